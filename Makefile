@@ -1,0 +1,44 @@
+# stepwell: `make demo` runs the main job, `make test` runs every test suite.
+# Both create .venv on first use. An installed torch is reused (the venv sees the system
+# site-packages); otherwise torch==2.13.0 (a CPU build) is installed, never a CUDA build.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.stepwell-installed
+
+# Caches live inside the repo's ignored .cache/ so runs never depend on a previous one's state.
+export TRITON_CACHE_DIR   := $(CURDIR)/.cache/triton
+export TORCHINDUCTOR_CACHE_DIR := $(CURDIR)/.cache/inductor
+export HF_HOME            := $(CURDIR)/.cache/hf
+export HF_HUB_OFFLINE     := 1
+export TRANSFORMERS_OFFLINE := 1
+export TRITON_INTERPRET   ?= 1
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: demo test lint venv clean regen-torch-dialect docs
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv --system-site-packages $(VENV)
+	$(PY) -c "import torch" 2>/dev/null || $(PY) -m pip install -q "torch==2.13.0"
+	$(PY) -m pip install -q -e ".[test]"
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(PY) -m stepwell.tools.demo
+
+test: $(STAMP)
+	$(PY) -m ruff check stepwell tests examples benchmarks
+	$(PY) -m lit -v tests/filecheck
+	$(PY) -m pytest -q tests/python
+
+lint: $(STAMP)
+	$(PY) -m ruff check stepwell tests examples benchmarks
+
+regen-torch-dialect: $(STAMP)
+	$(PY) -m stepwell.tools.gen_torch_dialect
+
+clean:
+	rm -rf $(VENV) .cache

@@ -1,0 +1,287 @@
+"""Hand-written support for the generated `torch` dialect.
+
+The generated module (`stepwell/dialects/torch.py`) holds one class per ATen overload. Those
+classes derive from `TorchOp`, defined here, which gives all of them one readable textual
+form and the link back to their ATen schema:
+
+    %0 = torch.aten.add.Tensor %a, %b {alpha = 2 : i64} : (tensor<4xf32>, tensor<4xf32>) -> ...
+    %1 = torch.aten.cat [%a, %b] {dim = 1 : i64} : ...
+    %2 = torch.aten.native_layer_norm %x, none, none {...} : ...       (absent optional tensor)
+    %3 = torch.aten.view %x sym(%s0) {size = [#torch.sym<0>, 64 : i64]} : ...
+
+Tensor arguments are operands in schema order (`[...]` for `Tensor[]`, `none` for an absent
+`Tensor?`). Every other argument is a property holding a constant; an argument whose value
+is symbolic (a SymInt computed in the graph) holds `#torch.sym<i>`, a reference to the i-th
+value of the trailing `sym(...)` operand group.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, cast
+
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DenseArrayBase,
+    DictionaryAttr,
+    Float64Type,
+    FloatAttr,
+    IndexType,
+    IntAttr,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    TensorType,
+    i32,
+)
+from xdsl.ir import Attribute, ParametrizedAttribute, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    OperandDef,
+    OptOperandDef,
+    ParsePropInAttrDict,
+    VarOperandDef,
+    irdl_attr_definition,
+    irdl_op_definition,
+    opt_prop_def,
+    prop_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.parser import AttrParser, Parser, UnresolvedOperand
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+SEGMENTS = "operandSegmentSizes"
+
+
+@irdl_attr_definition
+class SymAttr(ParametrizedAttribute):
+    """`#torch.sym<i>`: this argument is the i-th value of the op's `sym(...)` operands."""
+
+    name = "torch.sym"
+    index: IntAttr
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            return (IntAttr(parser.parse_integer(allow_boolean=False, allow_negative=False)),)
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_string(str(self.index.data))
+
+
+# Property constraints, by ATen argument type (see gen_torch_dialect.PROP_CONSTRAINTS).
+INT = IntegerAttr | SymAttr
+FLOAT = FloatAttr | IntegerAttr | SymAttr
+NUMBER = IntegerAttr | FloatAttr | SymAttr
+BOOL = IntegerAttr | SymAttr
+STR = StringAttr
+DTYPE = Attribute  # an element type: `dtype = f32`
+ENUM = StringAttr  # layout, memory format, device: `device = "cpu"`
+INT_LIST = ArrayAttr
+LIST = ArrayAttr
+# Types of symbolic scalar values (SymInt, SymFloat, SymBool).
+SYM_TYPES = IntegerType | IndexType | Float64Type
+
+
+class TorchOp(IRDLOperation):
+    """Base of every generated `torch.aten.*` op.
+
+    `OVERLOAD` is the `torch.ops` path (`aten.add.Tensor`); the class docstring is the ATen
+    schema it was generated from. The interpreter and the decomposition pass find the
+    PyTorch operator (and its schema) through `OVERLOAD`, so the schema lives in one place.
+    """
+
+    OVERLOAD: ClassVar[str] = ""
+
+    # -- operand groups ------------------------------------------------------------------
+    @classmethod
+    def operand_group_defs(cls) -> list[tuple[str, OperandDef]]:
+        return list(cls.get_irdl_definition().operands)
+
+    def operand_groups(self) -> list[tuple[str, list[SSAValue]]]:
+        """The operands split by definition: (name, values) in definition order."""
+        defs = self.operand_group_defs()
+        if len(defs) == 1 and isinstance(defs[0][1], VarOperandDef):
+            return [(defs[0][0], list(self.operands))]
+        if any(isinstance(d, VarOperandDef | OptOperandDef) for _, d in defs) and (
+            SEGMENTS in self.properties
+        ):
+            sizes = cast(DenseArrayBase, self.properties[SEGMENTS]).get_values()
+        else:
+            sizes = [1] * len(defs)
+            if len(defs) != len(self.operands):  # at most one variadic group, no segments
+                var = [i for i, (_, d) in enumerate(defs) if not type(d) is OperandDef]
+                sizes[var[0]] = len(self.operands) - (len(defs) - 1)
+        groups: list[tuple[str, list[SSAValue]]] = []
+        start = 0
+        for (name, _), size in zip(defs, sizes, strict=True):
+            groups.append((name, list(self.operands[start : start + int(size)])))
+            start += int(size)
+        return groups
+
+    def sym_values(self) -> list[SSAValue]:
+        for name, values in self.operand_groups():
+            if name == "sym_args":
+                return values
+        return []
+
+    # -- custom format -------------------------------------------------------------------
+    def print(self, printer: Printer) -> None:
+        first = True
+        for (name, values), (_, d) in zip(
+            self.operand_groups(), self.operand_group_defs(), strict=True
+        ):
+            if name == "sym_args":
+                if values:
+                    printer.print_string(" sym(")
+                    printer.print_list(values, printer.print_operand)
+                    printer.print_string(")")
+                continue
+            printer.print_string(" " if first else ", ")
+            first = False
+            if isinstance(d, OptOperandDef):
+                if values:
+                    printer.print_operand(values[0])
+                else:
+                    printer.print_string("none")
+            elif isinstance(d, VarOperandDef):
+                printer.print_string("[")
+                printer.print_list(values, printer.print_operand)
+                printer.print_string("]")
+            else:
+                printer.print_operand(values[0])
+        props = {k: v for k, v in self.properties.items() if k != SEGMENTS}
+        printer.print_op_attributes(props)
+        printer.print_op_attributes(self.attributes, print_keyword=True)
+        printer.print_string(" : ")
+        printer.print_function_type(
+            [o.type for o in self.operands], [r.type for r in self.results]
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> TorchOp:
+        pos = parser.pos
+        groups: list[list[UnresolvedOperand]] = []
+        defs = cls.operand_group_defs()
+        first = True
+        for name, d in defs:
+            if name == "sym_args":
+                syms: list[UnresolvedOperand] = []
+                if parser.parse_optional_keyword("sym") is not None:
+                    syms = parser.parse_comma_separated_list(
+                        parser.Delimiter.PAREN, parser.parse_unresolved_operand
+                    )
+                groups.append(syms)
+                continue
+            if not first:
+                parser.parse_punctuation(",", f" before operand '{name}' of {cls.name}")
+            first = False
+            if isinstance(d, OptOperandDef) and parser.parse_optional_keyword("none"):
+                groups.append([])
+            elif isinstance(d, VarOperandDef) and not isinstance(d, OptOperandDef):
+                groups.append(
+                    parser.parse_comma_separated_list(
+                        parser.Delimiter.SQUARE, parser.parse_unresolved_operand
+                    )
+                )
+            else:
+                groups.append([parser.parse_unresolved_operand()])
+        props = parser.parse_optional_attr_dict()
+        attrs = parser.parse_optional_attr_dict_with_keyword()
+        parser.parse_punctuation(":")
+        ftype = parser.parse_function_type()
+        flat = [o for g in groups for o in g]
+        operands = parser.resolve_operands(flat, ftype.inputs.data, pos)
+        if cls.has_segments():
+            props[SEGMENTS] = DenseArrayBase.from_list(i32, [len(g) for g in groups])
+        return cls.create(
+            operands=operands,
+            result_types=list(ftype.outputs.data),
+            properties=props,
+            attributes=attrs.data if attrs else {},
+        )
+
+    @classmethod
+    def has_segments(cls) -> bool:
+        return any(
+            isinstance(o, AttrSizedOperandSegments) for o in cls.get_irdl_definition().options
+        )
+
+    @classmethod
+    def build_from_groups(
+        cls,
+        groups: Sequence[Sequence[SSAValue]],
+        properties: dict[str, Attribute],
+        result_types: Sequence[Attribute],
+    ) -> TorchOp:
+        """Create the op from one operand list per definition (schema order, sym last)."""
+        props = dict(properties)
+        if cls.has_segments():
+            props[SEGMENTS] = DenseArrayBase.from_list(i32, [len(g) for g in groups])
+        return cls.create(
+            operands=[v for g in groups for v in g],
+            result_types=list(result_types),
+            properties=props,
+        )
+
+    def verify_(self) -> None:
+        n_sym = len(self.sym_values())
+        for key, value in self.properties.items():
+            for ref in _sym_refs(value):
+                if ref >= n_sym:
+                    raise VerifyException(
+                        f"property '{key}' refers to #torch.sym<{ref}> but the op has "
+                        f"{n_sym} sym operand(s)"
+                    )
+
+
+def _sym_refs(attr: Attribute) -> list[int]:
+    if isinstance(attr, SymAttr):
+        return [attr.index.data]
+    if isinstance(attr, ArrayAttr):
+        return [r for a in cast(ArrayAttr[Attribute], attr).data for r in _sym_refs(a)]
+    return []
+
+
+@irdl_op_definition
+class OperatorOp(IRDLOperation):
+    """`torch.operator`: any call the generated classes do not cover, kept by full name.
+
+    `args` lists the call's positional arguments: `#torch.sym<i>` for the i-th operand, any
+    other attribute for a constant; `kwargs` likewise. Import never fails on an unknown op.
+    """
+
+    name = "torch.operator"
+    op_name = prop_def(StringAttr, prop_name="name")
+    args = opt_prop_def(ArrayAttr)
+    kwargs = opt_prop_def(DictionaryAttr)
+    inputs = var_operand_def()
+    outputs = var_result_def()
+
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$name `(` $inputs `)` attr-dict `:` functional-type($inputs, $outputs)"
+    )
+
+    def __init__(
+        self,
+        name: str,
+        inputs: Sequence[SSAValue],
+        result_types: Sequence[Attribute],
+        args: Sequence[Attribute] | None = None,
+        kwargs: dict[str, Attribute] | None = None,
+    ) -> None:
+        props: dict[str, Attribute] = {"name": StringAttr(name)}
+        if args is not None:
+            props["args"] = ArrayAttr(args)
+        if kwargs:
+            props["kwargs"] = DictionaryAttr(kwargs)
+        super().__init__(operands=[inputs], result_types=[result_types], properties=props)
+
+
+def is_tensor(attr: Attribute) -> bool:
+    return isinstance(attr, TensorType)

@@ -1,0 +1,413 @@
+"""Import FX graphs (torch.export, Dynamo/AOTAutograd, make_fx) into the `torch` dialect.
+
+    import_program(ep)                 ExportedProgram -> builtin.module { func.func @forward }
+    import_graph(gm, example_inputs)   GraphModule     -> the same
+
+Parameters, buffers and constants become function arguments carrying their fully
+qualified name (`{stepwell.name = "fc1.weight", stepwell.kind = "parameter"}`). Every op
+carries the user's source location from the node's stack trace. An ATen overload without a
+generated class, or any other callable, is imported as a generic `torch.operator`, so
+import never fails on an unknown op.
+"""
+
+from __future__ import annotations
+
+import linecache
+import operator
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import torch
+import torch.fx
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    FileLineColLoc,
+    FloatAttr,
+    IntAttr,
+    IntegerAttr,
+    ModuleOp,
+    NoneAttr,
+    StringAttr,
+    f64,
+    i1,
+    i64,
+)
+from xdsl.dialects.func import FuncOp, ReturnOp
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+
+from stepwell.dialects.torch import TORCH_OP_CLASSES
+from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
+from stepwell.ir.types import UnsupportedTypeError, element_type, type_of_value
+
+TORCH_OPS: dict[str, type[TorchOp]] = {c.OVERLOAD: c for c in TORCH_OP_CLASSES}
+"""Generated op class by overload name (`aten.add.Tensor`), derived from the dialect."""
+
+TENSOR_TYPES = ("Tensor", "Optional[Tensor]", "List[Tensor]", "List[Optional[Tensor]]")
+
+ARG_NAME = "stepwell.name"
+ARG_KIND = "stepwell.kind"
+
+
+class FxImportError(Exception):
+    """The graph cannot be imported; the message names the node and its source line."""
+
+
+@dataclass(frozen=True)
+class GraphInput:
+    """What a function argument stands for: a user input, a parameter, a buffer, ..."""
+
+    name: str
+    kind: str  # "input" | "parameter" | "buffer" | "constant" | "symint"
+
+
+@dataclass
+class _Importer:
+    block: Block
+    values: dict[torch.fx.Node, list[SSAValue]] = field(default_factory=dict)
+
+    # -- values ---------------------------------------------------------------------------
+    def value(self, node: torch.fx.Node) -> SSAValue:
+        vals = self.values.get(node)
+        if vals is None:
+            raise FxImportError(f"node {node.name} is used before it is defined")
+        if len(vals) != 1:
+            raise FxImportError(f"node {node.name} has {len(vals)} results; expected getitem")
+        return vals[0]
+
+    # -- constants and symbolic scalars ---------------------------------------------------
+    def scalar_attr(self, v: Any, syms: list[SSAValue]) -> Attribute:
+        """A non-tensor argument as a property; SSA values go into the sym group."""
+        if isinstance(v, torch.fx.Node):
+            syms.append(self.value(v))
+            return SymAttr(IntAttr(len(syms) - 1))
+        if v is None:
+            return NoneAttr()
+        if isinstance(v, bool):
+            return IntegerAttr(int(v), i1)
+        if isinstance(v, int):
+            return IntegerAttr(v, i64)
+        if isinstance(v, float):
+            return FloatAttr(v, f64)
+        if isinstance(v, str):
+            return StringAttr(v)
+        if isinstance(v, torch.dtype):
+            return element_type(v)
+        if isinstance(v, torch.device | torch.layout | torch.memory_format):
+            return StringAttr(str(v).removeprefix("torch."))
+        if isinstance(v, list | tuple):
+            return ArrayAttr([self.scalar_attr(x, syms) for x in v])
+        raise UnsupportedTypeError(f"cannot encode argument {v!r} ({type(v).__name__})")
+
+    # -- ops ------------------------------------------------------------------------------
+    def import_aten(self, node: torch.fx.Node, cls: type[TorchOp]) -> Operation:
+        schema = node.target._schema  # type: ignore[union-attr]
+        groups: list[list[SSAValue]] = []
+        props: dict[str, Attribute] = {}
+        syms: list[SSAValue] = []
+        for i, arg in enumerate(schema.arguments):
+            t = str(arg.real_type)
+            if i < len(node.args) and not arg.kwarg_only:
+                v = node.args[i]
+            elif arg.name in node.kwargs:
+                v = node.kwargs[arg.name]
+            else:  # absent: the schema default
+                if t in TENSOR_TYPES:
+                    groups.append([])
+                continue
+            if t == "Tensor":
+                groups.append([self.value(v)])
+            elif t == "Optional[Tensor]":
+                groups.append([] if v is None else [self.value(v)])
+            elif t == "List[Tensor]":
+                groups.append([self.value(x) for x in v])
+            elif t == "List[Optional[Tensor]]":
+                present = [x for x in v if x is not None]
+                groups.append([self.value(x) for x in present])
+                if len(present) != len(v):
+                    k = iter(range(len(present)))
+                    props[arg.name] = ArrayAttr(
+                        [NoneAttr() if x is None else IntegerAttr(next(k), i64) for x in v]
+                    )
+            else:
+                if arg.has_default_value() and _same(v, arg.default_value):
+                    continue
+                props[arg.name] = self.scalar_attr(v, syms)
+        if "sym_args" in dict(cls.operand_group_defs()):
+            groups.append(syms)
+        elif syms:
+            raise FxImportError(f"{node.target} got a symbolic value where none is allowed")
+        return cls.build_from_groups(groups, props, _result_types(node))
+
+    def import_generic(self, node: torch.fx.Node) -> Operation:
+        """Anything without a generated class: a `torch.operator` carrying its full name."""
+        inputs: list[SSAValue] = []
+        args = [self.scalar_attr(a, inputs) for a in node.args]
+        kwargs = {k: self.scalar_attr(v, inputs) for k, v in node.kwargs.items()}
+        return OperatorOp(_target_name(node.target), inputs, _result_types(node), args, kwargs)
+
+    def import_node(self, node: torch.fx.Node) -> None:
+        if node.target is operator.getitem and isinstance(node.args[0], torch.fx.Node):
+            src, index = node.args
+            vals = self.values[src]
+            self.values[node] = [vals[index]]  # type: ignore[index]
+            return
+        target = node.target
+        if isinstance(target, torch._ops.OpOverload):
+            target = _scalar_overload(node, target)
+        cls = TORCH_OPS.get(str(target)) if isinstance(target, torch._ops.OpOverload) else None
+        try:
+            op = self.import_aten(node, cls) if cls is not None else self.import_generic(node)
+        except (UnsupportedTypeError, FxImportError) as e:
+            raise FxImportError(f"{_where(node)}: cannot import {node.format_node()}: {e}") from e
+        loc = source_location(node)
+        if loc is not None:
+            op.location = loc
+        self.block.add_op(op)
+        self.values[node] = list(op.results)
+
+
+def _scalar_overload(node: torch.fx.Node, target: torch._ops.OpOverload) -> Any:
+    """FX passes Python numbers in Tensor slots (`mul.Tensor(x, 0.5)`); switch such a node
+    to the overload taking a Scalar there (`mul.Scalar`), as ATen itself would dispatch."""
+    schema = target._schema
+    wrapped = [
+        i
+        for i, (a, v) in enumerate(zip(schema.arguments, node.args, strict=False))
+        if str(a.real_type) == "Tensor" and isinstance(v, int | float | bool)
+    ]
+    if not wrapped:
+        return target
+    packet = getattr(torch.ops.aten, schema.name.split("::")[1])
+    for name in packet.overloads():
+        cand = getattr(packet, name)._schema
+        if len(cand.arguments) != len(schema.arguments) or cand.is_mutable:
+            continue
+        if all(
+            str(c.real_type) == ("Scalar" if i in wrapped else str(a.real_type))
+            or (i in wrapped and str(c.real_type) == "number")
+            for i, (a, c) in enumerate(zip(schema.arguments, cand.arguments, strict=True))
+        ):
+            new = getattr(packet, name)
+            node.target = new
+            return new
+    raise FxImportError(f"{target} got a Python number where a Tensor belongs")
+
+
+def _same(value: Any, default: Any) -> bool:
+    if isinstance(value, torch.fx.Node):
+        return False
+    if isinstance(value, list | tuple) and isinstance(default, list | tuple):
+        return list(value) == list(default)
+    return type(value) is type(default) and value == default
+
+
+def _target_name(target: Any) -> str:
+    if isinstance(target, torch._ops.OpOverload | torch._ops.HigherOrderOperator):
+        return str(target)
+    module = getattr(target, "__module__", None) or ""
+    return f"{module}.{getattr(target, '__name__', str(target))}".lstrip(".")
+
+
+def _result_types(node: torch.fx.Node) -> list[Attribute]:
+    val = node.meta.get("val")
+    if val is None:
+        if "example_value" in node.meta:
+            val = node.meta["example_value"]
+        else:
+            raise FxImportError(f"node {node.name} has no meta['val'] (run FakeTensorProp)")
+    if isinstance(val, list | tuple):
+        return [type_of_value(v) for v in val if v is not None]
+    return [type_of_value(val)]
+
+
+_FRAME = re.compile(r'File "([^"]+)", line (\d+)')
+_TORCH_DIR = str(Path(torch.__file__).parent)
+
+
+def source_location(node: torch.fx.Node) -> FileLineColLoc | None:
+    """`loc("file.py":line:col)` of the innermost frame outside torch itself in the node's
+    stack trace; the column is where the code on that line starts (1-based)."""
+    trace = node.meta.get("stack_trace")
+    if not trace:
+        return None
+    frames = [(m.group(1), int(m.group(2))) for m in _FRAME.finditer(trace)]
+    if not frames:
+        return None
+    user = [f for f in frames if not f[0].startswith(_TORCH_DIR)]
+    file, line = (user or frames)[-1]
+    text = linecache.getline(file, line)
+    col = len(text) - len(text.lstrip()) + 1 if text.strip() else 1
+    return FileLineColLoc(StringAttr(file), IntAttr(line), IntAttr(col))
+
+
+def _where(node: torch.fx.Node) -> str:
+    loc = source_location(node)
+    if loc is None:
+        return f"node {node.name}"
+    return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
+
+
+def _build_module(
+    graph: torch.fx.Graph, inputs: Sequence[GraphInput], name: str = "forward"
+) -> ModuleOp:
+    placeholders = [n for n in graph.nodes if n.op == "placeholder"]
+    attrs = [n for n in graph.nodes if n.op == "get_attr"]
+    arg_nodes = placeholders + attrs
+    try:
+        arg_types = [type_of_value(_meta_val(n)) for n in arg_nodes]
+    except UnsupportedTypeError as e:
+        raise FxImportError(f"cannot import a graph input: {e}") from e
+    block = Block(arg_types=arg_types)
+    importer = _Importer(block)
+    for n, arg in zip(arg_nodes, block.args, strict=True):
+        importer.values[n] = [arg]
+        arg.name_hint = _ssa_name(n.name)
+    for node in graph.nodes:
+        if node.op == "call_function":
+            importer.import_node(node)
+        elif node.op in ("call_module", "call_method"):
+            raise FxImportError(f"node {node.name}: {node.op} is not ATen-level; trace first")
+    outputs = _flatten_outputs(next(n for n in graph.nodes if n.op == "output").args[0])
+    results = [importer.value(o) for o in outputs]
+    block.add_op(ReturnOp(*results))
+    arg_attrs = ArrayAttr(
+        [
+            DictionaryAttr({ARG_NAME: StringAttr(i.name), ARG_KIND: StringAttr(i.kind)})
+            for i in inputs
+        ]
+    )
+    func = FuncOp(
+        name, (arg_types, [r.type for r in results]), Region(block), arg_attrs=arg_attrs
+    )
+    return ModuleOp([func])
+
+
+def _meta_val(node: torch.fx.Node) -> Any:
+    if "val" in node.meta:
+        return node.meta["val"]
+    raise FxImportError(f"input {node.name} has no meta['val']")
+
+
+def _flatten_outputs(out: Any) -> list[torch.fx.Node]:
+    if isinstance(out, torch.fx.Node):
+        return [out]
+    if isinstance(out, list | tuple):
+        return [n for o in out for n in _flatten_outputs(o)]
+    if out is None:
+        return []
+    raise FxImportError(f"graph output {out!r} is not a tensor or symbolic value")
+
+
+def _ssa_name(name: str) -> str | None:
+    clean = re.sub(r"[^A-Za-z0-9_]", "_", name)
+    return clean if clean and not clean[0].isdigit() else None
+
+
+def import_program(ep: torch.export.ExportedProgram, name: str = "forward") -> ModuleOp:
+    """Import an ExportedProgram; its signature names parameters, buffers and constants."""
+    kinds = {
+        "PARAMETER": "parameter",
+        "BUFFER": "buffer",
+        "CONSTANT_TENSOR": "constant",
+        "CUSTOM_OBJ": "constant",
+        "TOKEN": "token",
+    }
+    inputs: list[GraphInput] = []
+    for spec in ep.graph_signature.input_specs:
+        kind = kinds.get(spec.kind.name, "input")
+        target = spec.target if spec.target is not None else spec.arg.name
+        if kind == "input":
+            target = spec.arg.name
+            val = _meta_val(_placeholder(ep.graph, spec.arg.name))
+            kind = "input" if isinstance(val, torch.Tensor) else "symint"
+        inputs.append(GraphInput(target, kind))
+    return _build_module(ep.graph, inputs, name)
+
+
+def _placeholder(graph: torch.fx.Graph, name: str) -> torch.fx.Node:
+    return next(n for n in graph.nodes if n.op == "placeholder" and n.name == name)
+
+
+def is_aten_graph(gm: torch.fx.GraphModule) -> bool:
+    """True if every call is an ATen overload, getitem, or a symbolic-scalar operator."""
+    for n in gm.graph.nodes:
+        if n.op in ("call_module", "call_method"):
+            return False
+        if n.op == "call_function" and not isinstance(n.target, torch._ops.OpOverload):
+            if n.target is operator.getitem or _is_sym_op(n):
+                continue
+            return False
+        if n.op in ("placeholder", "call_function") and "val" not in n.meta:
+            return False
+    return True
+
+
+def _is_sym_op(n: torch.fx.Node) -> bool:
+    val = n.meta.get("val")
+    return isinstance(val, torch.SymInt | torch.SymFloat | torch.SymBool | int | float | bool)
+
+
+def import_graph(
+    gm: torch.fx.GraphModule, example_inputs: Sequence[Any], name: str = "forward"
+) -> ModuleOp:
+    """Import a GraphModule. Graphs that are not ATen-level (Dynamo's torch-level graphs,
+    `symbolic_trace` output) are traced to ATen with `make_fx` on the example inputs first;
+    symbolic example sizes keep their symbols."""
+    if not is_aten_graph(gm):
+        from torch.fx.experimental.proxy_tensor import make_fx
+
+        symbolic = any(isinstance(x, torch.SymInt) for x in example_inputs) or any(
+            isinstance(x, torch.Tensor) and any(isinstance(d, torch.SymInt) for d in x.shape)
+            for x in example_inputs
+        )
+        gm = make_fx(gm, tracing_mode="symbolic" if symbolic else "fake")(*example_inputs)
+    inputs = []
+    for n in gm.graph.nodes:
+        if n.op == "placeholder":
+            val = n.meta.get("val")
+            kind = "input" if isinstance(val, torch.Tensor) or val is None else "symint"
+            inputs.append(GraphInput(n.name, kind))
+    for n in gm.graph.nodes:
+        if n.op == "get_attr":
+            inputs.append(GraphInput(str(n.target), _attr_kind(gm, str(n.target))))
+            if "val" not in n.meta:
+                n.meta["val"] = _fake_like(getattr(gm, str(n.target)))
+    return _build_module(gm.graph, inputs, name)
+
+
+def _attr_kind(gm: torch.fx.GraphModule, target: str) -> str:
+    attr = gm.get_parameter(target) if _has_param(gm, target) else None
+    return "parameter" if attr is not None else "constant"
+
+
+def _has_param(gm: torch.fx.GraphModule, target: str) -> bool:
+    try:
+        gm.get_parameter(target)
+        return True
+    except AttributeError:
+        return False
+
+
+def _fake_like(t: torch.Tensor) -> torch.Tensor:
+    return torch.empty_strided(t.shape, t.stride(), dtype=t.dtype, device="meta")
+
+
+def graph_inputs(module: ModuleOp, name: str = "forward") -> list[GraphInput]:
+    """The `GraphInput` of each argument of `@name`, read back from its arg attributes."""
+    func = next(
+        op for op in module.ops if isinstance(op, FuncOp) and op.sym_name.data == name
+    )
+    out: list[GraphInput] = []
+    for d in func.arg_attrs.data if func.arg_attrs else []:
+        n, k = d.data.get(ARG_NAME), d.data.get(ARG_KIND)
+        out.append(
+            GraphInput(
+                n.data if isinstance(n, StringAttr) else "",
+                k.data if isinstance(k, StringAttr) else "input",
+            )
+        )
+    return out

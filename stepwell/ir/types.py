@@ -1,0 +1,123 @@
+"""Mapping between PyTorch dtypes/shapes and MLIR builtin types.
+
+A tensor value is a builtin `tensor<...>`: static dims are integers, dynamic dims are `?`
+and the type's encoding lists the symbol of each `?` in order, so the relation between
+shapes survives the IR: `tensor<?x64x?xf32, ["s0", "s1"]>`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import torch
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    ArrayAttr,
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IntegerType,
+    NoneAttr,
+    Signedness,
+    StringAttr,
+    TensorType,
+    bf16,
+    f16,
+    f32,
+    f64,
+    i1,
+    i8,
+    i16,
+    i32,
+    i64,
+)
+from xdsl.ir import Attribute
+
+ui8 = IntegerType(8, Signedness.UNSIGNED)
+
+_DTYPES: tuple[tuple[torch.dtype, Attribute], ...] = (
+    (torch.float64, f64),
+    (torch.float32, f32),
+    (torch.float16, f16),
+    (torch.bfloat16, bf16),
+    (torch.int64, i64),
+    (torch.int32, i32),
+    (torch.int16, i16),
+    (torch.int8, i8),
+    (torch.uint8, ui8),
+    (torch.bool, i1),
+)
+_TO_ELEMENT = dict(_DTYPES)
+_TO_DTYPE = {str(t): d for d, t in _DTYPES}
+
+
+class UnsupportedTypeError(ValueError):
+    """A dtype or value that has no MLIR encoding in stepwell."""
+
+
+def element_type(dtype: torch.dtype) -> Attribute:
+    """The MLIR element type of a torch dtype (`torch.float32` -> `f32`)."""
+    try:
+        return _TO_ELEMENT[dtype]
+    except KeyError:
+        supported = ", ".join(str(d).removeprefix("torch.") for d, _ in _DTYPES)
+        raise UnsupportedTypeError(
+            f"dtype {dtype} is not supported (supported: {supported})"
+        ) from None
+
+
+def torch_dtype(element: Attribute) -> torch.dtype:
+    """The torch dtype of an MLIR element type (`f32` -> `torch.float32`)."""
+    try:
+        return _TO_DTYPE[str(element)]
+    except KeyError:
+        raise UnsupportedTypeError(f"element type {element} has no torch dtype") from None
+
+
+def is_float(element: Attribute) -> bool:
+    return isinstance(element, Float16Type | BFloat16Type | Float32Type | Float64Type)
+
+
+def tensor_type(
+    shape: Sequence[int | torch.SymInt], dtype: torch.dtype
+) -> TensorType[Attribute]:
+    """`tensor<...>` for a (possibly symbolic) shape; symbols go into the encoding."""
+    dims: list[int] = []
+    symbols: list[StringAttr] = []
+    for d in shape:
+        if isinstance(d, torch.SymInt):
+            static = d.node.maybe_as_int()
+            if static is not None:
+                dims.append(int(static))
+                continue
+            dims.append(DYNAMIC_INDEX)
+            symbols.append(StringAttr(str(d)))
+        else:
+            dims.append(int(d))
+    encoding: Attribute = ArrayAttr(symbols) if symbols else NoneAttr()
+    return TensorType(element_type(dtype), dims, encoding)
+
+
+def type_of_value(value: object) -> Attribute:
+    """The MLIR type of an FX node's `meta["val"]`: a (fake) tensor or a symbolic scalar."""
+    if isinstance(value, torch.Tensor):
+        return tensor_type(value.shape, value.dtype)
+    if isinstance(value, bool | torch.SymBool):
+        return i1
+    if isinstance(value, int | torch.SymInt):
+        return i64
+    if isinstance(value, float | torch.SymFloat):
+        return f64
+    raise UnsupportedTypeError(f"no MLIR type for a value of type {type(value).__name__}")
+
+
+def dim_symbols(t: TensorType[Attribute]) -> list[str | int]:
+    """Each dim of `t` as an int, or as its symbol name when dynamic."""
+    syms = iter(
+        [s.data for s in t.encoding.data] if isinstance(t.encoding, ArrayAttr) else []
+    )
+    out: list[str | int] = []
+    for d in t.get_shape():
+        out.append(next(syms, "?") if d == DYNAMIC_INDEX else d)
+    return out

@@ -1,0 +1,13 @@
+"""Every pass stepwell defines: name -> factory returning the pass class.
+
+A pass is one file in this package whose kebab-case `name` matches the file name;
+`tests/python/test_registry.py` checks that this table and the files agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.passes import ModulePass
+
+PASSES: dict[str, Callable[[], type[ModulePass]]] = {}

@@ -1,0 +1,211 @@
+"""`stepwell-opt`: xdsl-opt with stepwell's dialects and passes, and plugins.
+
+    stepwell-opt in.mlir -p 'pass-a,pass-b{opt=1}'
+    stepwell-opt in.mlir --load-plugin my_passes.py -p my-pass
+    stepwell-opt in.mlir --split-input-file --verify-diagnostics
+
+Every dialect and pass of every installed package that registers an `xdsl.universe`
+entry point is available (stepwell registers its own the same way). Bad input ends in
+`FILE:LINE:COL: error: ...` on stderr and exit status 1, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import inspect
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import IO
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Dialect
+from xdsl.passes import ModulePass
+from xdsl.universe import Universe
+from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from stepwell.ir.diagnostics import Diagnostic, LocatingParser, from_parse_error, verify_located
+from stepwell.universe import stepwell_dialects, stepwell_passes
+
+DESCRIPTION = """\
+stepwell's modular optimizer: parse MLIR text with the torch/prims/tile dialects, run a
+comma-separated pass pipeline (-p 'a,b{opt=1}') and print the result. Passes and dialects
+of installed plugins (entry point `xdsl.universe`) and of --load-plugin files are included.
+"""
+
+
+class PluginError(Exception):
+    """A --load-plugin file that cannot be loaded."""
+
+
+def load_plugin(path: str) -> Universe:
+    """Load a Python file and collect its passes and dialects.
+
+    A plugin either defines `UNIVERSE` (an xDSL `Universe`), or top-level `ModulePass`
+    subclasses (registered under their `name`) and `Dialect` objects.
+    """
+    file = Path(path)
+    if not file.is_file():
+        raise PluginError(f"{path}: error: plugin file not found")
+    spec = importlib.util.spec_from_file_location(f"stepwell_plugin_{file.stem}", file)
+    if spec is None or spec.loader is None:
+        raise PluginError(f"{path}: error: not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as e:  # the plugin's own bug: report it as the plugin's error
+        raise PluginError(f"{path}: error: loading the plugin failed: {e!r}") from e
+    return _plugin_universe(module)
+
+
+def _plugin_universe(module: ModuleType) -> Universe:
+    universe = getattr(module, "UNIVERSE", None)
+    if isinstance(universe, Universe):
+        return universe
+    passes: dict[str, Callable[[], type[ModulePass]]] = {}
+    dialects: dict[str, Callable[[], Dialect]] = {}
+    for value in vars(module).values():
+        if (
+            inspect.isclass(value)
+            and issubclass(value, ModulePass)
+            and value.__module__ == module.__name__
+            and isinstance(getattr(value, "name", None), str)
+        ):
+            passes[value.name] = _const(value)
+        elif isinstance(value, Dialect):
+            dialects[value.name] = _const(value)
+    return Universe(all_dialects=dialects, all_passes=passes)
+
+
+def _const(value):  # type: ignore[no-untyped-def]
+    return lambda: value
+
+
+class StepwellOptMain(xDSLOptMain):
+    def __init__(self, args: Sequence[str] | None = None) -> None:
+        self.plugins = [load_plugin(p) for p in _plugin_paths(args)]
+        super().__init__(description=DESCRIPTION, args=args)
+
+    def register_all_dialects(self) -> None:
+        super().register_all_dialects()
+        known = set(self.ctx.registered_dialect_names)
+        for name, factory in stepwell_dialects().items():
+            if name not in known:  # stepwell used from a source tree without install
+                self.ctx.register_dialect(name, factory)
+        for plugin in self.plugins:
+            for name, factory in plugin.all_dialects.items():
+                self.ctx.register_dialect(name, factory)
+
+    def register_all_passes(self) -> None:
+        super().register_all_passes()
+        for name, factory in stepwell_passes().items():
+            self.available_passes.setdefault(name, factory)
+        for plugin in self.plugins:
+            for name, factory in plugin.all_passes.items():
+                self.register_pass(name, factory)
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
+        super().register_all_arguments(arg_parser)
+        arg_parser.add_argument(
+            "--load-plugin",
+            action="append",
+            default=[],
+            metavar="FILE.py",
+            help="load passes and dialects from a Python file (repeatable)",
+        )
+
+    def parse_chunk(
+        self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
+    ) -> ModuleOp | None:
+        if (self.args.frontend or file_extension) != "mlir":
+            return super().parse_chunk(chunk, file_extension, start_offset)
+        name = self.get_input_name()
+        parser = LocatingParser(self.ctx, chunk.read().decode(), name, start_offset)
+        module = parser.parse_module(not self.args.no_implicit_module)
+        if not self.args.disable_verify:
+            diag = verify_located(module, name, parser.positions)
+            if diag is not None:
+                raise _Failure(diag)
+        return module
+
+    def run(self) -> None:
+        chunks, file_extension = self.prepare_input()
+        output = self.prepare_output()
+        failed = False
+        try:
+            for i, (chunk, offset) in enumerate(chunks):
+                if i > 0:
+                    output.write("// -----\n")
+                diag = self._run_chunk(chunk, file_extension, offset, output)
+                if diag is None:
+                    continue
+                if self.args.verify_diagnostics or self.args.parsing_diagnostics:
+                    print(diag, file=output)
+                else:
+                    print(diag, file=sys.stderr)
+                    failed = True
+                    break
+        finally:
+            if output is not sys.stdout:
+                output.close()
+        if failed:
+            sys.exit(1)
+
+    def _run_chunk(
+        self, chunk: IO[bytes], file_extension: str, offset: int, output: IO[str]
+    ) -> Diagnostic | None:
+        try:
+            module = self.parse_chunk(chunk, file_extension, offset)
+            if module is None:
+                return None
+            self.apply_passes(module)
+            output.write(self.output_resulting_program(module))
+            output.flush()
+        except _Failure as f:
+            return f.diagnostic
+        except ParseError as e:
+            return from_parse_error(e)
+        except (DiagnosticException, PassFailedException) as e:
+            return Diagnostic(self.get_input_name(), 0, 0, str(e).strip())
+        finally:
+            chunk.close()
+        return None
+
+
+class _Failure(Exception):
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(str(diagnostic))
+        self.diagnostic = diagnostic
+
+
+def _plugin_paths(args: Sequence[str] | None) -> list[str]:
+    argv = list(sys.argv[1:] if args is None else args)
+    paths: list[str] = []
+    for i, a in enumerate(argv):
+        if a == "--load-plugin" and i + 1 < len(argv):
+            paths.append(argv[i + 1])
+        elif a.startswith("--load-plugin="):
+            paths.append(a.split("=", 1)[1])
+    return paths
+
+
+def main(args: Sequence[str] | None = None) -> None:
+    try:
+        StepwellOptMain(args).run()
+    except PluginError as e:
+        print(e, file=sys.stderr)
+        sys.exit(1)
+    except FileNotFoundError as e:
+        print(f"{e.filename}: error: no such file", file=sys.stderr)
+        sys.exit(1)
+    except ValueError as e:  # e.g. an unknown pass in -p, an unknown file extension
+        print(f"stepwell-opt: error: {e}", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
