@@ -213,6 +213,8 @@ def _target_name(target: Any) -> str:
 
 
 def _result_types(node: torch.fx.Node) -> list[Attribute]:
+    if isinstance(node.target, torch._ops.OpOverload) and not node.target._schema.returns:
+        return []
     val = node.meta.get("val")
     if val is None:
         if "example_value" in node.meta:

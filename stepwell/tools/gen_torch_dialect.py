@@ -1,6 +1,7 @@
 """Generate `stepwell/dialects/torch.py` from PyTorch's ATen schemas.
 
-Coverage: every functional overload tagged `torch.Tag.core`, plus every op listed in
+Coverage: every functional overload tagged `torch.Tag.core`, every op that PyTorch's
+export decomposition table reduces to core ATen, plus every op listed in
 `stepwell/tools/model_ops.txt` (what torch.export, Dynamo and AOTAutograd emit for the
 example models; `collect_model_ops.py` writes it) and a few symbolic-shape ops.
 
@@ -116,6 +117,11 @@ def wanted_overloads() -> list[str]:
             continue
         if torch.Tag.core in ov.tags:
             keys.add(f"aten.{op}.{overload or 'default'}")
+    # ops that PyTorch's export decomposition table reduces to core ATen: what
+    # torch.export emits before decomposition for ordinary models
+    for ov in torch.export.default_decompositions():
+        if isinstance(ov, torch._ops.OpOverload) and ov.namespace == "aten":
+            keys.add(f"aten.{ov._schema.name.split('::')[1]}.{ov._overloadname}")
     if MODEL_OPS.exists():
         for line in MODEL_OPS.read_text().splitlines():
             line = line.strip()
