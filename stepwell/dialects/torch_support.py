@@ -114,7 +114,7 @@ class TorchOp(IRDLOperation):
         else:
             sizes = [1] * len(defs)
             if len(defs) != len(self.operands):  # at most one variadic group, no segments
-                var = [i for i, (_, d) in enumerate(defs) if not type(d) is OperandDef]
+                var = [i for i, (_, d) in enumerate(defs) if type(d) is not OperandDef]
                 sizes[var[0]] = len(self.operands) - (len(defs) - 1)
         groups: list[tuple[str, list[SSAValue]]] = []
         start = 0

@@ -371,8 +371,10 @@ def import_graph(
     for n in gm.graph.nodes:
         if n.op == "placeholder":
             val = n.meta.get("val")
-            kind = "input" if isinstance(val, torch.Tensor) or val is None else "symint"
-            inputs.append(GraphInput(n.name, kind))
+            if isinstance(val, torch.SymInt | torch.SymFloat | torch.SymBool):
+                inputs.append(GraphInput(str(val), "symint"))  # named by its symbol: s0
+            else:
+                inputs.append(GraphInput(n.name, "input"))
     for n in gm.graph.nodes:
         if n.op == "get_attr":
             inputs.append(GraphInput(str(n.target), _attr_kind(gm, str(n.target))))
