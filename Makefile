@@ -16,7 +16,7 @@ export TRANSFORMERS_OFFLINE := 1
 export TRITON_INTERPRET   ?= 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: demo test lint venv clean regen-torch-dialect docs
+.PHONY: demo test lint venv clean regen-dialects docs
 
 venv: $(STAMP)
 
@@ -37,8 +37,9 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(PY) -m ruff check stepwell tests examples benchmarks
 
-regen-torch-dialect: $(STAMP)
+regen-dialects: $(STAMP)
 	$(PY) -m stepwell.tools.gen_torch_dialect
+	$(PY) -m stepwell.tools.gen_prims_dialect
 
 clean:
 	rm -rf $(VENV) .cache

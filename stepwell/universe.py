@@ -20,9 +20,15 @@ def _torch() -> Dialect:
     return Torch
 
 
+def _prims() -> Dialect:
+    from stepwell.dialects.prims import Prims
+
+    return Prims
+
+
 def stepwell_dialects() -> dict[str, Callable[[], Dialect]]:
     """Dialect name -> factory, for every dialect stepwell defines."""
-    return {"torch": _torch}
+    return {"torch": _torch, "prims": _prims}
 
 
 def stepwell_passes() -> dict[str, Callable[[], type[ModulePass]]]:

@@ -1,0 +1,261 @@
+"""Hand-written part of the `prims` dialect: the verifier rules of the generated ops, and
+the three composite primitives vendors want whole.
+
+The generated ops (`prims.py`, from `torch.ops.prims` schemas) share the torch dialect's
+textual form. Broadcasting and type promotion are explicit at this level: elementwise
+ops take operands of one shape, and `prims.broadcast_in_dim` / `prims.convert_element_type`
+make every change of shape or type visible.
+
+    %c = prims.matmul %a, %b {transpose_rhs = true} : (tensor<4x8xf32>, tensor<6x8xf32>) -> ...
+    %o = prims.attention %q, %k, %v {causal = true, scale = 0.125 : f64} : (...) -> ...
+    %y = prims.extern "aten.convolution.default"(%x, %w) {args = [...]} : (...) -> ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar, cast
+
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    BoolAttr,
+    DictionaryAttr,
+    FloatAttr,
+    IntegerAttr,
+    StringAttr,
+    TensorType,
+)
+from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    ParsePropInAttrDict,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.utils.exceptions import VerifyException
+
+from stepwell.dialects.torch_support import TorchOp
+
+
+def _tensor(value: SSAValue | Attribute) -> TensorType[Attribute]:
+    t = value.type if isinstance(value, SSAValue) else value
+    return cast(TensorType[Attribute], t)
+
+
+def _verify_elementwise(op: PrimsOp) -> None:
+    """Operands and results have one shape; tensor operands one element type."""
+    shapes = {tuple(_tensor(v).get_shape()) for v in (*op.operands, *op.results)}
+    if len(shapes) > 1:
+        raise VerifyException(
+            f"elementwise operands and results must have one shape (broadcast explicitly "
+            f"with prims.broadcast_in_dim), got {sorted(shapes)}"
+        )
+    operand_types = [_tensor(v).element_type for v in op.operands]
+    if op.name == "prims.where":  # predicate is i1, the two branches agree
+        operand_types = operand_types[1:]
+    if len({str(t) for t in operand_types}) > 1:
+        raise VerifyException(
+            "elementwise operands must have one element type (promote explicitly with "
+            f"prims.convert_element_type), got {', '.join(map(str, operand_types))}"
+        )
+
+
+def _verify_broadcast_in_dim(op: PrimsOp) -> None:
+    src = _tensor(op.operands[0]).get_shape()
+    dst = _tensor(op.results[0]).get_shape()
+    dims_attr = op.properties.get("broadcast_dimensions")
+    dims = [cast(IntegerAttr, d).value.data for d in cast(ArrayAttr, dims_attr).data]
+    if len(dims) != len(src):
+        raise VerifyException(
+            f"broadcast_dimensions has {len(dims)} entries but the operand has rank {len(src)}"
+        )
+    if any(b <= a for a, b in zip(dims, dims[1:], strict=False)):
+        raise VerifyException(f"broadcast_dimensions {dims} must be strictly increasing")
+    for i, d in enumerate(dims):
+        if not 0 <= d < len(dst):
+            raise VerifyException(f"broadcast dimension {d} is out of range for rank {len(dst)}")
+        if src[i] not in (1, dst[d], -1) and dst[d] != -1:
+            raise VerifyException(
+                f"operand dim {i} of size {src[i]} cannot broadcast to result dim {d} "
+                f"of size {dst[d]}"
+            )
+
+
+def _verify_reduction(op: PrimsOp) -> None:
+    src = _tensor(op.operands[0]).get_shape()
+    dims_attr = op.properties.get("dims")
+    dims = (
+        [cast(IntegerAttr, d).value.data for d in cast(ArrayAttr, dims_attr).data]
+        if isinstance(dims_attr, ArrayAttr)
+        else list(range(len(src)))
+    )
+    for d in dims:
+        if not 0 <= d < len(src):
+            raise VerifyException(f"reduction dim {d} is out of range for rank {len(src)}")
+    expected = [s for i, s in enumerate(src) if i not in dims]
+    got = list(_tensor(op.results[0]).get_shape())
+    if got != expected:
+        raise VerifyException(f"reducing dims {dims} of {list(src)} gives {expected}, not {got}")
+
+
+VERIFIERS: dict[str, Callable[[PrimsOp], None]] = {
+    "elementwise": _verify_elementwise,
+    "broadcast_in_dim": _verify_broadcast_in_dim,
+    "reduction": _verify_reduction,
+}
+"""Verifier rule by op KIND (the generator assigns each generated op its KIND)."""
+
+
+class PrimsOp(TorchOp):
+    """Base of every generated `prims.*` op; KIND selects its verifier rule."""
+
+    KIND: ClassVar[str] = "other"
+
+    def verify_(self) -> None:
+        super().verify_()
+        rule = VERIFIERS.get(self.KIND)
+        if rule is not None:
+            rule(self)
+
+
+@irdl_op_definition
+class MatmulOp(IRDLOperation):
+    """`prims.matmul`: batched matrix product `[..., M, K] x [..., K, N] -> [..., M, N]`.
+
+    `transpose_lhs`/`transpose_rhs` say an operand is stored transposed (a linear layer's
+    `[N, K]` weight), so no transpose op or copy is needed. An rhs of rank 2 is shared by
+    every batch; otherwise the batch dims of both operands are equal.
+    """
+
+    name = "prims.matmul"
+    lhs = operand_def(TensorType)
+    rhs = operand_def(TensorType)
+    transpose_lhs = opt_prop_def(BoolAttr)
+    transpose_rhs = opt_prop_def(BoolAttr)
+    result = result_def(TensorType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)"
+
+    def __init__(
+        self, lhs: SSAValue, rhs: SSAValue, result_type: Attribute,
+        transpose_lhs: bool = False, transpose_rhs: bool = False,
+    ) -> None:  # fmt: skip
+        props: dict[str, Attribute] = {}
+        if transpose_lhs:
+            props["transpose_lhs"] = IntegerAttr.from_bool(True)
+        if transpose_rhs:
+            props["transpose_rhs"] = IntegerAttr.from_bool(True)
+        super().__init__(operands=[lhs, rhs], result_types=[result_type], properties=props)
+
+    def flags(self) -> tuple[bool, bool]:
+        return (
+            bool(self.transpose_lhs and self.transpose_lhs.value.data),
+            bool(self.transpose_rhs and self.transpose_rhs.value.data),
+        )
+
+    def verify_(self) -> None:
+        a, b = _tensor(self.lhs).get_shape(), _tensor(self.rhs).get_shape()
+        if len(a) < 2 or len(b) < 2:
+            raise VerifyException(f"matmul operands need rank >= 2, got {len(a)} and {len(b)}")
+        tl, tr = self.flags()
+        m, k = (a[-1], a[-2]) if tl else (a[-2], a[-1])
+        k2, n = (b[-1], b[-2]) if tr else (b[-2], b[-1])
+        if -1 not in (k, k2) and k != k2:
+            raise VerifyException(f"matmul inner sizes differ: {k} vs {k2}")
+        if len(b) > 2 and list(a[:-2]) != list(b[:-2]):
+            raise VerifyException(f"matmul batch dims differ: {list(a[:-2])} vs {list(b[:-2])}")
+        expected = [*a[:-2], m, n]
+        got = list(_tensor(self.result).get_shape())
+        if got != expected:
+            raise VerifyException(f"matmul result shape should be {expected}, got {got}")
+        ta, tb = _tensor(self.lhs).element_type, _tensor(self.rhs).element_type
+        if ta != tb:
+            raise VerifyException(f"matmul operand element types differ: {ta} vs {tb}")
+
+
+@irdl_op_definition
+class AttentionOp(IRDLOperation):
+    """`prims.attention`: softmax(scale * q kᵀ + mask) v, as one primitive.
+
+    q: [B, H, Lq, D], k: [B, Hkv, Lk, D], v: [B, Hkv, Lk, Dv] with H a multiple of Hkv
+    (grouped-query attention). `mask` is boolean (true = attend) or additive, and
+    broadcasts to [B, H, Lq, Lk]. `scale` defaults to 1/sqrt(D).
+    """
+
+    name = "prims.attention"
+    query = operand_def(TensorType)
+    key = operand_def(TensorType)
+    value = operand_def(TensorType)
+    mask = opt_operand_def(TensorType)
+    causal = opt_prop_def(BoolAttr)
+    scale = opt_prop_def(FloatAttr)
+    result = result_def(TensorType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$query `,` $key `,` $value (`mask` $mask^)? attr-dict `:` "
+        "functional-type(operands, results)"
+    )
+
+    def __init__(
+        self, query: SSAValue, key: SSAValue, value: SSAValue, mask: SSAValue | None,
+        result_type: Attribute, causal: bool = False, scale: float | None = None,
+    ) -> None:  # fmt: skip
+        props: dict[str, Attribute] = {}
+        if causal:
+            props["causal"] = IntegerAttr.from_bool(True)
+        if scale is not None:
+            props["scale"] = FloatAttr(scale, 64)
+        super().__init__(
+            operands=[query, key, value, [mask] if mask is not None else []],
+            result_types=[result_type],
+            properties=props,
+        )
+
+    def verify_(self) -> None:
+        q, k, v = (_tensor(x).get_shape() for x in (self.query, self.key, self.value))
+        if not len(q) == len(k) == len(v) == 4:
+            raise VerifyException("attention operands must be rank 4: [B, H, L, D]")
+        if q[-1] != k[-1] and -1 not in (q[-1], k[-1]):
+            raise VerifyException(f"query and key head dims differ: {q[-1]} vs {k[-1]}")
+        if k[2] != v[2] and -1 not in (k[2], v[2]):
+            raise VerifyException(f"key and value lengths differ: {k[2]} vs {v[2]}")
+        if k[1] > 0 and q[1] > 0 and q[1] % k[1] != 0:
+            raise VerifyException(f"{q[1]} query heads are not a multiple of {k[1]} kv heads")
+
+
+@irdl_op_definition
+class ExternOp(IRDLOperation):
+    """`prims.extern`: call a named ATen op at run time, the fallback for anything that is
+    not lowered. `args`/`kwargs` encode the call like `torch.operator` does
+    (`#torch.sym<i>` is the i-th operand)."""
+
+    name = "prims.extern"
+    callee = prop_def(StringAttr)
+    args = opt_prop_def(ArrayAttr)
+    kwargs = opt_prop_def(DictionaryAttr)
+    inputs = var_operand_def()
+    outputs = var_result_def()
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$callee `(` $inputs `)` attr-dict `:` functional-type($inputs, $outputs)"
+    )
+
+    def __init__(
+        self, callee: str, inputs: Sequence[SSAValue], result_types: Sequence[Attribute],
+        args: Sequence[Attribute] | None = None, kwargs: dict[str, Attribute] | None = None,
+    ) -> None:  # fmt: skip
+        props: dict[str, Attribute] = {"callee": StringAttr(callee)}
+        if args is not None:
+            props["args"] = ArrayAttr(args)
+        if kwargs:
+            props["kwargs"] = DictionaryAttr(kwargs)
+        super().__init__(operands=[inputs], result_types=[result_types], properties=props)
+
+
+COMPOSITE_OPS = (MatmulOp, AttentionOp, ExternOp)

@@ -1,0 +1,219 @@
+"""Reference interpreter for the torch and prims levels, on xDSL's interpreter framework.
+
+    interpret(module, *tensors) -> tuple of torch tensors
+
+Each op runs eagerly on CPU with PyTorch's own semantics: a `torch.aten.*` op calls its
+ATen overload, a generated `prims.*` op calls `torch.ops.prims`, and the composites call
+`torch.matmul`, `scaled_dot_product_attention` or the named extern. One rule serves every
+generated class: the op's arguments are rebuilt from its operands and properties through
+its schema, so the schema stays the single source of truth.
+"""
+
+from __future__ import annotations
+
+import importlib
+import operator
+from collections.abc import Sequence
+from typing import Any, cast
+
+import torch
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    NoneAttr,
+    StringAttr,
+)
+from xdsl.dialects.func import FuncOp
+from xdsl.interpreter import (
+    Interpreter,
+    InterpreterFunctions,
+    PythonValues,
+    impl,
+    register_impls,
+)
+from xdsl.interpreters.func import FuncFunctions
+from xdsl.ir import Attribute, Operation
+
+from stepwell.dialects.prims import PRIMS_OP_CLASSES
+from stepwell.dialects.prims_support import AttentionOp, ExternOp, MatmulOp
+from stepwell.dialects.torch import TORCH_OP_CLASSES
+from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
+from stepwell.ir.types import torch_dtype
+
+
+def resolve_callable(name: str) -> Any:
+    """`aten.add.Tensor` / `prims.add.default` -> the OpOverload; `_operator.mul` -> the
+    Python function."""
+    parts = name.split(".")
+    if parts[0] in ("aten", "prims") and len(parts) == 3:
+        return getattr(getattr(getattr(torch.ops, parts[0]), parts[1]), parts[2])
+    module, _, attr = name.rpartition(".")
+    if module in ("_operator", "operator"):
+        return getattr(operator, attr)
+    return getattr(importlib.import_module(module), attr)
+
+
+def decode(attr: Attribute, type_str: str = "", syms: Sequence[Any] = ()) -> Any:
+    """A property back to the Python value an ATen argument of type `type_str` takes."""
+    base = type_str.removeprefix("Optional[").removesuffix("]") if type_str else ""
+    if isinstance(attr, SymAttr):
+        return syms[attr.index.data]
+    if isinstance(attr, NoneAttr):
+        return None
+    if isinstance(attr, IntegerAttr):
+        value = cast(IntegerAttr, attr)
+        width = cast(IntegerType, value.type).width.data if isinstance(value.type, IntegerType) else 64
+        return bool(value.value.data) if width == 1 else int(value.value.data)
+    if isinstance(attr, FloatAttr):
+        return float(cast(FloatAttr, attr).value.data)
+    if isinstance(attr, StringAttr):
+        s = attr.data
+        if base == "Device":
+            return torch.device(s)
+        if base in ("Layout", "MemoryFormat"):
+            return getattr(torch, s)
+        return s
+    if isinstance(attr, ArrayAttr):
+        inner = base[len("List[") : -1] if base.startswith("List[") else ""
+        return [decode(a, inner, syms) for a in cast(ArrayAttr[Attribute], attr).data]
+    if isinstance(attr, DictionaryAttr):
+        return {k: decode(v, "", syms) for k, v in attr.data.items()}
+    return torch_dtype(attr)  # an element type standing for a dtype
+
+
+def call_arguments(op: TorchOp, values: Sequence[Any]) -> dict[str, Any]:
+    """Keyword arguments for the op's overload, from operand values and properties."""
+    schema = resolve_callable(op.OVERLOAD)._schema
+    groups: dict[str, list[Any]] = {}
+    start = 0
+    for name, ssa in op.operand_groups():
+        groups[name] = list(values[start : start + len(ssa)])
+        start += len(ssa)
+    tensor_groups = iter([v for n, v in groups.items() if n != "sym_args"])
+    syms = groups.get("sym_args", [])
+    kwargs: dict[str, Any] = {}
+    for arg in schema.arguments:
+        t = str(arg.real_type)
+        if t in ("Tensor", "Optional[Tensor]", "List[Tensor]", "List[Optional[Tensor]]"):
+            vals = next(tensor_groups)
+            if t == "Tensor":
+                kwargs[arg.name] = vals[0]
+            elif t == "Optional[Tensor]":
+                kwargs[arg.name] = vals[0] if vals else None
+            elif t == "List[Tensor]":
+                kwargs[arg.name] = vals
+            else:
+                layout = op.properties.get(arg.name)
+                kwargs[arg.name] = (
+                    [None if isinstance(x, NoneAttr) else vals[decode(x)] for x in layout.data]
+                    if isinstance(layout, ArrayAttr)
+                    else vals
+                )
+        elif arg.name in op.properties:
+            kwargs[arg.name] = decode(op.properties[arg.name], t, syms)
+    return kwargs
+
+
+def call_generic(name: str, op: Operation, values: Sequence[Any]) -> Any:
+    """Run a `torch.operator` / `prims.extern`: args reference operands as #torch.sym<i>."""
+    fn = resolve_callable(name)
+    args_attr = op.properties.get("args")
+    kwargs_attr = op.properties.get("kwargs")
+    schema = getattr(fn, "_schema", None)
+    types = [str(a.real_type) for a in schema.arguments] if schema is not None else []
+    args = (
+        [
+            decode(a, types[i] if i < len(types) else "", values)
+            for i, a in enumerate(cast(ArrayAttr[Attribute], args_attr).data)
+        ]
+        if isinstance(args_attr, ArrayAttr)
+        else list(values)
+    )
+    by_name = {a.name: str(a.real_type) for a in schema.arguments} if schema else {}
+    kwargs = (
+        {k: decode(v, by_name.get(k, ""), values) for k, v in kwargs_attr.data.items()}
+        if isinstance(kwargs_attr, DictionaryAttr)
+        else {}
+    )
+    return fn(*args, **kwargs)
+
+
+def as_results(op: Operation, out: Any) -> PythonValues:
+    if not op.results:
+        return ()
+    if len(op.results) == 1 and not isinstance(out, list | tuple):
+        return (out,)
+    if len(op.results) == 1 and isinstance(out, list | tuple) and len(out) != 1:
+        return (out,)
+    flat = [o for o in out if o is not None] if isinstance(out, list | tuple) else [out]
+    return tuple(flat)
+
+
+@register_impls
+class StepwellFunctions(InterpreterFunctions):
+    """Implementations of every torch- and prims-level op (one rule for generated ops)."""
+
+    @classmethod
+    def _impls(cls):  # type: ignore[override]
+        own = list(super()._impls())
+        generated = [(c, cls.run_schema_op) for c in (*TORCH_OP_CLASSES, *PRIMS_OP_CLASSES)]
+        return own + generated
+
+    def run_schema_op(self, interpreter: Interpreter, op: TorchOp, args: PythonValues):
+        from xdsl.interpreter import OpImplResult
+
+        out = resolve_callable(op.OVERLOAD)(**call_arguments(op, args))
+        return OpImplResult(as_results(op, out), None)
+
+    @impl(OperatorOp)
+    def run_operator(self, interpreter: Interpreter, op: OperatorOp, args: PythonValues):
+        return as_results(op, call_generic(op.op_name.data, op, args))
+
+    @impl(ExternOp)
+    def run_extern(self, interpreter: Interpreter, op: ExternOp, args: PythonValues):
+        return as_results(op, call_generic(op.callee.data, op, args))
+
+    @impl(MatmulOp)
+    def run_matmul(self, interpreter: Interpreter, op: MatmulOp, args: PythonValues):
+        a, b = args
+        tl, tr = op.flags()
+        return (torch.matmul(a.mT if tl else a, b.mT if tr else b),)
+
+    @impl(AttentionOp)
+    def run_attention(self, interpreter: Interpreter, op: AttentionOp, args: PythonValues):
+        q, k, v, *mask = args
+        if k.shape[1] != q.shape[1]:  # grouped-query attention: share each kv head
+            rep = q.shape[1] // k.shape[1]
+            k, v = k.repeat_interleave(rep, 1), v.repeat_interleave(rep, 1)
+        out = torch.nn.functional.scaled_dot_product_attention(
+            q, k, v,
+            attn_mask=mask[0] if mask else None,
+            is_causal=bool(op.causal and op.causal.value.data),
+            scale=op.scale.value.data if op.scale else None,
+        )  # fmt: skip
+        return (out,)
+
+
+def make_interpreter(module: ModuleOp) -> Interpreter:
+    interpreter = Interpreter(module)
+    interpreter.register_implementations(FuncFunctions())
+    interpreter.register_implementations(StepwellFunctions())
+    return interpreter
+
+
+def interpret(
+    module: ModuleOp, *inputs: Any, function: str = "forward", interpreter: Interpreter | None = None
+) -> tuple[Any, ...]:
+    """Run `@function` of a torch- or prims-level module on CPU tensors."""
+    func = next(
+        (o for o in module.ops if isinstance(o, FuncOp) and o.sym_name.data == function), None
+    )
+    if func is None:
+        raise ValueError(f"module has no function @{function}")
+    interp = interpreter or make_interpreter(module)
+    with torch.no_grad():
+        return tuple(interp.call_op(function, tuple(inputs)))
