@@ -242,9 +242,7 @@ class ExternOp(IRDLOperation):
     inputs = var_operand_def()
     outputs = var_result_def()
     irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = (
-        "$callee `(` $inputs `)` attr-dict `:` functional-type($inputs, $outputs)"
-    )
+    assembly_format = "$callee `(` $inputs `)` attr-dict `:` functional-type($inputs, $outputs)"
 
     def __init__(
         self, callee: str, inputs: Sequence[SSAValue], result_types: Sequence[Attribute],
@@ -258,4 +256,60 @@ class ExternOp(IRDLOperation):
         super().__init__(operands=[inputs], result_types=[result_types], properties=props)
 
 
-COMPOSITE_OPS = (MatmulOp, AttentionOp, ExternOp)
+@irdl_op_definition
+class SliceOp(IRDLOperation):
+    """`prims.slice`: `a[start:limit:stride]` in every dim (PyTorch's prims lack one since
+    slicing became `as_strided`, which has no value-semantics meaning)."""
+
+    name = "prims.slice"
+    a = operand_def(TensorType)
+    start_indices = prop_def(ArrayAttr)
+    limit_indices = prop_def(ArrayAttr)
+    strides = prop_def(ArrayAttr)
+    result = result_def(TensorType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$a attr-dict `:` functional-type(operands, results)"
+
+    def __init__(
+        self, a: SSAValue, start: Sequence[int], limit: Sequence[int], strides: Sequence[int],
+        result_type: Attribute,
+    ) -> None:  # fmt: skip
+        def ints(xs: Sequence[int]) -> ArrayAttr:
+            return ArrayAttr([IntegerAttr(int(x), 64) for x in xs])
+
+        super().__init__(
+            operands=[a],
+            result_types=[result_type],
+            properties={
+                "start_indices": ints(start),
+                "limit_indices": ints(limit),
+                "strides": ints(strides),
+            },
+        )
+
+    def bounds(self) -> list[tuple[int, int, int]]:
+        def ints(a: ArrayAttr) -> list[int]:
+            return [cast(IntegerAttr, x).value.data for x in a.data]
+
+        return list(zip(ints(self.start_indices), ints(self.limit_indices), ints(self.strides),
+                        strict=True))  # fmt: skip
+
+    def verify_(self) -> None:
+        src = _tensor(self.a).get_shape()
+        b = self.bounds() if len(self.start_indices.data) == len(src) else None
+        if (
+            b is None
+            or len(self.limit_indices.data) != len(src)
+            or len(self.strides.data) != len(src)
+        ):
+            raise VerifyException(f"slice needs one start/limit/stride per dim ({len(src)})")
+        expected = [max(0, (e - s + st - 1) // st) for s, e, st in b]
+        for (s, e, st), size in zip(b, src, strict=True):
+            if st <= 0 or not 0 <= s <= e or (size >= 0 and e > size):
+                raise VerifyException(f"slice bounds {s}:{e}:{st} invalid for a dim of {size}")
+        got = list(_tensor(self.result).get_shape())
+        if got != expected:
+            raise VerifyException(f"slice result shape should be {expected}, got {got}")
+
+
+COMPOSITE_OPS = (MatmulOp, AttentionOp, ExternOp, SliceOp)

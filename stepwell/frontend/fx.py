@@ -65,9 +65,15 @@ class GraphInput:
 
 
 @dataclass
-class _Importer:
+class NodeImporter:
+    """Turns FX nodes into ops appended to `block`; `ops` maps overload names to classes.
+
+    The decomposition pass reuses it (with the prims classes) to splice traced graphs.
+    """
+
     block: Block
     values: dict[torch.fx.Node, list[SSAValue]] = field(default_factory=dict)
+    ops: dict[str, type[TorchOp]] = field(default_factory=lambda: TORCH_OPS)
 
     # -- values ---------------------------------------------------------------------------
     def value(self, node: torch.fx.Node) -> SSAValue:
@@ -142,12 +148,21 @@ class _Importer:
             raise FxImportError(f"{node.target} got a symbolic value where none is allowed")
         return cls.build_from_groups(groups, props, _result_types(node))
 
-    def import_generic(self, node: torch.fx.Node) -> Operation:
-        """Anything without a generated class: a `torch.operator` carrying its full name."""
+    def import_generic(self, node: torch.fx.Node, op_class: Any = OperatorOp) -> Operation:
+        """Anything without a generated class: a `torch.operator` (or, given `op_class`, a
+        `prims.extern`) carrying its full name."""
         inputs: list[SSAValue] = []
         args = [self.scalar_attr(a, inputs) for a in node.args]
         kwargs = {k: self.scalar_attr(v, inputs) for k, v in node.kwargs.items()}
-        return OperatorOp(_target_name(node.target), inputs, _result_types(node), args, kwargs)
+        return op_class(_target_name(node.target), inputs, _result_types(node), args, kwargs)
+
+    def append(self, node: torch.fx.Node, op: Operation) -> None:
+        """Add `op` for `node`, with the node's source location."""
+        loc = source_location(node)
+        if loc is not None:
+            op.location = loc
+        self.block.add_op(op)
+        self.values[node] = list(op.results)
 
     def import_node(self, node: torch.fx.Node) -> None:
         if node.target is operator.getitem and isinstance(node.args[0], torch.fx.Node):
@@ -158,16 +173,12 @@ class _Importer:
         target = node.target
         if isinstance(target, torch._ops.OpOverload):
             target = _scalar_overload(node, target)
-        cls = TORCH_OPS.get(str(target)) if isinstance(target, torch._ops.OpOverload) else None
+        cls = self.ops.get(str(target)) if isinstance(target, torch._ops.OpOverload) else None
         try:
             op = self.import_aten(node, cls) if cls is not None else self.import_generic(node)
         except (UnsupportedTypeError, FxImportError) as e:
             raise FxImportError(f"{_where(node)}: cannot import {node.format_node()}: {e}") from e
-        loc = source_location(node)
-        if loc is not None:
-            op.location = loc
-        self.block.add_op(op)
-        self.values[node] = list(op.results)
+        self.append(node, op)
 
 
 def _scalar_overload(node: torch.fx.Node, target: torch._ops.OpOverload) -> Any:
@@ -264,7 +275,7 @@ def _build_module(
     except UnsupportedTypeError as e:
         raise FxImportError(f"cannot import a graph input: {e}") from e
     block = Block(arg_types=arg_types)
-    importer = _Importer(block)
+    importer = NodeImporter(block)
     for n, arg in zip(arg_nodes, block.args, strict=True):
         importer.values[n] = [arg]
         arg.name_hint = _ssa_name(n.name)

@@ -39,7 +39,7 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.ir import Attribute, Operation
 
 from stepwell.dialects.prims import PRIMS_OP_CLASSES
-from stepwell.dialects.prims_support import AttentionOp, ExternOp, MatmulOp
+from stepwell.dialects.prims_support import AttentionOp, ExternOp, MatmulOp, SliceOp
 from stepwell.dialects.torch import TORCH_OP_CLASSES
 from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
 from stepwell.ir.types import torch_dtype
@@ -66,7 +66,9 @@ def decode(attr: Attribute, type_str: str = "", syms: Sequence[Any] = ()) -> Any
         return None
     if isinstance(attr, IntegerAttr):
         value = cast(IntegerAttr, attr)
-        width = cast(IntegerType, value.type).width.data if isinstance(value.type, IntegerType) else 64
+        width = (
+            cast(IntegerType, value.type).width.data if isinstance(value.type, IntegerType) else 64
+        )
         return bool(value.value.data) if width == 1 else int(value.value.data)
     if isinstance(attr, FloatAttr):
         return float(cast(FloatAttr, attr).value.data)
@@ -175,7 +177,13 @@ class StepwellFunctions(InterpreterFunctions):
 
     @impl(ExternOp)
     def run_extern(self, interpreter: Interpreter, op: ExternOp, args: PythonValues):
-        return as_results(op, call_generic(op.callee.data, op, args))
+        # value semantics: an extern sees its inputs in the standard (contiguous) layout
+        dense = [a.contiguous() if isinstance(a, torch.Tensor) else a for a in args]
+        return as_results(op, call_generic(op.callee.data, op, dense))
+
+    @impl(SliceOp)
+    def run_slice(self, interpreter: Interpreter, op: SliceOp, args: PythonValues):
+        return (args[0][tuple(slice(s, e, st) for s, e, st in op.bounds())],)
 
     @impl(MatmulOp)
     def run_matmul(self, interpreter: Interpreter, op: MatmulOp, args: PythonValues):
@@ -206,7 +214,10 @@ def make_interpreter(module: ModuleOp) -> Interpreter:
 
 
 def interpret(
-    module: ModuleOp, *inputs: Any, function: str = "forward", interpreter: Interpreter | None = None
+    module: ModuleOp,
+    *inputs: Any,
+    function: str = "forward",
+    interpreter: Interpreter | None = None,
 ) -> tuple[Any, ...]:
     """Run `@function` of a torch- or prims-level module on CPU tensors."""
     func = next(

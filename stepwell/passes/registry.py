@@ -10,4 +10,13 @@ from collections.abc import Callable
 
 from xdsl.passes import ModulePass
 
-PASSES: dict[str, Callable[[], type[ModulePass]]] = {}
+
+def _decompose_torch_to_prims() -> type[ModulePass]:
+    from stepwell.passes.decompose_torch_to_prims import DecomposeTorchToPrims
+
+    return DecomposeTorchToPrims
+
+
+PASSES: dict[str, Callable[[], type[ModulePass]]] = {
+    "decompose-torch-to-prims": _decompose_torch_to_prims,
+}

@@ -1,12 +1,15 @@
-"""Generate `stepwell/dialects/torch.py` from PyTorch's ATen schemas.
+"""Generate `stepwell/dialects/torch.py` and its op reference from PyTorch's ATen schemas.
 
 Coverage: every functional overload tagged `torch.Tag.core`, every op that PyTorch's
 export decomposition table reduces to core ATen, plus every op listed in
 `stepwell/tools/model_ops.txt` (what torch.export, Dynamo and AOTAutograd emit for the
 example models; `collect_model_ops.py` writes it) and a few symbolic-shape ops.
 
-    python -m stepwell.tools.gen_torch_dialect            # rewrite the file
-    python -m stepwell.tools.gen_torch_dialect --check    # exit 1 if the file is stale
+    python -m stepwell.tools.gen_torch_dialect            # rewrite both files
+    python -m stepwell.tools.gen_torch_dialect --check    # exit 1 if either is stale
+
+The op reference, `docs/dialects/torch.md`, lists every generated op with its schema,
+grouped by why the op is covered.
 
 An overload is skipped (and then imported as a generic `torch.operator`) when it mutates
 its inputs, has an `out=` form, or takes argument types the dialect has no encoding for.
@@ -25,6 +28,7 @@ import torch
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "dialects" / "torch.py"
+DOCS = ROOT.parent / "docs" / "dialects" / "torch.md"
 MODEL_OPS = Path(__file__).with_name("model_ops.txt")
 
 # Always generated: symbolic-shape queries that dynamic graphs contain.
@@ -104,8 +108,18 @@ def _supported(schema: torch._C.FunctionSchema) -> bool:
     return True
 
 
-def wanted_overloads() -> list[str]:
-    keys: set[str] = set(EXTRA_OPS)
+# Why an overload is covered, in order of precedence (the sections of the op reference).
+CORE = "Core ATen (`torch.Tag.core`)"
+EXPORT = "Decomposed by `torch.export.default_decompositions()`"
+MODELS = "Emitted for the example models (`model_ops.txt`)"
+SYMBOLIC = "Symbolic shapes"
+SECTIONS = (CORE, EXPORT, MODELS, SYMBOLIC)
+
+
+def overload_sources() -> dict[str, str]:
+    """Every wanted overload (`aten.add.Tensor`) -> the first section that wants it."""
+    found: dict[str, set[str]] = {section: set() for section in SECTIONS}
+    found[SYMBOLIC].update(EXTRA_OPS)
     for name in torch._C._dispatch_get_all_op_names():
         if not name.startswith("aten::"):
             continue
@@ -116,18 +130,26 @@ def wanted_overloads() -> list[str]:
         except (AttributeError, RuntimeError):
             continue
         if torch.Tag.core in ov.tags:
-            keys.add(f"aten.{op}.{overload or 'default'}")
+            found[CORE].add(f"aten.{op}.{overload or 'default'}")
     # ops that PyTorch's export decomposition table reduces to core ATen: what
     # torch.export emits before decomposition for ordinary models
     for ov in torch.export.default_decompositions():
         if isinstance(ov, torch._ops.OpOverload) and ov.namespace == "aten":
-            keys.add(f"aten.{ov._schema.name.split('::')[1]}.{ov._overloadname}")
+            found[EXPORT].add(f"aten.{ov._schema.name.split('::')[1]}.{ov._overloadname}")
     if MODEL_OPS.exists():
         for line in MODEL_OPS.read_text().splitlines():
             line = line.strip()
             if line and not line.startswith("#") and line.startswith("aten."):
-                keys.add(line)
-    return sorted(keys)
+                found[MODELS].add(line)
+    sources: dict[str, str] = {}
+    for section in SECTIONS:
+        for key in sorted(found[section]):
+            sources.setdefault(key, section)
+    return sources
+
+
+def wanted_overloads() -> list[str]:
+    return sorted(overload_sources())
 
 
 def _schema_of(key: str) -> torch._C.FunctionSchema | None:
@@ -237,17 +259,26 @@ from stepwell.dialects.torch_support import (
 '''
 
 
-def render() -> str:
-    classes: list[str] = []
-    names: list[str] = []
+def generated_overloads() -> list[tuple[str, torch._C.FunctionSchema]]:
+    """(overload, schema) of every class the dialect gets, sorted by overload."""
+    out: list[tuple[str, torch._C.FunctionSchema]] = []
     for key in wanted_overloads():
         schema = _schema_of(key)
-        if schema is None or not _supported(schema):
-            continue
-        classes.append(render_class(key, schema))
-        names.append(_class_name(key))
+        if schema is not None and _supported(schema):
+            out.append((key, schema))
+    return out
+
+
+def _torch_version() -> str:
+    return torch.__version__.split("+")[0]
+
+
+def render(ops: list[tuple[str, torch._C.FunctionSchema]] | None = None) -> str:
+    ops = generated_overloads() if ops is None else ops
+    classes = [render_class(key, schema) for key, schema in ops]
+    names = [_class_name(key) for key, _ in ops]
     assert len(set(names)) == len(names), "class name clash"
-    out = [HEADER.format(version=torch.__version__.split("+")[0], count=len(names))]
+    out = [HEADER.format(version=_torch_version(), count=len(names))]
     out.extend("\n\n" + c + "\n" for c in classes)
     out.append("\n\nTORCH_OP_CLASSES: tuple[type[TorchOp], ...] = (\n")
     out.extend(f"    {n},\n" for n in names)
@@ -259,19 +290,83 @@ def render() -> str:
     return "".join(out)
 
 
+DOCS_HEADER = """\
+<!-- Generated by stepwell/tools/gen_torch_dialect.py from the ATen schemas of torch {version}.
+     DO NOT EDIT: run `make regen-dialects` instead. -->
+
+# The `torch` dialect
+
+One op per ATen overload, generated from PyTorch's own schemas: {count} ops. Names follow
+torch-mlir (`torch.aten.add.Tensor`, `torch.aten.sum.dim_IntList`; the `default` overload
+is left out). The Python class of each op is in `stepwell.dialects.torch`; its docstring is
+the schema below and its `OVERLOAD` the `torch.ops` path (`aten.add.Tensor`).
+
+Tensor arguments are operands in schema order: `[%a, %b]` for a `Tensor[]`, `none` for an
+absent `Tensor?`. Every other argument is a property holding a constant (`dim = 1 : i64`,
+`dtype = f16`, `device = "cpu"`); a property whose value is computed in the graph holds
+`#torch.sym<i>`, the i-th value of the op's trailing `sym(...)` operands. Arguments equal
+to their schema default are left out.
+
+```mlir
+{example}
+```
+
+An overload without a class here (it mutates its inputs, has an `out=` form or takes an
+argument type the dialect cannot encode) imports as the generic `torch.operator`, which
+carries its full name, so import never fails on an unknown op.
+"""
+
+
+DOCS_EXAMPLE = (
+    '%0 = torch.aten.add.Tensor %a, %b {alpha = 2 : i64}'
+    ' : (tensor<?x64xf32, ["s0"]>, tensor<?x64xf32, ["s0"]>) -> tensor<?x64xf32, ["s0"]>\n'
+    "%1 = torch.aten.view %0 sym(%n) {size = [#torch.sym<0>, 8 : i64, 8 : i64]}"
+    ' : (tensor<?x64xf32, ["s0"]>, i64) -> tensor<?x8x8xf32, ["s0"]>\n'
+    '%2 = torch.operator "aten.foo.default"(%a) {args = [#torch.sym<0>, 3 : i64]}'
+    ' : (tensor<?x64xf32, ["s0"]>) -> tensor<?x64xf32, ["s0"]>'
+)
+
+
+def _md_code(text: str) -> str:
+    return "`" + text.replace("|", "\\|") + "`"
+
+
+def render_docs(ops: list[tuple[str, torch._C.FunctionSchema]] | None = None) -> str:
+    """docs/dialects/torch.md: the generated ops, one table per coverage section."""
+    ops = generated_overloads() if ops is None else ops
+    sources = overload_sources()
+    out = [DOCS_HEADER.format(version=_torch_version(), count=len(ops), example=DOCS_EXAMPLE)]
+    for section in SECTIONS:
+        rows = [(key, schema) for key, schema in ops if sources[key] == section]
+        if not rows:
+            continue
+        out.append(f"\n## {section}: {len(rows)} ops\n\n")
+        out.append("| op | class | ATen schema |\n|---|---|---|\n")
+        out.extend(
+            f"| {_md_code(_ir_name(key))} | {_md_code(_class_name(key))} "
+            f"| {_md_code(str(schema))} |\n"
+            for key, schema in rows
+        )
+    return "".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="fail if the file is stale")
-    parser.add_argument("-o", "--output", type=Path, default=OUTPUT)
+    parser.add_argument("--check", action="store_true", help="fail if a file is stale")
+    parser.add_argument("-o", "--output", type=Path, default=OUTPUT, help="the dialect")
+    parser.add_argument("--docs", type=Path, default=DOCS, help="the op reference")
     args = parser.parse_args(argv)
-    text = render()
+    ops = generated_overloads()
+    files = {args.output: render(ops), args.docs: render_docs(ops)}
     if args.check:
-        if args.output.read_text() != text:
-            print(f"{args.output} is stale: run `make regen-dialects`", file=sys.stderr)
-            return 1
-        return 0
-    args.output.write_text(text)
-    print(f"wrote {args.output}")
+        stale = [p for p, text in files.items() if not p.is_file() or p.read_text() != text]
+        for path in stale:
+            print(f"{path} is stale: run `make regen-dialects`", file=sys.stderr)
+        return 1 if stale else 0
+    for path, text in files.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+        print(f"wrote {path}")
     return 0
 
 

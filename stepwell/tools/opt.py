@@ -168,7 +168,7 @@ class StepwellOptMain(xDSLOptMain):
         except _Failure as f:
             return f.diagnostic
         except ParseError as e:
-            return from_parse_error(e)
+            return from_parse_error(e, offset)
         except (DiagnosticException, PassFailedException) as e:
             return Diagnostic(self.get_input_name(), 0, 0, str(e).strip())
         finally:

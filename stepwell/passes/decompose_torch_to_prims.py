@@ -1,0 +1,203 @@
+"""decompose-torch-to-prims: rewrite every torch-dialect op into the prims dialect.
+
+Each op is decomposed with PyTorch's own tables (`torch._decomp`, `torch._refs`): the op is
+traced with `make_fx` on tensors of its operand types and the traced prims graph is
+spliced in its place, so coverage follows PyTorch rather than a hand-kept list. Each
+distinct (op, types, constants) is traced once per pass run and reused.
+
+- `mm`/`bmm`/`addmm`/`linear`/`matmul` end as `prims.matmul` (plus explicit adds);
+- ops named in `legal-ops` stay whole as their composite primitive
+  (`aten.scaled_dot_product_attention` -> `prims.attention`), as torch-mlir's
+  `backend-legal-ops` does; otherwise SDPA becomes its math decomposition;
+- an op without a decomposition, or with dynamic dims, becomes `prims.extern` and is
+  reported once on stderr. After the pass no `torch.*` op remains (verified).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    ArrayAttr,
+    DictionaryAttr,
+    IntAttr,
+    ModuleOp,
+    NoneAttr,
+    TensorType,
+)
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import Rewriter
+from xdsl.utils.exceptions import PassFailedException
+
+from stepwell.dialects.prims_support import AttentionOp, ExternOp
+from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
+from stepwell.frontend.fx import TENSOR_TYPES
+from stepwell.ir.interpret import call_arguments, call_generic, decode, resolve_callable
+from stepwell.passes.support.decompose import splice, trace_decomposition
+
+# composite primitives a backend may keep whole: overload -> builder
+SDPA = "aten.scaled_dot_product_attention.default"
+
+
+def _attention(op: TorchOp) -> list[Operation]:
+    """`scaled_dot_product_attention` kept whole as `prims.attention`."""
+    groups = dict(op.operand_groups())
+    q, k, v = (groups[n][0] for n in ("query", "key", "value"))
+    mask = groups["attn_mask"][0] if groups["attn_mask"] else None
+    props = {k_: decode(a) for k_, a in op.properties.items()}
+    if props.get("dropout_p", 0.0) != 0.0:
+        raise _NotLegal("dropout_p != 0")
+    return [AttentionOp(q, k, v, mask, op.results[0].type, props.get("is_causal", False),
+                        props.get("scale"))]  # fmt: skip
+
+
+class _NotLegal(Exception):
+    """A legal-op occurrence that its composite cannot express; decompose it instead."""
+
+
+LEGAL_COMPOSITES: dict[str, Callable[[TorchOp], list[Operation]]] = {SDPA: _attention}
+
+
+def _is_torch(op: Operation) -> bool:
+    """A torch-dialect op (the prims classes share TorchOp's machinery, not its level)."""
+    return isinstance(op, OperatorOp) or (isinstance(op, TorchOp) and op.name.startswith("torch."))
+
+
+def _has_dynamic_dims(op: Operation) -> bool:
+    return any(
+        isinstance(v.type, TensorType) and DYNAMIC_INDEX in v.type.get_shape()
+        for v in (*op.operands, *op.results)
+    )
+
+
+@dataclass(frozen=True)
+class DecomposeTorchToPrims(ModulePass):
+    """Decompose the torch dialect into prims with PyTorch's decomposition tables."""
+
+    name = "decompose-torch-to-prims"
+
+    legal_ops: tuple[str, ...] = ()
+    """Overloads kept whole as composite primitives, e.g. aten.scaled_dot_product_attention."""
+
+    report: bool = True
+    """Print each op that falls back to prims.extern once on stderr."""
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        run = _Run(self)
+        for torch_op in [o for o in op.walk() if _is_torch(o)]:
+            run.rewrite(torch_op)  # type: ignore[arg-type]
+        left = [o.name for o in op.walk() if _is_torch(o)]
+        if left:
+            raise PassFailedException(f"torch ops left after decomposition: {sorted(set(left))}")
+
+
+@dataclass
+class _Run:
+    """State of one pass application: the trace cache and the extern report."""
+
+    options: DecomposeTorchToPrims
+    cache: dict[tuple[str, ...], Any] = field(default_factory=dict)
+    reported: set[str] = field(default_factory=set)
+
+    def legal(self, name: str) -> bool:
+        short = name.removesuffix(".default")
+        return any(o in (name, short, "torch." + short) for o in self.options.legal_ops)
+
+    def rewrite(self, op: TorchOp | OperatorOp) -> None:
+        name = op.OVERLOAD if isinstance(op, TorchOp) else op.op_name.data
+        if isinstance(op, TorchOp) and name in LEGAL_COMPOSITES and self.legal(name):
+            try:
+                return self.replace(op, LEGAL_COMPOSITES[name](op), None)
+            except _NotLegal:
+                pass
+        gm = None if _has_dynamic_dims(op) else self.trace(op, name)
+        if gm is None:
+            return self.extern(op, name)
+        tensors = [v for v in op.operands if isinstance(v.type, TensorType)]
+        new_ops, results = splice(gm, tensors)
+        self.replace(op, new_ops, results)
+
+    def trace(self, op: TorchOp | OperatorOp, name: str) -> Any:
+        if any(not isinstance(v.type, TensorType) for v in op.operands):
+            return None  # symbolic scalars: decomposing needs dynamic shapes
+        key = (name, *(str(v.type) for v in op.operands), str(op.properties))
+        if key not in self.cache:
+            self.cache[key] = self._trace(op, name)
+        return self.cache[key]
+
+    def _trace(self, op: TorchOp | OperatorOp, name: str) -> Any:
+        def run(*tensors: Any) -> Any:
+            if isinstance(op, TorchOp):
+                return resolve_callable(name)(**call_arguments(op, tensors))
+            return call_generic(name, op, tensors)
+
+        try:
+            return trace_decomposition(run, [v.type for v in op.operands])
+        except Exception:  # PyTorch cannot trace it here: keep the op whole as an extern
+            return None
+
+    def extern(self, op: TorchOp | OperatorOp, name: str) -> None:
+        if self.options.report and name not in self.reported:
+            self.reported.add(name)
+            print(f"decompose-torch-to-prims: {name} stays an ATen call (prims.extern)",
+                  file=sys.stderr)  # fmt: skip
+        args, kwargs = _extern_args(op)
+        new = ExternOp(_overload_name(name), list(op.operands), list(op.result_types),
+                       args, kwargs)  # fmt: skip
+        self.replace(op, [new], None)
+
+    def replace(
+        self, op: Operation, new_ops: list[Operation], results: list[SSAValue] | None
+    ) -> None:
+        for new in new_ops:
+            new.location = op.location
+        Rewriter.replace_op(op, new_ops, results)
+
+
+def _overload_name(name: str) -> str:
+    return name if name.count(".") == 2 else name + ".default"
+
+
+def _extern_args(op: TorchOp | OperatorOp) -> tuple[list[Any], dict[str, Any]]:
+    """The call in `prims.extern` form: tensors and symbolic scalars as `#torch.sym<i>`
+    references to the extern's operands (the op's operands, in order), constants as is."""
+    if isinstance(op, OperatorOp):
+        args = list(op.args.data) if isinstance(op.args, ArrayAttr) else []
+        kwargs = dict(op.kwargs.data) if isinstance(op.kwargs, DictionaryAttr) else {}
+        return args, kwargs
+    ref = {v: SymAttr(IntAttr(i)) for i, v in enumerate(op.operands)}
+    groups = iter([vals for name, vals in op.operand_groups() if name != "sym_args"])
+    syms = op.sym_values()
+    kwargs: dict[str, Any] = {}
+    for arg in resolve_callable(op.OVERLOAD)._schema.arguments:
+        t = str(arg.real_type)
+        if t in TENSOR_TYPES:
+            vals = next(groups)
+            if t == "Tensor":
+                kwargs[arg.name] = ref[vals[0]]
+            elif t == "Optional[Tensor]":
+                kwargs[arg.name] = ref[vals[0]] if vals else NoneAttr()
+            else:
+                layout = op.properties.get(arg.name)
+                items = [ref[v] for v in vals]
+                if isinstance(layout, ArrayAttr):
+                    items = [a if isinstance(a, NoneAttr) else items[decode(a)] for a in layout]
+                kwargs[arg.name] = ArrayAttr(items)
+        elif arg.name in op.properties:
+            kwargs[arg.name] = _repoint(op.properties[arg.name], syms, ref)
+    return [], kwargs
+
+
+def _repoint(attr: Any, syms: list[SSAValue], ref: dict[SSAValue, SymAttr]) -> Any:
+    """`#torch.sym<i>` of the op's sym group -> the same value in the extern's operands."""
+    if isinstance(attr, SymAttr):
+        return ref[syms[attr.index.data]]
+    if isinstance(attr, ArrayAttr):
+        return ArrayAttr([_repoint(a, syms, ref) for a in attr.data])
+    return attr

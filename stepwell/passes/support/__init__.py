@@ -1,0 +1,1 @@
+"""Helpers shared by passes (not passes themselves)."""

@@ -1,0 +1,219 @@
+"""Trace PyTorch's own decomposition of one ATen op and splice it in as prims ops.
+
+`trace_decomposition` runs the op under `make_fx` with `torch._decomp`'s table (whose
+entries are mostly `torch._refs`, which call `torch.ops.prims`) on tensors of the op's
+operand types. `splice` imports the traced graph with the prims classes. Python numbers
+in tensor slots become explicit `prims.full` ops, `aten.mm`/`aten.bmm` become
+`prims.matmul` (a transpose feeding it folds into the matmul's flags), and any ATen op
+left without a decomposition becomes `prims.extern`.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any, cast
+
+import torch
+import torch._refs
+import torch.fx
+from torch._decomp import decomposition_table
+from torch.fx.experimental.proxy_tensor import make_fx
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+
+from stepwell.dialects.prims import PRIMS_OP_CLASSES
+from stepwell.dialects.prims_support import ExternOp, MatmulOp, SliceOp
+from stepwell.dialects.torch_support import TorchOp
+from stepwell.frontend.fx import NodeImporter
+from stepwell.ir.types import torch_dtype
+from stepwell.passes.support.slicing import SLICING_DECOMPOSITIONS
+
+aten = torch.ops.aten
+prims = torch.ops.prims
+
+PRIMS_OPS: dict[str, type[TorchOp]] = {c.OVERLOAD: c for c in PRIMS_OP_CLASSES}
+
+# PyTorch's table, plus refs for factory-like ops it leaves to the backend.
+DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    **decomposition_table,
+    **SLICING_DECOMPOSITIONS,
+    aten.full_like.default: torch._refs.full_like,
+    aten.scalar_tensor.default: torch._refs.scalar_tensor,
+    aten.zeros_like.default: torch._refs.zeros_like,
+    aten.ones_like.default: torch._refs.ones_like,
+}
+
+MATMUL_OPS = (aten.mm.default, aten.bmm.default)
+
+
+def example_tensor(t: Attribute) -> torch.Tensor:
+    """An uninitialised CPU tensor of a static tensor type (tracing only reads metadata)."""
+    tt = cast(TensorType[Attribute], t)
+    return torch.empty(tuple(tt.get_shape()), dtype=torch_dtype(tt.element_type))
+
+
+def trace_decomposition(
+    run: Callable[..., Any], operand_types: Sequence[Attribute]
+) -> torch.fx.GraphModule:
+    """`run(*tensors)` traced to prims with PyTorch's decomposition table."""
+    inputs = [example_tensor(t) for t in operand_types]
+    gm = make_fx(run, decomposition_table=DECOMPOSITIONS, tracing_mode="fake")(*inputs)
+    for node in gm.graph.nodes:
+        if node.op == "call_function" and _writes_memory(node.target):
+            raise UntraceableError(f"the decomposition mutates memory ({node.target})")
+    to_value_semantics(gm)
+    materialize_scalars(gm)
+    return gm
+
+
+def to_value_semantics(gm: torch.fx.GraphModule) -> None:
+    """Views are a memory-layout notion: `collapse_view` becomes `collapse`, `view_of`
+    disappears (the prims level has value semantics)."""
+    for node in list(gm.graph.nodes):
+        if node.target is prims.collapse_view.default:
+            node.target = prims.collapse.default
+        elif node.target is prims.view_of.default:
+            node.replace_all_uses_with(node.args[0])
+            gm.graph.erase_node(node)
+
+
+class UntraceableError(Exception):
+    """The op's decomposition cannot be expressed with value semantics."""
+
+
+def _writes_memory(target: Any) -> bool:
+    """In-place prims (`copy_to`) and layout-dependent views (`as_strided`) have no
+    value-semantics meaning at the prims level."""
+    if target is aten.as_strided.default:
+        return True
+    schema = getattr(target, "_schema", None)
+    return bool(schema is not None and schema.is_mutable)
+
+
+def materialize_scalars(gm: torch.fx.GraphModule) -> None:
+    """Make prims' implicit scalar broadcasting explicit: a Python number in a tensor slot
+    becomes `prims.full`, a 0-d tensor beside bigger ones a `prims.broadcast_in_dim`."""
+    graph = gm.graph
+    for node in list(graph.nodes):
+        target = node.target
+        if not (isinstance(target, torch._ops.OpOverload) and target.namespace == "prims"):
+            continue
+        val = node.meta.get("val")
+        if not isinstance(val, torch.Tensor) or target is prims.broadcast_in_dim.default:
+            continue
+        schema_args = target._schema.arguments
+        args = list(node.args)
+        tensor_slots = [
+            i for i, a in enumerate(schema_args[: len(args)]) if str(a.real_type) == "Tensor"
+        ]
+        if len(tensor_slots) < 2:
+            continue
+        for i in tensor_slots:
+            a = args[i]
+            with graph.inserting_before(node):
+                if isinstance(a, int | float | bool):
+                    args[i] = _full(graph, node, a, _scalar_dtype(node, args))
+                elif isinstance(a, torch.fx.Node) and a.meta["val"].dim() < val.dim():
+                    args[i] = _broadcast(graph, a, list(val.shape))
+        node.args = tuple(args)
+    graph.lint()
+
+
+def _scalar_dtype(node: torch.fx.Node, args: list[Any]) -> torch.dtype:
+    dtype = node.meta["val"].dtype
+    tensors = [a.meta["val"] for a in args if isinstance(a, torch.fx.Node)]
+    if dtype == torch.bool and node.target is not prims.where.default and tensors:
+        dtype = tensors[0].dtype  # a comparison: the scalar takes the operand's type
+    return dtype
+
+
+def _full(graph: torch.fx.Graph, node: torch.fx.Node, value: Any, dtype: torch.dtype) -> Any:
+    shape = list(node.meta["val"].shape)
+    full = graph.call_function(
+        prims.full.default,
+        (shape, value),
+        {"dtype": dtype, "device": torch.device("cpu"), "requires_grad": False},
+    )
+    full.meta["val"] = torch.empty(shape, dtype=dtype, device="meta")
+    return full
+
+
+def _broadcast(graph: torch.fx.Graph, src: torch.fx.Node, shape: list[int]) -> Any:
+    rank = src.meta["val"].dim()
+    dims = list(range(len(shape) - rank, len(shape)))
+    b = graph.call_function(prims.broadcast_in_dim.default, (src, shape, dims))
+    b.meta["val"] = torch.empty(shape, dtype=src.meta["val"].dtype, device="meta")
+    return b
+
+
+class PrimsSplicer(NodeImporter):
+    """Imports a traced decomposition: prims classes, matmul, and extern for the rest."""
+
+    def import_node(self, node: torch.fx.Node) -> None:
+        target = node.target
+        if target is operator.getitem or str(target) in self.ops:
+            return super().import_node(node)
+        if target in MATMUL_OPS:
+            return self.append(node, self.matmul(node))
+        if target is torch.ops.stepwell.slice.default:
+            x, starts, limits, strides = node.args
+            op = SliceOp(self.value(x), starts, limits, strides, self.result_type(node))
+            return self.append(node, op)
+        self.append(node, self.import_generic(node, ExternOp))
+
+    def matmul(self, node: torch.fx.Node) -> Operation:
+        lhs, rhs = cast(tuple[torch.fx.Node, torch.fx.Node], node.args[:2])
+        flags = []
+        operands = []
+        for n in (lhs, rhs):
+            src, swapped = n, False
+            if n.target is prims.transpose.default:
+                perm = list(cast(Sequence[int], n.args[1]))
+                r = len(perm)
+                if perm == [*range(r - 2), r - 1, r - 2]:
+                    src, swapped = cast(torch.fx.Node, n.args[0]), True
+            operands.append(self.value(src))
+            flags.append(swapped)
+        result_type = self.result_type(node)
+        return MatmulOp(operands[0], operands[1], result_type, flags[0], flags[1])
+
+    def result_type(self, node: torch.fx.Node) -> Attribute:
+        from stepwell.ir.types import type_of_value
+
+        return type_of_value(node.meta["val"])
+
+
+def splice(
+    gm: torch.fx.GraphModule, operands: Sequence[SSAValue]
+) -> tuple[list[Operation], list[SSAValue]]:
+    """Import `gm` with `operands` bound to its placeholders; (new ops, result values)."""
+    block = Block()
+    splicer = PrimsSplicer(block, ops=PRIMS_OPS)
+    placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
+    for n, v in zip(placeholders, operands, strict=True):
+        splicer.values[n] = [v]
+    for node in gm.graph.nodes:
+        if node.op == "call_function":
+            splicer.import_node(node)
+    out = next(n for n in gm.graph.nodes if n.op == "output").args[0]
+    outs = out if isinstance(out, list | tuple) else [out]
+    results = [splicer.value(o) for o in outs if o is not None]
+    ops = list(block.ops)
+    for op in ops:
+        op.detach()
+    return prune(ops, results), results
+
+
+def prune(ops: list[Operation], keep: Sequence[SSAValue]) -> list[Operation]:
+    """Drop spliced ops whose results nobody uses (e.g. a transpose folded into a matmul)."""
+    kept = set(keep)
+    live: list[Operation] = []
+    for op in reversed(ops):
+        if any(r in kept for r in op.results) or not op.results:
+            live.append(op)
+            kept.update(op.operands)
+    for op in ops:
+        if op not in live:
+            op.erase(safe_erase=False)
+    return list(reversed(live))

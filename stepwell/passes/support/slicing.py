@@ -1,0 +1,89 @@
+"""Value-semantics slicing for the prims level.
+
+PyTorch 2.13 has no slice primitive: its tables decompose `aten.slice` into
+`aten.as_strided`, whose meaning depends on the input's memory layout. stepwell adds one
+primitive, `stepwell::slice` (`prims.slice` in the IR), and decomposes slicing ops to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import torch
+
+aten = torch.ops.aten
+
+
+@torch.library.custom_op("stepwell::slice", mutates_args=())
+def slice_prim(
+    a: torch.Tensor, start_indices: list[int], limit_indices: list[int], strides: list[int]
+) -> torch.Tensor:
+    """`a[start:limit:stride]` in every dim, as a new tensor."""
+    index = tuple(
+        slice(s, e, st) for s, e, st in zip(start_indices, limit_indices, strides, strict=True)
+    )
+    return a[index].clone()
+
+
+@slice_prim.register_fake
+def _(a: torch.Tensor, start_indices: list[int], limit_indices: list[int],
+      strides: list[int]) -> torch.Tensor:  # fmt: skip
+    shape = [max(0, (e - s + st - 1) // st) for s, e, st in
+             zip(start_indices, limit_indices, strides, strict=True)]  # fmt: skip
+    return a.new_empty(shape)
+
+
+def _clamp(index: int | None, size: int, default: int) -> int:
+    if index is None:
+        return default
+    if index < 0:
+        index += size
+    return min(max(index, 0), size)
+
+
+def slice_tensor(
+    x: torch.Tensor, dim: int = 0, start: int | None = None, end: int | None = None, step: int = 1
+) -> torch.Tensor:
+    dim = dim % x.dim()
+    size = x.shape[dim]
+    starts, limits, strides = [0] * x.dim(), list(x.shape), [1] * x.dim()
+    starts[dim] = _clamp(start, size, 0)
+    limits[dim] = max(_clamp(end, size, size), starts[dim])
+    strides[dim] = step
+    return torch.ops.stepwell.slice(x, starts, limits, strides)
+
+
+def split_with_sizes(x: torch.Tensor, split_sizes: Sequence[int], dim: int = 0) -> list[Any]:
+    out, offset = [], 0
+    for size in split_sizes:
+        out.append(slice_tensor(x, dim, offset, offset + size))
+        offset += size
+    return out
+
+
+def split(x: torch.Tensor, split_size: int, dim: int = 0) -> list[Any]:
+    total = x.shape[dim % x.dim()]
+    sizes = [min(split_size, total - i) for i in range(0, total, split_size)] or [0]
+    return split_with_sizes(x, sizes, dim)
+
+
+def select(x: torch.Tensor, dim: int, index: int) -> torch.Tensor:
+    dim = dim % x.dim()
+    index = index + x.shape[dim] if index < 0 else index
+    return torch.ops.prims.squeeze(slice_tensor(x, dim, index, index + 1), [dim])
+
+
+def narrow(x: torch.Tensor, dim: int, start: int, length: int) -> torch.Tensor:
+    start = start + x.shape[dim % x.dim()] if start < 0 else start
+    return slice_tensor(x, dim, start, start + length)
+
+
+SLICING_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    aten.slice.Tensor: slice_tensor,
+    aten.split.Tensor: split,
+    aten.split_with_sizes.default: split_with_sizes,
+    aten.select.int: select,
+    aten.narrow.default: narrow,
+}
+"""aten overload -> decomposition to `stepwell::slice`, overriding PyTorch's as_strided."""
