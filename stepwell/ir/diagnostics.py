@@ -24,7 +24,8 @@ class Diagnostic:
     context: str = ""
 
     def __str__(self) -> str:
-        head = f"{self.file}:{self.line}:{self.column}: error: {self.message}"
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        head = f"{where}: error: {self.message}"
         return head + ("\n" + self.context if self.context else "")
 
 

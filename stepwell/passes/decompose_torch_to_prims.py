@@ -63,6 +63,14 @@ class _NotLegal(Exception):
 
 LEGAL_COMPOSITES: dict[str, Callable[[TorchOp], list[Operation]]] = {SDPA: _attention}
 
+# Runtime checks of facts the IR's types already state: dropped, not lowered.
+METADATA_ASSERTS = {
+    "aten._assert_tensor_metadata.default",
+    "aten._assert_scalar.default",
+    "aten._assert_async.msg",
+    "aten.sym_constrain_range_for_size.default",
+}
+
 
 def _is_torch(op: Operation) -> bool:
     """A torch-dialect op (the prims classes share TorchOp's machinery, not its level)."""
@@ -111,6 +119,8 @@ class _Run:
 
     def rewrite(self, op: TorchOp | OperatorOp) -> None:
         name = op.OVERLOAD if isinstance(op, TorchOp) else op.op_name.data
+        if _overload_name(name) in METADATA_ASSERTS and not op.results:
+            return Rewriter.erase_op(op)
         if isinstance(op, TorchOp) and name in LEGAL_COMPOSITES and self.legal(name):
             try:
                 return self.replace(op, LEGAL_COMPOSITES[name](op), None)

@@ -1,6 +1,8 @@
 """The `stepwell` command: run the compiler on a user's example.
 
     stepwell import FILE[:NAME] [-o OUT.mlir]     torch-level IR of the exported program
+    stepwell lower FILE[:NAME] --level prims      the IR at a level
+    stepwell check FILE[:NAME] --level prims      run a level, compare with eager
 
 FILE defines NAME() (default `example`) returning `(callable_or_module, example_inputs)`.
 """
@@ -15,6 +17,7 @@ from pathlib import Path
 from stepwell.frontend.fx import FxImportError, import_program
 from stepwell.frontend.loader import LoadError, export, load_example
 from stepwell.ir.printing import to_text
+from stepwell.pipeline import LEVELS, check_example, lower
 
 
 def _write(text: str, out: str | None) -> None:
@@ -29,6 +32,18 @@ def cmd_import(args: argparse.Namespace) -> int:
     module = import_program(export(example))
     _write(to_text(module, locations=not args.no_locations), args.output)
     return 0
+
+
+def cmd_lower(args: argparse.Namespace) -> int:
+    module = lower(import_program(export(load_example(args.example))), args.level)
+    _write(to_text(module, locations=not args.no_locations), args.output)
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    result = check_example(load_example(args.example), args.level, args.atol, args.rtol)
+    print(result)
+    return 0 if result.passed else 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,6 +65,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="OUT.mlir", help="write the IR here")
     p.add_argument("--no-locations", action="store_true", help="omit loc(...) annotations")
     p.set_defaults(func=cmd_import)
+
+    p = sub.add_parser(
+        "lower",
+        help="print the IR of FILE[:NAME] at a level",
+        description="Export and import FILE[:NAME], lower it to LEVEL and print the module.",
+    )
+    p.add_argument("example", metavar="FILE[:NAME]")
+    p.add_argument("--level", choices=LEVELS, default="prims", help="IR level (default prims)")
+    p.add_argument("-o", "--output", metavar="OUT.mlir", help="write the IR here")
+    p.add_argument("--no-locations", action="store_true", help="omit loc(...) annotations")
+    p.set_defaults(func=cmd_lower)
+
+    p = sub.add_parser(
+        "check",
+        help="run FILE[:NAME] at a level and compare with eager PyTorch",
+        description="Export FILE[:NAME], lower it to LEVEL, run that level in the reference "
+        "interpreter on the example inputs and compare with eager PyTorch. Prints the max "
+        "abs/rel error and PASS or FAIL; exits 1 on FAIL.",
+    )
+    p.add_argument("example", metavar="FILE[:NAME]")
+    p.add_argument("--level", choices=LEVELS, default="prims", help="IR level (default prims)")
+    p.add_argument("--atol", type=float, default=1e-5, help="absolute tolerance (1e-5)")
+    p.add_argument("--rtol", type=float, default=1e-5, help="relative tolerance (1e-5)")
+    p.set_defaults(func=cmd_check)
     return parser
 
 

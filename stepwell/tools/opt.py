@@ -22,12 +22,13 @@ from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Dialect
-from xdsl.passes import ModulePass
+from xdsl.passes import ModulePass, PassPipeline
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from stepwell.ir.diagnostics import Diagnostic, LocatingParser, from_parse_error, verify_located
+from stepwell.ir.numerics import NumericsError, check_pass
 from stepwell.universe import stepwell_dialects, stepwell_passes
 
 DESCRIPTION = """\
@@ -111,12 +112,33 @@ class StepwellOptMain(xDSLOptMain):
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
         arg_parser.add_argument(
+            "--check-numerics",
+            action="store_true",
+            help="run the module before and after every pass on the same seeded random "
+            "inputs; on a divergence name the pass and the first op whose rewrite diverges, "
+            "and exit 1",
+        )
+        arg_parser.add_argument(
             "--load-plugin",
             action="append",
             default=[],
             metavar="FILE.py",
             help="load passes and dialects from a Python file (repeatable)",
         )
+
+    def apply_passes(self, prog: ModuleOp) -> None:
+        if not self.args.check_numerics:
+            return super().apply_passes(prog)
+        for p in self.pipeline.passes:
+            before = prog.clone()
+            PassPipeline((p,), self.pipeline.callback).apply(self.ctx, prog)
+            try:
+                divergence = check_pass(self.ctx, before, prog, p)
+            except NumericsError as e:
+                diag = Diagnostic(self.get_input_name(), 0, 0, f"--check-numerics: {e}")
+                raise _Failure(diag) from e
+            if divergence is not None:
+                raise _Failure(Diagnostic(self.get_input_name(), 0, 0, divergence.describe(p.name)))
 
     def parse_chunk(
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0

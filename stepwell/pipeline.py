@@ -1,0 +1,109 @@
+"""The level pipeline: which passes take a module from one IR level to the next, and
+numerical checking of a level against eager PyTorch.
+
+    module = import_program(ep)                  # torch level
+    lower(module, "prims")                       # decompose-torch-to-prims
+    check_example(example, "prims")              # interpret and compare with eager
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import torch
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass, PassPipeline
+
+from stepwell.frontend.fx import graph_inputs, import_program
+from stepwell.frontend.loader import Example, export
+from stepwell.ir.context import make_context
+from stepwell.ir.interpret import interpret
+from stepwell.passes.decompose_torch_to_prims import DecomposeTorchToPrims
+
+LEVELS = ("torch", "prims")
+"""IR levels in pipeline order."""
+
+
+def passes_to(level: str, legal_ops: Sequence[str] = ()) -> list[ModulePass]:
+    """The passes that take a torch-level module down to `level`."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})")
+    steps: list[ModulePass] = []
+    if LEVELS.index(level) >= LEVELS.index("prims"):
+        steps.append(DecomposeTorchToPrims(legal_ops=tuple(legal_ops), report=False))
+    return steps
+
+
+def lower(module: ModuleOp, level: str, legal_ops: Sequence[str] = ()) -> ModuleOp:
+    """Lower a torch-level module to `level` in place (and verify it)."""
+    PassPipeline(tuple(passes_to(level, legal_ops))).apply(make_context(), module)
+    module.verify()
+    return module
+
+
+def bind_inputs(
+    module: ModuleOp, ep: torch.export.ExportedProgram, user_inputs: Sequence[Any]
+) -> list[Any]:
+    """The function arguments: parameters, buffers and constants by their FQN, then the
+    user's inputs in order."""
+    state = {**ep.state_dict, **ep.constants}
+    flat = iter(torch.utils._pytree.tree_leaves(list(user_inputs)))
+    args: list[Any] = []
+    for gi in graph_inputs(module):
+        args.append(
+            state[gi.name] if gi.kind in ("parameter", "buffer", "constant") else next(flat)
+        )
+    return args
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    level: str
+    max_abs: float
+    max_rel: float
+    passed: bool
+
+    def __str__(self) -> str:
+        verdict = "PASS" if self.passed else "FAIL"
+        return (
+            f"{verdict}: level {self.level}: max abs error {self.max_abs:.3g}, "
+            f"max rel error {self.max_rel:.3g}"
+        )
+
+
+def compare(
+    outputs: Sequence[Any], expected: Sequence[Any], atol: float, rtol: float
+) -> tuple[float, float, bool]:
+    """(max abs error, max rel error, all close) over matching output tensors."""
+    max_abs = max_rel = 0.0
+    ok = len(outputs) == len(expected)
+    for out, ref in zip(outputs, expected, strict=False):
+        if not isinstance(ref, torch.Tensor):
+            ok &= out == ref
+            continue
+        if out.shape != ref.shape or out.dtype != ref.dtype:
+            return float("inf"), float("inf"), False
+        if ref.numel() == 0:
+            continue
+        diff = (out.double() - ref.double()).abs()
+        finite = torch.isfinite(diff)
+        max_abs = max(max_abs, float(diff[finite].max()) if finite.any() else 0.0)
+        rel = diff / ref.double().abs().clamp_min(1e-12)
+        max_rel = max(max_rel, float(rel[finite].max()) if finite.any() else 0.0)
+        ok &= torch.allclose(out, ref, atol=atol, rtol=rtol, equal_nan=True)
+    return max_abs, max_rel, bool(ok)
+
+
+def check_example(
+    example: Example, level: str, atol: float = 1e-5, rtol: float = 1e-5
+) -> CheckResult:
+    """Export, lower to `level`, interpret, and compare with eager PyTorch."""
+    ep = export(example)
+    module = lower(import_program(ep), level)
+    with torch.no_grad():
+        expected = torch.utils._pytree.tree_leaves(example.fn(*example.inputs))
+        outputs = interpret(module, *bind_inputs(module, ep, example.inputs))
+    max_abs, max_rel, ok = compare(outputs, expected, atol, rtol)
+    return CheckResult(level, max_abs, max_rel, ok)
