@@ -50,7 +50,7 @@ def _attention(op: TorchOp) -> list[Operation]:
     groups = dict(op.operand_groups())
     q, k, v = (groups[n][0] for n in ("query", "key", "value"))
     mask = groups["attn_mask"][0] if groups["attn_mask"] else None
-    props = {k_: decode(a) for k_, a in op.properties.items()}
+    props = {k_: decode(a) for k_, a in op.properties.items() if k_ != "operandSegmentSizes"}
     if props.get("dropout_p", 0.0) != 0.0:
         raise _NotLegal("dropout_p != 0")
     return [AttentionOp(q, k, v, mask, op.results[0].type, props.get("is_causal", False),
@@ -114,8 +114,12 @@ class _Run:
     reported: set[str] = field(default_factory=set)
 
     def legal(self, name: str) -> bool:
+        """Is `name` (`aten.x.overload`) named in legal-ops? Entries may omit `aten.` and
+        `.default`: `scaled_dot_product_attention` works unquoted in a pass pipeline."""
+        legal = self.options.legal_ops
+        entries = (legal,) if isinstance(legal, str) else legal
         short = name.removesuffix(".default")
-        return any(o in (name, short, "torch." + short) for o in self.options.legal_ops)
+        return any(e in (name, short, short.removeprefix("aten.")) for e in entries)
 
     def rewrite(self, op: TorchOp | OperatorOp) -> None:
         name = op.OVERLOAD if isinstance(op, TorchOp) else op.op_name.data
@@ -131,6 +135,9 @@ class _Run:
             return self.extern(op, name)
         tensors = [v for v in op.operands if isinstance(v.type, TensorType)]
         new_ops, results = splice(gm, tensors)
+        for new in new_ops:
+            if isinstance(new, ExternOp):
+                self.report(new.callee.data)
         self.replace(op, new_ops, results)
 
     def trace(self, op: TorchOp | OperatorOp, name: str) -> Any:
@@ -152,11 +159,15 @@ class _Run:
         except Exception:  # PyTorch cannot trace it here: keep the op whole as an extern
             return None
 
-    def extern(self, op: TorchOp | OperatorOp, name: str) -> None:
+    def report(self, name: str) -> None:
+        """Say once per run that `name` stays an ATen call."""
         if self.options.report and name not in self.reported:
             self.reported.add(name)
             print(f"decompose-torch-to-prims: {name} stays an ATen call (prims.extern)",
                   file=sys.stderr)  # fmt: skip
+
+    def extern(self, op: TorchOp | OperatorOp, name: str) -> None:
+        self.report(_overload_name(name))
         args, kwargs = _extern_args(op)
         new = ExternOp(_overload_name(name), list(op.operands), list(op.result_types),
                        args, kwargs)  # fmt: skip

@@ -24,7 +24,12 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Dialect
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.universe import Universe
-from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException
+from xdsl.utils.exceptions import (
+    ArgSpecParseError,
+    DiagnosticException,
+    ParseError,
+    PassFailedException,
+)
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from stepwell.ir.diagnostics import Diagnostic, LocatingParser, from_parse_error, verify_located
@@ -223,6 +228,12 @@ def main(args: Sequence[str] | None = None) -> None:
         sys.exit(1)
     except FileNotFoundError as e:
         print(f"{e.filename}: error: no such file", file=sys.stderr)
+        sys.exit(1)
+    except BrokenPipeError:  # output piped into `head`
+        sys.stderr.close()
+        sys.exit(0)
+    except ArgSpecParseError as e:  # a malformed -p pipeline
+        print(f"stepwell-opt: error: {e}", file=sys.stderr)
         sys.exit(1)
     except ValueError as e:  # e.g. an unknown pass in -p, an unknown file extension
         print(f"stepwell-opt: error: {e}", file=sys.stderr)

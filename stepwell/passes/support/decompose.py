@@ -71,11 +71,32 @@ def to_value_semantics(gm: torch.fx.GraphModule) -> None:
     """Views are a memory-layout notion: `collapse_view` becomes `collapse`, `view_of`
     disappears (the prims level has value semantics)."""
     for node in list(gm.graph.nodes):
-        if node.target is prims.collapse_view.default:
+        if node.target is prims.fill.default and _fresh(node.args[0]):
+            empty = node.args[0]
+            val = node.meta["val"]
+            with gm.graph.inserting_before(node):
+                full = _full(gm.graph, node, node.args[1], val.dtype)
+            node.replace_all_uses_with(full)
+            gm.graph.erase_node(node)
+            gm.graph.erase_node(empty)
+        elif node.target is prims.collapse_view.default:
             node.target = prims.collapse.default
         elif node.target is prims.view_of.default:
             node.replace_all_uses_with(node.args[0])
             gm.graph.erase_node(node)
+
+
+EMPTY_OPS = (
+    aten.empty.memory_format,
+    aten.empty_permuted.default,
+    aten.empty_strided.default,
+    prims.empty_strided.default,
+)
+
+
+def _fresh(node: Any) -> bool:
+    """An uninitialised tensor only this node reads (so `fill` of it is a `full`)."""
+    return isinstance(node, torch.fx.Node) and node.target in EMPTY_OPS and len(node.users) == 1
 
 
 class UntraceableError(Exception):

@@ -1,0 +1,127 @@
+// RUN: stepwell-opt %s --split-input-file -p 'decompose-torch-to-prims{report=false}' | filecheck %s
+// RUN: stepwell-opt %s --split-input-file -p 'decompose-torch-to-prims{legal-ops=scaled_dot_product_attention report=false}' | filecheck %s --check-prefix=LEGAL
+// RUN: stepwell-opt %s --split-input-file -p decompose-torch-to-prims > /dev/null 2> %t.err
+// RUN: filecheck %s --check-prefix=REPORT < %t.err
+
+// Type promotion is explicit: the i64 operand is converted before the add.
+// CHECK-LABEL: func.func @promote
+// CHECK: %[[C:.*]] = prims.convert_element_type %a {dtype = f32} : (tensor<4x8xi64>) -> tensor<4x8xf32>
+// CHECK-NEXT: prims.add %[[C]], %b : (tensor<4x8xf32>, tensor<4x8xf32>)
+// CHECK-NOT: torch.
+func.func @promote(%a: tensor<4x8xi64>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = torch.aten.add.Tensor %a, %b : (tensor<4x8xi64>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  func.return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// Broadcasting is explicit; a Python scalar becomes a prims.full of the full shape.
+// CHECK-LABEL: func.func @broadcast
+// CHECK: %[[B:.*]] = prims.broadcast_in_dim %b {shape = [4 : i64, 8 : i64], broadcast_dimensions = [1 : i64]}
+// CHECK-NEXT: %[[M:.*]] = prims.mul %a, %[[B]]
+// CHECK-NEXT: %[[TWO:.*]] = prims.full {shape = [4 : i64, 8 : i64], fill_value = 2.000000e+00 : f64, dtype = f32
+// CHECK-NEXT: prims.mul %[[M]], %[[TWO]]
+func.func @broadcast(%a: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
+  %0 = torch.aten.mul.Tensor %a, %b : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  %1 = torch.aten.mul.Scalar %0 {other = 2.0 : f64} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  func.return %1 : tensor<4x8xf32>
+}
+
+// -----
+
+// keepdim is a broadcast_in_dim after the reduction.
+// CHECK-LABEL: func.func @sum_keepdim
+// CHECK: %[[S:.*]] = prims.sum %a {dims = [1 : i64]} : (tensor<4x8xf32>) -> tensor<4xf32>
+// CHECK-NEXT: prims.broadcast_in_dim %[[S]] {shape = [4 : i64, 1 : i64], broadcast_dimensions = [0 : i64]}
+func.func @sum_keepdim(%a: tensor<4x8xf32>) -> tensor<4x1xf32> {
+  %0 = torch.aten.sum.dim_IntList %a {dim = [1 : i64], keepdim = true} : (tensor<4x8xf32>) -> tensor<4x1xf32>
+  func.return %0 : tensor<4x1xf32>
+}
+
+// -----
+
+// Views become shape prims with value semantics; slicing becomes prims.slice.
+// CHECK-LABEL: func.func @views
+// CHECK: %[[V:.*]] = prims.split_dim %a {dim = 0 : i64, outer_length = 2 : i64} : (tensor<4x8xf32>) -> tensor<2x2x8xf32>
+// CHECK-NEXT: %[[P:.*]] = prims.transpose %[[V]] {permutation = [2 : i64, 0 : i64, 1 : i64]}
+// CHECK-NEXT: prims.slice %[[P]] {start_indices = [0 : i64, 0 : i64, 1 : i64], limit_indices = [8 : i64, 2 : i64, 2 : i64], strides = [1 : i64, 1 : i64, 1 : i64]}
+func.func @views(%a: tensor<4x8xf32>) -> tensor<8x2x1xf32> {
+  %0 = torch.aten.view %a {size = [2 : i64, 2 : i64, 8 : i64]} : (tensor<4x8xf32>) -> tensor<2x2x8xf32>
+  %1 = torch.aten.permute %0 {dims = [2 : i64, 0 : i64, 1 : i64]} : (tensor<2x2x8xf32>) -> tensor<8x2x2xf32>
+  %2 = torch.aten.slice.Tensor %1 {dim = 2 : i64, start = 1 : i64} : (tensor<8x2x2xf32>) -> tensor<8x2x1xf32>
+  func.return %2 : tensor<8x2x1xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @softmax
+// CHECK: %[[MAX:.*]] = prims.amax %a {dims = [1 : i64]}
+// CHECK: %[[SUB:.*]] = prims.sub %a,
+// CHECK-NEXT: %[[EXP:.*]] = prims.exp %[[SUB]]
+// CHECK-NEXT: prims.sum %[[EXP]] {dims = [1 : i64]}
+// CHECK: prims.div %[[EXP]],
+func.func @softmax(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = torch.aten._softmax %a {dim = -1 : i64, half_to_float = false} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  func.return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @layer_norm
+// CHECK: prims.var %a {dims = [1 : i64], correction = 0.000000e+00 : f64}
+// CHECK: prims.rsqrt
+// CHECK: prims.broadcast_in_dim %w {shape = [4 : i64, 8 : i64], broadcast_dimensions = [1 : i64]}
+// CHECK: prims.broadcast_in_dim %b {shape = [4 : i64, 8 : i64], broadcast_dimensions = [1 : i64]}
+func.func @layer_norm(%a: tensor<4x8xf32>, %w: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
+  %0 = torch.aten.layer_norm %a, %w, %b {normalized_shape = [8 : i64]} : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  func.return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// linear's [N, K] weight is read transposed by the matmul: no transpose op remains.
+// CHECK-LABEL: func.func @linear
+// CHECK-NOT: prims.transpose
+// CHECK: %[[MM:.*]] = prims.matmul %x, %w {transpose_rhs = true} : (tensor<4x8xf32>, tensor<6x8xf32>) -> tensor<4x6xf32>
+// CHECK: prims.add
+// CHECK-LABEL: func.func @bmm
+// CHECK: prims.matmul %a, %b : (tensor<2x4x8xf32>, tensor<2x8x3xf32>) -> tensor<2x4x3xf32>
+func.func @linear(%x: tensor<4x8xf32>, %w: tensor<6x8xf32>, %b: tensor<6xf32>) -> tensor<4x6xf32> {
+  %0 = torch.aten.linear %x, %w, %b : (tensor<4x8xf32>, tensor<6x8xf32>, tensor<6xf32>) -> tensor<4x6xf32>
+  func.return %0 : tensor<4x6xf32>
+}
+func.func @bmm(%a: tensor<2x4x8xf32>, %b: tensor<2x8x3xf32>) -> tensor<2x4x3xf32> {
+  %0 = torch.aten.bmm %a, %b : (tensor<2x4x8xf32>, tensor<2x8x3xf32>) -> tensor<2x4x3xf32>
+  func.return %0 : tensor<2x4x3xf32>
+}
+
+// -----
+
+// SDPA: its math decomposition by default, one prims.attention when legal.
+// CHECK-LABEL: func.func @sdpa
+// CHECK-NOT: prims.attention
+// CHECK: prims.matmul
+// CHECK: prims.amax
+// CHECK: prims.exp
+// CHECK: prims.matmul
+// LEGAL-LABEL: func.func @sdpa
+// LEGAL-NEXT: %[[O:.*]] = prims.attention %q, %k, %v {causal = true} : (tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>) -> tensor<1x2x8x16xf32>
+// LEGAL-NEXT: func.return %[[O]]
+func.func @sdpa(%q: tensor<1x2x8x16xf32>, %k: tensor<1x2x8x16xf32>, %v: tensor<1x2x8x16xf32>) -> tensor<1x2x8x16xf32> {
+  %0 = torch.aten.scaled_dot_product_attention %q, %k, %v, none {is_causal = true} : (tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>) -> tensor<1x2x8x16xf32>
+  func.return %0 : tensor<1x2x8x16xf32>
+}
+
+// -----
+
+// No decomposition: an ATen call, reported once however often it occurs.
+// CHECK-LABEL: func.func @conv
+// CHECK: prims.extern "aten.convolution.default"(%x, %w) {args = [#torch.sym<0>, #torch.sym<1>, none, [1 : i64, 1 : i64]
+// CHECK: prims.extern "aten.convolution.default"
+// REPORT: decompose-torch-to-prims: aten.convolution.default stays an ATen call (prims.extern)
+// REPORT-NOT: aten.convolution.default stays
+func.func @conv(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  %0 = torch.aten.convolution %x, %w, none {stride = [1 : i64, 1 : i64], padding = [0 : i64, 0 : i64], dilation = [1 : i64, 1 : i64], transposed = false, output_padding = [0 : i64, 0 : i64], groups = 1 : i64} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  %1 = torch.aten.convolution %x, %w, none {stride = [1 : i64, 1 : i64], padding = [0 : i64, 0 : i64], dilation = [1 : i64, 1 : i64], transposed = false, output_padding = [0 : i64, 0 : i64], groups = 1 : i64} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  func.return %1 : tensor<1x4x6x6xf32>
+}
