@@ -1,0 +1,145 @@
+// RUN: stepwell-opt %s --split-input-file --verify-diagnostics | filecheck %s
+
+// One case per prims verifier error: each names the op and the line it is on.
+
+func.func @elementwise_shapes(%a: tensor<4x8xf32>, %b: tensor<8xf32>) {
+  // CHECK: verify.mlir:[[# @LINE + 1]]:{{[0-9]+}}: error: 'prims.add' op elementwise operands and results must have one shape (broadcast explicitly with prims.broadcast_in_dim)
+  %0 = prims.add %a, %b : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  func.return
+}
+
+// -----
+
+func.func @elementwise_types(%a: tensor<4xf32>, %b: tensor<4xf16>) {
+  // CHECK: error: 'prims.mul' op elementwise operands must have one element type (promote explicitly with prims.convert_element_type), got f32, f16
+  %0 = prims.mul %a, %b : (tensor<4xf32>, tensor<4xf16>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @broadcast_rank(%b: tensor<8xf32>) {
+  // CHECK: error: 'prims.broadcast_in_dim' op broadcast_dimensions has 2 entries but the operand has rank 1
+  %0 = prims.broadcast_in_dim %b {shape = [4 : i64, 8 : i64], broadcast_dimensions = [0 : i64, 1 : i64]} : (tensor<8xf32>) -> tensor<4x8xf32>
+  func.return
+}
+
+// -----
+
+func.func @broadcast_size(%b: tensor<3xf32>) {
+  // CHECK: error: 'prims.broadcast_in_dim' op operand dim 0 of size 3 cannot broadcast to result dim 1 of size 8
+  %0 = prims.broadcast_in_dim %b {shape = [4 : i64, 8 : i64], broadcast_dimensions = [1 : i64]} : (tensor<3xf32>) -> tensor<4x8xf32>
+  func.return
+}
+
+// -----
+
+func.func @broadcast_order(%b: tensor<4x8xf32>) {
+  // CHECK: error: 'prims.broadcast_in_dim' op broadcast_dimensions [1, 0] must be strictly increasing
+  %0 = prims.broadcast_in_dim %b {shape = [8 : i64, 4 : i64], broadcast_dimensions = [1 : i64, 0 : i64]} : (tensor<4x8xf32>) -> tensor<8x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduction(%a: tensor<4x8xf32>) {
+  // CHECK: error: 'prims.sum' op reducing dims [1] of [4, 8] gives [4], not [8]
+  %0 = prims.sum %a {dims = [1 : i64]} : (tensor<4x8xf32>) -> tensor<8xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduction_dim(%a: tensor<4x8xf32>) {
+  // CHECK: error: 'prims.amax' op reduction dim 2 is out of range for rank 2
+  %0 = prims.amax %a {dims = [2 : i64]} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  func.return
+}
+
+// -----
+
+func.func @matmul_inner(%a: tensor<4x8xf32>, %b: tensor<6x8xf32>) {
+  // CHECK: error: 'prims.matmul' op matmul inner sizes differ: 8 vs 6
+  %0 = prims.matmul %a, %b : (tensor<4x8xf32>, tensor<6x8xf32>) -> tensor<4x8xf32>
+  func.return
+}
+
+// -----
+
+func.func @matmul_result(%a: tensor<4x8xf32>, %b: tensor<8x6xf32>) {
+  // CHECK: error: 'prims.matmul' op matmul result shape should be [4, 6], got [4, 5]
+  %0 = prims.matmul %a, %b : (tensor<4x8xf32>, tensor<8x6xf32>) -> tensor<4x5xf32>
+  func.return
+}
+
+// -----
+
+func.func @matmul_batch(%a: tensor<2x4x8xf32>, %b: tensor<3x8x6xf32>) {
+  // CHECK: error: 'prims.matmul' op matmul batch dims differ: [2] vs [3]
+  %0 = prims.matmul %a, %b : (tensor<2x4x8xf32>, tensor<3x8x6xf32>) -> tensor<2x4x6xf32>
+  func.return
+}
+
+// -----
+
+func.func @matmul_types(%a: tensor<4x8xf32>, %b: tensor<8x6xf16>) {
+  // CHECK: error: 'prims.matmul' op matmul operand element types differ: f32 vs f16
+  %0 = prims.matmul %a, %b : (tensor<4x8xf32>, tensor<8x6xf16>) -> tensor<4x6xf32>
+  func.return
+}
+
+// -----
+
+func.func @attention_heads(%q: tensor<1x3x8x16xf32>, %k: tensor<1x2x8x16xf32>) {
+  // CHECK: error: 'prims.attention' op 3 query heads are not a multiple of 2 kv heads
+  %0 = prims.attention %q, %k, %k : (tensor<1x3x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>) -> tensor<1x3x8x16xf32>
+  func.return
+}
+
+// -----
+
+func.func @attention_head_dim(%q: tensor<1x2x8x16xf32>, %k: tensor<1x2x8x8xf32>) {
+  // CHECK: error: 'prims.attention' op query and key head dims differ: 16 vs 8
+  %0 = prims.attention %q, %k, %k : (tensor<1x2x8x16xf32>, tensor<1x2x8x8xf32>, tensor<1x2x8x8xf32>) -> tensor<1x2x8x8xf32>
+  func.return
+}
+
+// -----
+
+func.func @attention_rank(%q: tensor<2x8x16xf32>) {
+  // CHECK: error: 'prims.attention' op attention operands must be rank 4: [B, H, L, D]
+  %0 = prims.attention %q, %q, %q : (tensor<2x8x16xf32>, tensor<2x8x16xf32>, tensor<2x8x16xf32>) -> tensor<2x8x16xf32>
+  func.return
+}
+
+// -----
+
+func.func @attention_kv(%q: tensor<1x2x8x16xf32>, %k: tensor<1x2x8x16xf32>, %v: tensor<1x2x4x16xf32>) {
+  // CHECK: error: 'prims.attention' op key and value lengths differ: 8 vs 4
+  %0 = prims.attention %q, %k, %v : (tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x4x16xf32>) -> tensor<1x2x8x16xf32>
+  func.return
+}
+
+// -----
+
+func.func @slice_bounds(%a: tensor<4x8xf32>) {
+  // CHECK: error: 'prims.slice' op slice bounds 0:9:1 invalid for a dim of 8
+  %0 = prims.slice %a {start_indices = [0 : i64, 0 : i64], limit_indices = [4 : i64, 9 : i64], strides = [1 : i64, 1 : i64]} : (tensor<4x8xf32>) -> tensor<4x9xf32>
+  func.return
+}
+
+// -----
+
+func.func @slice_rank(%a: tensor<4x8xf32>) {
+  // CHECK: error: 'prims.slice' op slice needs one start/limit/stride per dim (2)
+  %0 = prims.slice %a {start_indices = [0 : i64], limit_indices = [4 : i64], strides = [1 : i64]} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  func.return
+}
+
+// -----
+
+func.func @slice_result(%a: tensor<4x8xf32>) {
+  // CHECK: error: 'prims.slice' op slice result shape should be [4, 3], got [4, 2]
+  %0 = prims.slice %a {start_indices = [0 : i64, 2 : i64], limit_indices = [4 : i64, 8 : i64], strides = [1 : i64, 2 : i64]} : (tensor<4x8xf32>) -> tensor<4x2xf32>
+  func.return
+}
