@@ -26,9 +26,15 @@ def _prims() -> Dialect:
     return Prims
 
 
+def _tile() -> Dialect:
+    from stepwell.dialects.tile import Tile
+
+    return Tile
+
+
 def stepwell_dialects() -> dict[str, Callable[[], Dialect]]:
     """Dialect name -> factory, for every dialect stepwell defines."""
-    return {"torch": _torch, "prims": _prims}
+    return {"torch": _torch, "prims": _prims, "tile": _tile}
 
 
 def stepwell_passes() -> dict[str, Callable[[], type[ModulePass]]]:

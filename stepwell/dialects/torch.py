@@ -1253,7 +1253,7 @@ class Aten_TestSerializationSubcmulOp(TorchOp):
 
 @irdl_op_definition
 class Aten_TestStringDefaultOp(TorchOp):
-    """aten::_test_string_default(Tensor dummy, str a="\"\'\\", str b="\"\'\\") -> Tensor"""
+    """aten::_test_string_default(Tensor dummy, str a="\\"\\'\\\\", str b="\\"\\'\\\\") -> Tensor"""
 
     name = "torch.aten._test_string_default"
     OVERLOAD: ClassVar[str] = "aten._test_string_default.default"

@@ -17,6 +17,13 @@ def _decompose_torch_to_prims() -> type[ModulePass]:
     return DecomposeTorchToPrims
 
 
+def _convert_prims_to_tile() -> type[ModulePass]:
+    from stepwell.passes.convert_prims_to_tile import ConvertPrimsToTile
+
+    return ConvertPrimsToTile
+
+
 PASSES: dict[str, Callable[[], type[ModulePass]]] = {
+    "convert-prims-to-tile": _convert_prims_to_tile,
     "decompose-torch-to-prims": _decompose_torch_to_prims,
 }

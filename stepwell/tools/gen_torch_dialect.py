@@ -160,6 +160,11 @@ def _schema_of(key: str) -> torch._C.FunctionSchema | None:
         return None
 
 
+def _docstring(schema: torch._C.FunctionSchema) -> str:
+    """The schema as a docstring body, backslashes escaped so that `__doc__` is verbatim."""
+    return str(schema).replace("\\", "\\\\")
+
+
 def render_class(
     key: str,
     schema: torch._C.FunctionSchema,
@@ -171,7 +176,7 @@ def render_class(
     lines = [
         "@irdl_op_definition",
         f"class {class_name or _class_name(key)}({base}):",
-        f'    """{str(schema)}"""',
+        f'    """{_docstring(schema)}"""',
         "",
         f'    name = "{ir_name or _ir_name(key)}"',
         f'    OVERLOAD: ClassVar[str] = "{key}"',
@@ -318,7 +323,7 @@ carries its full name, so import never fails on an unknown op.
 
 
 DOCS_EXAMPLE = (
-    '%0 = torch.aten.add.Tensor %a, %b {alpha = 2 : i64}'
+    "%0 = torch.aten.add.Tensor %a, %b {alpha = 2 : i64}"
     ' : (tensor<?x64xf32, ["s0"]>, tensor<?x64xf32, ["s0"]>) -> tensor<?x64xf32, ["s0"]>\n'
     "%1 = torch.aten.view %0 sym(%n) {size = [#torch.sym<0>, 8 : i64, 8 : i64]}"
     ' : (tensor<?x64xf32, ["s0"]>, i64) -> tensor<?x8x8xf32, ["s0"]>\n'

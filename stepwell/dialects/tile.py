@@ -1,0 +1,340 @@
+"""The `tile` dialect: kernels over a launch grid that read and write tiles of views.
+
+    tile.kernel @k0_softmax(%x: memref<8x100xf32, strided<[100, 1]>>,
+                            %y: memref<8x100xf32, strided<[100, 1]>>)
+        attributes {grid = [8 : i64, 1 : i64, 1 : i64], space = [[8 : i64], [100 : i64]],
+                    block = [1 : i64, 128 : i64], num_warps = 4 : i64, kind = "reduction"} {
+      %r = tile.program_id 0 : index
+      %c0 = arith.constant 0 : index
+      %t = tile.load %x[%r, %c0] {groups = [1 : i64, 1 : i64]} : memref<...> -> tensor<1x128xf32>
+      %m = tile.reduce max %t {axis = 1 : i64} : tensor<1x128xf32> -> tensor<1x1xf32>
+      ...
+      tile.store %o, %y[%r, %c0] {groups = [1 : i64, 1 : i64]} : tensor<1x128xf32>, memref<...>
+    }
+    %y = tile.launch @k0_softmax(%x) : (tensor<8x100xf32>) -> tensor<8x100xf32>
+
+A kernel argument is a view: a strided memref whose sizes, strides and offset say how the
+kernel indexes the tensor passed to `tile.launch` (inputs first, then one per result).
+Broadcasts, transposes and slices are strides and offsets of views, not copies.
+
+Coordinates are in tiles. `tile.load %v[%c0, %c1]` with `groups = [g0, g1]` splits the
+view's dims into consecutive groups (g0 dims, then g1 dims); coordinate i selects block
+c_i of the flattened group i, whose size is dim i of the result tile. Lanes outside the
+view are masked: they read as 0, are never stored, and reductions (`tile.reduce`) see
+only in-view lanes. `space` lists the kernel's iteration space per coordinate group and
+`block` its tile size, from which the lowering derives those masks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    FunctionType,
+    IndexType,
+    IntegerAttr,
+    MemRefType,
+    StringAttr,
+    SymbolRefAttr,
+    TensorType,
+)
+from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
+from xdsl.ir import Attribute, Block, Dialect, Region, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    ParsePropInAttrDict,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    region_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface
+from xdsl.utils.exceptions import VerifyException
+
+REDUCE_KINDS = ("sum", "max", "min", "prod", "argmax", "argmin")
+
+
+def ints(values: Sequence[int]) -> ArrayAttr[IntegerAttr]:
+    return ArrayAttr([IntegerAttr(int(v), 64) for v in values])
+
+
+def int_list(attr: Attribute) -> list[int]:
+    return [cast(IntegerAttr, a).value.data for a in cast(ArrayAttr[Attribute], attr).data]
+
+
+@irdl_op_definition
+class KernelOp(IRDLOperation):
+    """`tile.kernel`: one GPU kernel. Arguments are views (strided memrefs)."""
+
+    name = "tile.kernel"
+    body = region_def()
+    sym_name = prop_def(StringAttr)
+    function_type = prop_def(FunctionType)
+    grid = prop_def(ArrayAttr)
+    space = prop_def(ArrayAttr)
+    block = prop_def(ArrayAttr)
+    num_warps = prop_def(IntegerAttr)
+    kind = prop_def(StringAttr)
+    fused = opt_prop_def(ArrayAttr)
+    traits = traits_def(IsolatedFromAbove(), SymbolOpInterface(), NoTerminator())
+
+    def __init__(
+        self,
+        name: str,
+        arg_types: Sequence[Attribute],
+        body: Region,
+        grid: Sequence[int],
+        space: Sequence[Sequence[int]],
+        block: Sequence[int],
+        num_warps: int,
+        kind: str,
+        fused: Sequence[str] = (),
+    ) -> None:
+        props: dict[str, Attribute] = {
+            "sym_name": StringAttr(name),
+            "function_type": FunctionType.from_lists(list(arg_types), []),
+            "grid": ints(grid),
+            "space": ArrayAttr([ints(s) for s in space]),
+            "block": ints(block),
+            "num_warps": IntegerAttr(num_warps, 64),
+            "kind": StringAttr(kind),
+        }
+        if fused:
+            props["fused"] = ArrayAttr([StringAttr(f) for f in fused])
+        super().__init__(properties=props, regions=[body])
+
+    @property
+    def args(self) -> tuple[SSAValue, ...]:
+        return self.body.block.args
+
+    def space_dims(self) -> list[list[int]]:
+        return [int_list(s) for s in self.space.data]
+
+    def verify_(self) -> None:
+        if self.body.block.arg_types != self.function_type.inputs.data:
+            raise VerifyException("kernel arguments must match its function type")
+        for t in self.function_type.inputs.data:
+            if not isinstance(t, MemRefType):
+                raise VerifyException(f"kernel arguments are views (memref), not {t}")
+        if len(int_list(self.block)) != len(self.space.data):
+            raise VerifyException("block needs one size per coordinate group of the space")
+        if len(int_list(self.grid)) != 3:
+            raise VerifyException("grid has three dimensions")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> KernelOp:
+        name, _inputs, _outputs, body, extra, _, _ = parse_func_op_like(
+            parser, reserved_attr_names=("sym_name", "function_type")
+        )
+        types = [a.type for a in body.block.args] if body.blocks else []
+        props = dict(extra.data) if extra is not None else {}
+        op = cls.create(
+            properties={
+                "sym_name": StringAttr(name),
+                "function_type": FunctionType.from_lists(types, []),
+                **props,
+            },
+            regions=[body],
+        )
+        return op
+
+    def print(self, printer: Printer) -> None:
+        extra = {
+            k: v for k, v in self.properties.items() if k not in ("sym_name", "function_type")
+        }
+        print_func_op_like(
+            printer,
+            self.sym_name,
+            self.function_type,
+            self.body,
+            extra,
+            reserved_attr_names=(),
+            print_empty_outputs=False,
+        )
+
+
+@irdl_op_definition
+class ProgramIdOp(IRDLOperation):
+    """`tile.program_id`: this program's index along a grid axis."""
+
+    name = "tile.program_id"
+    axis = prop_def(IntegerAttr)
+    result = result_def(IndexType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "attr-dict `:` type($result)"
+
+    def __init__(self, axis: int) -> None:
+        super().__init__(properties={"axis": IntegerAttr(axis, 64)}, result_types=[IndexType()])
+
+
+def _check_groups(view: SSAValue, coords: Sequence[SSAValue], groups: Attribute, tile: Attribute):
+    g = int_list(groups)
+    rank = len(cast(MemRefType[Attribute], view.type).get_shape())
+    if sum(g) != rank:
+        raise VerifyException(f"groups {g} cover {sum(g)} dims but the view has rank {rank}")
+    if len(g) != len(coords):
+        raise VerifyException(f"{len(coords)} coordinates for {len(g)} groups")
+    if len(cast(TensorType[Attribute], tile).get_shape()) != len(g):
+        raise VerifyException("the tile needs one dim per coordinate group")
+
+
+@irdl_op_definition
+class LoadOp(IRDLOperation):
+    """`tile.load`: read one tile of a view at tile coordinates (see the module doc)."""
+
+    name = "tile.load"
+    view = operand_def(MemRefType)
+    coords = var_operand_def(IndexType)
+    groups = prop_def(ArrayAttr)
+    result = result_def(TensorType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$view `[` $coords `]` attr-dict `:` type($view) `->` type($result)"
+
+    def __init__(
+        self, view: SSAValue, coords: Sequence[SSAValue], groups: Sequence[int], tile: Attribute
+    ) -> None:
+        super().__init__(
+            operands=[view, coords], result_types=[tile], properties={"groups": ints(groups)}
+        )
+
+    def verify_(self) -> None:
+        _check_groups(self.view, self.coords, self.groups, self.result.type)
+        vt = cast(MemRefType[Attribute], self.view.type).element_type
+        if cast(TensorType[Attribute], self.result.type).element_type != vt:
+            raise VerifyException("a load's tile has the view's element type")
+
+
+@irdl_op_definition
+class StoreOp(IRDLOperation):
+    """`tile.store`: write a tile into a view at tile coordinates; lanes outside it are
+    not written."""
+
+    name = "tile.store"
+    value = operand_def(TensorType)
+    view = operand_def(MemRefType)
+    coords = var_operand_def(IndexType)
+    groups = prop_def(ArrayAttr)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$value `,` $view `[` $coords `]` attr-dict `:` type($value) `,` type($view)"
+    )
+
+    def __init__(
+        self, value: SSAValue, view: SSAValue, coords: Sequence[SSAValue], groups: Sequence[int]
+    ) -> None:
+        super().__init__(operands=[value, view, coords], properties={"groups": ints(groups)})
+
+    def verify_(self) -> None:
+        _check_groups(self.view, self.coords, self.groups, self.value.type)
+
+
+@irdl_op_definition
+class ReduceOp(IRDLOperation):
+    """`tile.reduce`: reduce one axis of a tile (kept as size 1) over in-view lanes."""
+
+    name = "tile.reduce"
+    kind = prop_def(StringAttr)
+    axis = prop_def(IntegerAttr)
+    input = operand_def(TensorType)
+    result = result_def(TensorType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$kind $input attr-dict `:` type($input) `->` type($result)"
+
+    def __init__(self, kind: str, value: SSAValue, axis: int, result_type: Attribute) -> None:
+        super().__init__(
+            operands=[value],
+            result_types=[result_type],
+            properties={"kind": StringAttr(kind), "axis": IntegerAttr(axis, 64)},
+        )
+
+    def verify_(self) -> None:
+        if self.kind.data not in REDUCE_KINDS:
+            raise VerifyException(f"unknown reduction '{self.kind.data}' ({REDUCE_KINDS})")
+        src = list(cast(TensorType[Attribute], self.input.type).get_shape())
+        dst = list(cast(TensorType[Attribute], self.result.type).get_shape())
+        axis = self.axis.value.data
+        if not 0 <= axis < len(src) or dst != src[:axis] + [1] + src[axis + 1 :]:
+            raise VerifyException(f"reducing axis {axis} of {src} keeps it as 1, not {dst}")
+
+
+@irdl_op_definition
+class BroadcastOp(IRDLOperation):
+    """`tile.broadcast`: repeat the size-1 dims of a tile to a larger tile."""
+
+    name = "tile.broadcast"
+    input = operand_def(TensorType)
+    result = result_def(TensorType)
+    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
+
+    def __init__(self, value: SSAValue, result_type: Attribute) -> None:
+        super().__init__(operands=[value], result_types=[result_type])
+
+    def verify_(self) -> None:
+        src = cast(TensorType[Attribute], self.input.type).get_shape()
+        dst = cast(TensorType[Attribute], self.result.type).get_shape()
+        if len(src) != len(dst) or any(s not in (1, d) for s, d in zip(src, dst, strict=True)):
+            raise VerifyException(f"cannot broadcast {list(src)} to {list(dst)}")
+
+
+@irdl_op_definition
+class DotOp(IRDLOperation):
+    """`tile.dot`: acc + a @ b on tiles ([.., M, K] x [.., K, N]), accumulating in acc's type."""
+
+    name = "tile.dot"
+    lhs = operand_def(TensorType)
+    rhs = operand_def(TensorType)
+    acc = operand_def(TensorType)
+    result = result_def(TensorType)
+    assembly_format = "$lhs `,` $rhs `,` $acc attr-dict `:` functional-type(operands, results)"
+
+    def __init__(self, lhs: SSAValue, rhs: SSAValue, acc: SSAValue) -> None:
+        super().__init__(operands=[lhs, rhs, acc], result_types=[acc.type])
+
+    def verify_(self) -> None:
+        a = cast(TensorType[Attribute], self.lhs.type).get_shape()
+        b = cast(TensorType[Attribute], self.rhs.type).get_shape()
+        c = cast(TensorType[Attribute], self.acc.type).get_shape()
+        if a[-1] != b[-2] or list(c) != [*a[:-1], b[-1]]:
+            raise VerifyException(f"dot of {list(a)} and {list(b)} does not give {list(c)}")
+
+
+@irdl_op_definition
+class LaunchOp(IRDLOperation):
+    """`tile.launch`: run a kernel on tensors (value semantics; the runtime allocates the
+    results and passes inputs, then results, as the kernel's views)."""
+
+    name = "tile.launch"
+    callee = prop_def(SymbolRefAttr)
+    inputs = var_operand_def(TensorType)
+    outputs = var_result_def(TensorType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$callee `(` $inputs `)` attr-dict `:` functional-type($inputs, $outputs)"
+
+    def __init__(
+        self, callee: str, inputs: Sequence[SSAValue], result_types: Sequence[Attribute]
+    ) -> None:
+        super().__init__(
+            operands=[inputs],
+            result_types=[result_types],
+            properties={"callee": SymbolRefAttr(callee)},
+        )
+
+
+def kernel_block(arg_types: Sequence[Attribute]) -> Block:
+    return Block(arg_types=list(arg_types))
+
+
+Tile = Dialect(
+    "tile",
+    [KernelOp, ProgramIdOp, LoadOp, StoreOp, ReduceOp, BroadcastOp, DotOp, LaunchOp],
+    [],
+)

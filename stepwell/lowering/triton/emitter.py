@@ -1,0 +1,389 @@
+"""lower-tile-to-triton: one readable `@triton.jit` function per `tile.kernel`.
+
+Emission is a table of rules keyed by op class (`EMIT_RULES`); each rule appends Python
+lines through the `Emitter` it is given (no global state). Masks are made explicit here:
+a load or store masks lanes outside its view, a reduction replaces them by its identity.
+The source uses only core `triton.language` (no libdevice), so it runs under
+`TRITON_INTERPRET=1` and compiles with Triton 3.4 and newer.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import cast
+
+from xdsl.dialects import arith, math as xmath, scf
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    FileLineColLoc,
+    IntegerAttr,
+    MemRefType,
+    NameLoc,
+    StridedLayoutAttr,
+    TensorType,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from stepwell.dialects import tile
+from stepwell.ir.types import is_float
+
+
+class EmitError(Exception):
+    """An op the emitter has no rule for; names the op and where it came from."""
+
+
+TL_TYPES = {
+    "f64": "tl.float64", "f32": "tl.float32", "f16": "tl.float16", "bf16": "tl.bfloat16",
+    "i64": "tl.int64", "i32": "tl.int32", "i16": "tl.int16", "i8": "tl.int8",
+    "ui8": "tl.uint8", "i1": "tl.int1",
+}  # fmt: skip
+
+
+def tl_type(t: Attribute) -> str:
+    return TL_TYPES[str(t)]
+
+
+def _shape(v: SSAValue) -> list[int]:
+    return list(cast(TensorType[Attribute], v.type).get_shape())
+
+
+@dataclass
+class Emitter:
+    kernel: tile.KernelOp
+    lines: list[str] = field(default_factory=list)
+    names: dict[SSAValue, str] = field(default_factory=dict)
+    indent: int = 1
+    counter: int = 0
+    offsets: dict[tuple[str, int, int, int], tuple[str, str | None]] = field(
+        default_factory=dict
+    )
+    last_comment: str = ""
+
+    def fresh(self, base: str) -> str:
+        self.counter += 1
+        return f"{base}{self.counter}"
+
+    def line(self, text: str) -> None:
+        self.lines.append("    " * self.indent + text)
+
+    def name(self, v: SSAValue) -> str:
+        return self.names[v]
+
+    def define(self, v: SSAValue, expr: str, base: str = "t") -> str:
+        n = self.fresh(base)
+        self.line(f"{n} = {expr}")
+        self.names[v] = n
+        return n
+
+    def comment(self, op: Operation) -> None:
+        loc = op.location
+        if isinstance(loc, NameLoc):
+            text = loc.desc.data
+            if isinstance(loc.location, FileLineColLoc):
+                fl = loc.location
+                text += f"  ({fl.filename.data.rsplit('/', 1)[-1]}:{fl.line.data})"
+            if text != self.last_comment:
+                self.line(f"# {text}")
+                self.last_comment = text
+
+    # -- addressing ---------------------------------------------------------------------------
+    def group_offsets(
+        self, coord: SSAValue, size: int, axis: int, rank: int, total: int
+    ) -> tuple[str, str | None]:
+        """Linear offsets of one coordinate group, broadcast to position `axis`, and its
+        bounds mask (None when the tiles cover the group exactly)."""
+        key = (self.name(coord), size, axis, rank * 1_000_000 + total)
+        if key not in self.offsets:
+            index = ", ".join(":" if i == axis else "None" for i in range(rank))
+            lin = self.fresh("offs")
+            self.line(f"{lin} = ({self.name(coord)} * {size} + tl.arange(0, {size}))[{index}]")
+            mask = None
+            if total % size != 0 or total == 0:
+                mask = self.fresh("mask")
+                self.line(f"{mask} = {lin} < {total}")
+            self.offsets[key] = (lin, mask)
+        return self.offsets[key]
+
+    def address(
+        self, view: SSAValue, coords: Sequence[SSAValue], groups: Sequence[int], tile_shape: Sequence[int]
+    ) -> tuple[str, str | None]:
+        """`ptr + offset + sum(index_d * stride_d)` for a tile of a view, and its mask."""
+        mt = cast(MemRefType[Attribute], view.type)
+        sizes = list(mt.get_shape())
+        layout = mt.layout
+        strides = list(layout.get_strides()) if isinstance(layout, StridedLayoutAttr) else None
+        offset = layout.get_offset() if isinstance(layout, StridedLayoutAttr) else 0
+        assert strides is not None and all(isinstance(s, int) for s in strides)
+        terms = [f"{self.name(view)}_ptr"] + ([str(offset)] if offset else [])
+        masks: list[str] = []
+        start = 0
+        for axis, (coord, n) in enumerate(zip(coords, groups, strict=True)):
+            dims = list(zip(sizes[start : start + n], strides[start : start + n], strict=True))
+            start += n
+            total = math.prod(s for s, _ in dims)
+            lin, mask = self.group_offsets(coord, tile_shape[axis], axis, len(tile_shape), total)
+            if mask:
+                masks.append(mask)
+            terms.extend(_index_terms(lin, dims))
+        return " + ".join(terms), " & ".join(masks) or None
+
+    def reduce_mask(self, x: SSAValue, axis: int) -> str | None:
+        total = math.prod(self.kernel.space_dims()[axis])
+        size = _shape(x)[axis]
+        if total == size:
+            return None
+        rank = len(_shape(x))
+        index = ", ".join(":" if i == axis else "None" for i in range(rank))
+        return f"(tl.arange(0, {size})[{index}] < {total})"
+
+
+def _index_terms(lin: str, dims: list[tuple[int, int]]) -> list[str]:
+    """`((lin // inner) % size) * stride` per dim, merging dims that are contiguous."""
+    merged: list[tuple[int, int]] = []
+    for size, stride in dims:
+        if size == 1:
+            continue
+        if merged and merged[-1][1] == stride * size:
+            prev_size, _ = merged.pop()
+            merged.append((prev_size * size, stride))
+        else:
+            merged.append((size, stride))
+    terms, inner = [], 1
+    for i, (size, stride) in enumerate(reversed(merged)):
+        outermost = i == len(merged) - 1
+        idx = lin if inner == 1 else f"({lin} // {inner})"
+        if not outermost:
+            idx = f"({idx} % {size})"
+        if stride != 0:
+            terms.append(idx if stride == 1 else f"{idx} * {stride}")
+        inner *= size
+    return terms
+
+
+Rule = Callable[[Emitter, Operation], None]
+
+
+def _binary(symbol: str) -> Rule:
+    def rule(e: Emitter, op: Operation) -> None:
+        a, b = (e.name(v) for v in op.operands)
+        e.define(op.results[0], f"{a} {symbol} {b}")
+
+    return rule
+
+
+def _call(fn: str) -> Rule:
+    def rule(e: Emitter, op: Operation) -> None:
+        args = ", ".join(e.name(v) for v in op.operands)
+        e.define(op.results[0], f"{fn}({args})")
+
+    return rule
+
+
+def _extremum(fn: str) -> Rule:
+    def rule(e: Emitter, op: Operation) -> None:
+        a, b = (e.name(v) for v in op.operands)
+        nan = ", propagate_nan=tl.PropagateNan.ALL" if fn.endswith("imum") else ""
+        e.define(op.results[0], f"{fn}({a}, {b}{nan})")
+
+    return rule
+
+
+def _cast(e: Emitter, op: Operation) -> None:
+    elem = cast(TensorType[Attribute], op.results[0].type).element_type
+    e.define(op.results[0], f"{e.name(op.operands[0])}.to({tl_type(elem)})")
+
+
+CMP = {0: "==", 1: "!=", 2: "<", 3: "<=", 4: ">", 5: ">="}  # arith.cmpi predicates
+CMPF = {1: "==", 2: ">", 3: ">=", 4: "<", 5: "<=", 13: "!="}  # arith.cmpf predicates
+
+
+def _cmp(table: dict[int, str]) -> Rule:
+    def rule(e: Emitter, op: Operation) -> None:
+        pred = cast(IntegerAttr, op.properties["predicate"]).value.data
+        if pred not in table:
+            raise EmitError(f"{op.name} predicate {pred} is not supported")
+        a, b = (e.name(v) for v in op.operands)
+        e.define(op.results[0], f"{a} {table[pred]} {b}")
+
+    return rule
+
+
+def _constant(e: Emitter, op: Operation) -> None:
+    value = cast(arith.ConstantOp, op).value
+    r = op.results[0]
+    if isinstance(value, IntegerAttr):  # an index
+        e.define(r, str(value.value.data), "c")
+        return
+    dense = cast(DenseIntOrFPElementsAttr, value)
+    t = cast(TensorType[Attribute], r.type)
+    vals = dense.get_values()
+    v = vals[0]
+    if isinstance(v, float) and not math.isfinite(v):
+        literal = "float('nan')" if math.isnan(v) else f"float('{'-' if v < 0 else ''}inf')"
+    else:
+        literal = repr(bool(v)) if str(t.element_type) == "i1" else repr(v)
+    e.define(r, f"tl.full({list(t.get_shape())}, {literal}, {tl_type(t.element_type)})", "k")
+
+
+def _program_id(e: Emitter, op: Operation) -> None:
+    axis = cast(tile.ProgramIdOp, op).axis.value.data
+    e.define(op.results[0], f"tl.program_id({axis})", "pid")
+
+
+def _load(e: Emitter, op: Operation) -> None:
+    ld = cast(tile.LoadOp, op)
+    ptr, mask = e.address(ld.view, ld.coords, tile.int_list(ld.groups), _shape(ld.result))
+    masked = f", mask={mask}, other=0" if mask else ""
+    e.define(ld.result, f"tl.load({ptr}{masked})", "x")
+
+
+def _store(e: Emitter, op: Operation) -> None:
+    st = cast(tile.StoreOp, op)
+    ptr, mask = e.address(st.view, st.coords, tile.int_list(st.groups), _shape(st.value))
+    masked = f", mask={mask}" if mask else ""
+    e.line(f"tl.store({ptr}, {e.name(st.value)}{masked})")
+
+
+IDENTITY = {"sum": "0", "max": "float('-inf')", "min": "float('inf')"}
+INT_IDENTITY = {"sum": "0", "max": "-9223372036854775808", "min": "9223372036854775807"}
+
+
+def _reduce(e: Emitter, op: Operation) -> None:
+    red = cast(tile.ReduceOp, op)
+    kind, axis = red.kind.data, red.axis.value.data
+    if kind not in IDENTITY:
+        raise EmitError(f"tile.reduce {kind} has no Triton rule")
+    x = e.name(red.input)
+    mask = e.reduce_mask(red.input, axis)
+    if mask:
+        elem = cast(TensorType[Attribute], red.input.type).element_type
+        ident = (IDENTITY if is_float(elem) else INT_IDENTITY)[kind]
+        x = f"tl.where({mask}, {x}, {ident})"
+    e.define(red.result, f"tl.{kind}({x}, axis={axis}, keep_dims=True)", "r")
+
+
+def _broadcast(e: Emitter, op: Operation) -> None:
+    e.define(op.results[0], f"tl.broadcast_to({e.name(op.operands[0])}, {tuple(_shape(op.results[0]))})")
+
+
+def _dot(e: Emitter, op: Operation) -> None:
+    dot = cast(tile.DotOp, op)
+    elem = cast(TensorType[Attribute], dot.lhs.type).element_type
+    precision = ', input_precision="ieee"' if str(elem) == "f32" else ""
+    a, b, acc = e.name(dot.lhs), e.name(dot.rhs), e.name(dot.acc)
+    e.define(dot.result, f"tl.dot({a}, {b}, {acc}{precision})", "acc")
+
+
+def _for(e: Emitter, op: Operation) -> None:
+    loop = cast(scf.ForOp, op)
+    body = loop.body.block
+    iv = e.fresh("k")
+    e.names[body.args[0]] = iv
+    accs = []
+    for arg, init, res in zip(body.args[1:], loop.iter_args, loop.results, strict=True):
+        n = e.fresh("acc")
+        e.line(f"{n} = {e.name(init)}")
+        e.names[arg] = n
+        e.names[res] = n
+        accs.append(n)
+    lb, ub, step = (e.name(v) for v in (loop.lb, loop.ub, loop.step))
+    e.line(f"for {iv} in range({lb}, {ub}, {step}):")
+    e.indent += 1
+    for inner in body.ops:
+        if isinstance(inner, scf.YieldOp):
+            for n, v in zip(accs, inner.operands, strict=True):
+                e.line(f"{n} = {e.name(v)}")
+        else:
+            emit_op(e, inner)
+    e.indent -= 1
+
+
+def _tanh(e: Emitter, op: Operation) -> None:
+    x = e.name(op.operands[0])
+    e.define(op.results[0], f"2 * tl.sigmoid(2 * {x}) - 1")
+
+
+def _neg(e: Emitter, op: Operation) -> None:
+    e.define(op.results[0], f"-{e.name(op.operands[0])}")
+
+
+def _select(e: Emitter, op: Operation) -> None:
+    c, a, b = (e.name(v) for v in op.operands)
+    e.define(op.results[0], f"tl.where({c}, {a}, {b})")
+
+
+EMIT_RULES: dict[type[Operation], Rule] = {
+    tile.ProgramIdOp: _program_id,
+    tile.LoadOp: _load,
+    tile.StoreOp: _store,
+    tile.ReduceOp: _reduce,
+    tile.BroadcastOp: _broadcast,
+    tile.DotOp: _dot,
+    scf.ForOp: _for,
+    arith.ConstantOp: _constant,
+    arith.AddfOp: _binary("+"), arith.AddiOp: _binary("+"),
+    arith.SubfOp: _binary("-"), arith.SubiOp: _binary("-"),
+    arith.MulfOp: _binary("*"), arith.MuliOp: _binary("*"),
+    arith.DivfOp: _binary("/"), arith.DivSIOp: _binary("//"),
+    arith.AndIOp: _binary("&"), arith.OrIOp: _binary("|"), arith.XOrIOp: _binary("^"),
+    arith.MaximumfOp: _extremum("tl.maximum"), arith.MinimumfOp: _extremum("tl.minimum"),
+    arith.MaxSIOp: _call("tl.maximum"), arith.MinSIOp: _call("tl.minimum"),
+    arith.CmpfOp: _cmp(CMPF), arith.CmpiOp: _cmp(CMP),
+    arith.SelectOp: _select,
+    arith.NegfOp: _neg,
+    arith.ExtFOp: _cast, arith.TruncFOp: _cast, arith.SIToFPOp: _cast, arith.UIToFPOp: _cast,
+    arith.FPToSIOp: _cast, arith.ExtSIOp: _cast, arith.ExtUIOp: _cast, arith.TruncIOp: _cast,
+    xmath.ExpOp: _call("tl.exp"), xmath.Exp2Op: _call("tl.exp2"),
+    xmath.LogOp: _call("tl.log"), xmath.Log2Op: _call("tl.log2"),
+    xmath.SqrtOp: _call("tl.sqrt"), xmath.RsqrtOp: _call("tl.rsqrt"),
+    xmath.SinOp: _call("tl.sin"), xmath.CosOp: _call("tl.cos"),
+    xmath.ErfOp: _call("tl.erf"), xmath.TanhOp: _tanh,  # core tl has no tanh
+    xmath.FloorOp: _call("tl.floor"), xmath.CeilOp: _call("tl.ceil"),
+    xmath.AbsFOp: _call("tl.abs"), xmath.AbsIOp: _call("tl.abs"),
+}  # fmt: skip
+"""tile/arith/math/scf op class -> the rule that emits its Triton code."""
+
+
+def emit_op(e: Emitter, op: Operation) -> None:
+    rule = EMIT_RULES.get(type(op))
+    if rule is None:
+        where = op.location
+        raise EmitError(f"no Triton rule for '{op.name}' (from {where}) in kernel "
+                        f"@{e.kernel.sym_name.data}")  # fmt: skip
+    e.comment(op)
+    rule(e, op)
+
+
+def emit_kernel(kernel: tile.KernelOp) -> str:
+    """The Python source of one `@triton.jit` function for `kernel`."""
+    e = Emitter(kernel)
+    params = []
+    for i, arg in enumerate(kernel.args):
+        base = f"{arg.name_hint or 'arg'}{i}"
+        e.names[arg] = base
+        params.append(f"{base}_ptr")
+    fused = kernel.fused.data if kernel.fused else ()
+    head = [
+        "@triton.jit",
+        f"def {kernel.sym_name.data}({', '.join(params)}):",
+        f'    """{kernel.kind.data} kernel: {", ".join(f.data for f in fused)}.',
+        f"    space {kernel.space_dims()}, block {tile.int_list(kernel.block)}, "
+        f'grid {tile.int_list(kernel.grid)}"""',
+    ]
+    for op in kernel.body.block.ops:
+        emit_op(e, op)
+    return "\n".join(head + e.lines) + "\n"
+
+
+PRELUDE = '''\
+# Generated by stepwell (lower-tile-to-triton); one @triton.jit function per tile.kernel.
+import triton
+import triton.language as tl
+'''
+
+
+def emit_module(kernels: Sequence[tile.KernelOp]) -> str:
+    """One Python module holding every kernel."""
+    return PRELUDE + "".join("\n\n" + emit_kernel(k) for k in kernels)

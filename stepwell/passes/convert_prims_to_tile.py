@@ -1,0 +1,91 @@
+"""convert-prims-to-tile: fuse prims ops into tile kernels and launch them.
+
+Fusion (which ops share a kernel) is decided in `support/fusion.py`, each kernel is built
+in `support/kernels.py` with block sizes from `support/heuristics.py`. Views, permutes,
+slices and broadcasts become strides of the kernels' views, not copies. Ops no kernel
+takes (`prims.extern`, `prims.attention`, anything without a tile rule, dynamic shapes)
+stay at graph level, where the runtime calls ATen for them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.func import FuncOp, ReturnOp
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.passes import ModulePass
+
+from stepwell.dialects import tile
+from stepwell.passes.support.fusion import Group, Partition, Partitioner
+from stepwell.passes.support.kernels import KernelBuilder, kernel_name
+
+
+@dataclass(frozen=True)
+class ConvertPrimsToTile(ModulePass):
+    """Fuse prims ops into `tile.kernel`s launched with `tile.launch`."""
+
+    name = "convert-prims-to-tile"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        count = sum(isinstance(o, tile.KernelOp) for o in op.ops)
+        for func in [f for f in op.ops if isinstance(f, FuncOp) and f.body.blocks]:
+            count = convert_function(op, func, count)
+
+
+def convert_function(module: ModuleOp, func: FuncOp, first_index: int) -> int:
+    partitioner = Partitioner(func)
+    part = partitioner.run()
+    launches: dict[Group, tuple[str, list[SSAValue], list[SSAValue]]] = {}
+    for i, g in enumerate(part.groups):
+        name = kernel_name(first_index + i, g)
+        kernel = KernelBuilder(g, partitioner, name).build(part.outputs[g])
+        module.body.block.insert_op_before(kernel.op, func)
+        launches[g] = (name, kernel.inputs, kernel.outputs)
+
+    old = func.body.block
+    new = Block(arg_types=old.arg_types)
+    env: dict[SSAValue, SSAValue] = dict(zip(old.args, new.args, strict=True))
+    for arg, new_arg in zip(old.args, new.args, strict=True):
+        new_arg.name_hint = arg.name_hint
+    for node in schedule(partitioner, part):
+        if isinstance(node, Group):
+            name, inputs, outputs = launches[node]
+            launch = tile.LaunchOp(name, [env[v] for v in inputs], [v.type for v in outputs])
+            launch.location = node.ops[-1].location
+            new.add_op(launch)
+            env.update(zip(outputs, launch.results, strict=True))
+        else:
+            clone = node.clone(value_mapper=env)
+            new.add_op(clone)
+            env.update(zip(node.results, clone.results, strict=True))
+    ret = old.last_op
+    assert isinstance(ret, ReturnOp)
+    new.add_op(ReturnOp(*[env[v] for v in ret.operands]))
+    func.body.detach_block(old)
+    func.body.add_block(new)
+    old.erase(safe_erase=False)
+    return first_index + len(part.groups)
+
+
+def schedule(p: Partitioner, part: Partition) -> list[Group | Operation]:
+    """Kernels and graph-level ops in an order that respects their dependencies,
+    closest to program order."""
+    order = p.order
+    nodes: list[Group | Operation] = [*part.groups, *part.graph_ops]
+    position = {id(n): min(order[o] for o in n.ops) if isinstance(n, Group) else order[n]
+                for n in nodes}  # fmt: skip
+    deps = {id(n): {id(d) for d in p.producers(n)} for n in nodes}
+    done: set[int] = set()
+    out: list[Group | Operation] = []
+    pending = sorted(nodes, key=lambda n: position[id(n)])
+    while pending:
+        ready = next(n for n in pending if deps[id(n)] <= done)
+        pending.remove(ready)
+        done.add(id(ready))
+        out.append(ready)
+    return out
+
+
+__all__ = ["ConvertPrimsToTile", "Operation"]

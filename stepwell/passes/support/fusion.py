@@ -1,0 +1,382 @@
+"""Fusion decisions: which prims ops share a kernel.
+
+Ops are visited in program order. A compute op joins the kernel (`Group`) of one of its
+producers when its values line up with that kernel's iteration space, and otherwise
+starts a new one:
+
+- pointwise ops of one element count form one kernel (reshapes of in-kernel values keep
+  element order, so they are free);
+- a reduction joins the pointwise kernel of its input (which becomes a row kernel: rows
+  are the kept dims, columns the reduced ones) or a row kernel reducing the same dims;
+  pointwise ops on the reduced values, and on full rows that read them back through
+  `broadcast_in_dim`, join too: softmax, layer_norm and RMSNorm are one kernel each;
+- a matmul starts a kernel whose output tile its pointwise consumers (bias, activation,
+  residual, scaling, casts) join as an epilogue.
+
+View ops are never kernels: a view of a value is read through a strided view. Joining
+never duplicates an op (no reduction is recomputed) and never creates a cycle between
+kernels; every value used outside its kernel is stored exactly once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import cast
+
+from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.func import FuncOp, ReturnOp
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from stepwell.dialects import prims
+from stepwell.dialects.prims_support import MatmulOp
+from stepwell.ir.types import is_float
+from stepwell.passes.support.heuristics import MAX_ROW
+from stepwell.passes.support.tile_rules import TILE_RULES
+from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
+
+REDUCTIONS: dict[type[Operation], str] = {
+    prims.PrimsSumOp: "sum",
+    prims.PrimsAmaxOp: "max",
+    prims.PrimsAminOp: "min",
+    prims.PrimsVarOp: "var",
+}
+"""Reductions a row kernel computes, by prims class."""
+
+
+def shape(v: SSAValue) -> tuple[int, ...]:
+    return tuple(cast(TensorType[Attribute], v.type).get_shape())
+
+
+def is_static_tensor(v: SSAValue) -> bool:
+    return isinstance(v.type, TensorType) and all(d >= 0 for d in shape(v))
+
+
+def reduce_dims(op: Operation) -> tuple[int, ...]:
+    from stepwell.dialects.tile import int_list
+
+    dims = op.properties.get("dims")
+    rank = len(shape(op.operands[0]))
+    return tuple(sorted(int_list(dims))) if dims is not None else tuple(range(rank))
+
+
+@dataclass(eq=False)
+class Group:
+    """One future kernel: its ops in order and the space its values live in."""
+
+    kind: str  # "pointwise" | "reduction" | "matmul"
+    shape: tuple[int, ...]  # the full iteration space, in the program's dim order
+    dims: tuple[int, ...] = ()  # reduced dims (row kernels)
+    ops: list[Operation] = field(default_factory=list)
+    space_of: dict[SSAValue, str] = field(default_factory=dict)  # "full" | "reduced"
+    # (op, operand index) -> how an in-kernel value reaches it: full/reduced/bcast
+    register_uses: dict[tuple[Operation, int], tuple[SSAValue, str]] = field(
+        default_factory=dict
+    )
+    shapes: set[tuple[int, ...]] = field(default_factory=set)
+
+    @property
+    def perm(self) -> list[int]:
+        kept = [d for d in range(len(self.shape)) if d not in self.dims]
+        return kept + list(self.dims)
+
+    @property
+    def rows(self) -> tuple[int, ...]:
+        return tuple(self.shape[d] for d in range(len(self.shape)) if d not in self.dims)
+
+    @property
+    def cols(self) -> tuple[int, ...]:
+        return tuple(self.shape[d] for d in self.dims)
+
+    @property
+    def numel(self) -> int:
+        return math.prod(self.shape)
+
+
+def is_identity(view: View, target: tuple[int, ...]) -> bool:
+    """Does `view` read its source in row-major order as a tensor of shape `target`?"""
+    v = view.reshape(target)
+    if v is None or v.offset != 0:
+        return False
+    return all(
+        s == c or size == 1
+        for s, c, size in zip(v.strides, contiguous_strides(target), target, strict=True)
+    )
+
+
+@dataclass
+class Partition:
+    """The result: kernels, the ops left at graph level, and what each kernel stores."""
+
+    groups: list[Group]
+    group_of: dict[Operation, Group]
+    graph_ops: set[Operation]  # run at graph level (fallback ops, inexpressible views)
+    outputs: dict[Group, list[SSAValue]]
+
+
+class Partitioner:
+    def __init__(self, func: FuncOp) -> None:
+        self.func = func
+        self.order = {op: i for i, op in enumerate(func.body.block.ops)}
+        self.group_of: dict[Operation, Group] = {}
+        self.groups: list[Group] = []
+        self.graph_ops: set[Operation] = set()
+
+    # -- what a value is ------------------------------------------------------------------
+    def materialized(self, v: SSAValue) -> bool:
+        """Is `v` a tensor at graph level (not a view op's result, not in a kernel only)?"""
+        owner = v.owner
+        return not (isinstance(owner, Operation) and is_view_op(owner)) or owner in self.graph_ops
+
+    def root(self, v: SSAValue) -> SSAValue:
+        """The value `v` is a view of (through view ops not run at graph level)."""
+        while not self.materialized(v):
+            v = cast(Operation, v.owner).operands[0]
+        return v
+
+    def constant(self, v: SSAValue) -> prims.PrimsFullOp | None:
+        r = self.root(v)
+        full = r.owner
+        if isinstance(full, prims.PrimsFullOp) and not full.operands and is_static_tensor(r):
+            return full
+        return None
+
+    # -- partition --------------------------------------------------------------------------
+    def run(self) -> Partition:
+        ops = list(self.func.body.block.ops)
+        for op in ops:  # views that strides cannot express are computed at graph level
+            if is_view_op(op) and view_of(op.results[0], self.materialized) is None:
+                self.graph_ops.add(op)
+        for op in ops:
+            if isinstance(op, ReturnOp) or (is_view_op(op) and op not in self.graph_ops):
+                continue
+            if isinstance(op, prims.PrimsFullOp) and self.constant(op.results[0]):
+                continue  # a constant: inlined into the kernels that read it
+            if not self.place(op):
+                self.graph_ops.add(op)
+        self.graph_ops |= self.needed_constants(ops)
+        self.views_for_graph_ops(ops)
+        return Partition(self.groups, self.group_of, self.graph_ops, self.outputs())
+
+    def views_for_graph_ops(self, ops: list[Operation]) -> None:
+        """Graph-level ops (and the return) read tensors: views they read are computed."""
+        for op in reversed(ops):
+            if op in self.graph_ops or isinstance(op, ReturnOp):
+                for v in op.operands:
+                    owner = v.owner
+                    if isinstance(owner, Operation) and is_view_op(owner):
+                        self.graph_ops.add(owner)
+
+    def place(self, op: Operation) -> bool:
+        """Put a compute op into a kernel; False if it is not a kernel op."""
+        if not all(is_static_tensor(v) for v in (*op.operands, *op.results)):
+            return False
+        if isinstance(op, MatmulOp):
+            if not is_float(cast(TensorType[Attribute], op.result.type).element_type):
+                return False
+            return self.new_group(op, "matmul", shape(op.result))
+        if type(op) in REDUCTIONS:
+            if op.properties.get("output_dtype") is not None:
+                return False
+            dims = reduce_dims(op)
+            if not dims or math.prod(shape(op.operands[0])[d] for d in dims) > MAX_ROW:
+                return False
+            for g in self.candidates(op):
+                if self.join_reduction(op, g, dims):
+                    return True
+            return self.new_group(op, "reduction", shape(op.operands[0]), dims)
+        if type(op) in TILE_RULES and len(op.results) == 1 and self.rule_applies(op):
+            for g in self.candidates(op):
+                if self.join_pointwise(op, g):
+                    return True
+            return self.new_group(op, "pointwise", shape(op.results[0]))
+        return False
+
+    def rule_applies(self, op: Operation) -> bool:
+        if isinstance(op, prims.PrimsPowOp):  # only constant exponents have a tile rule
+            c = self.constant(op.operands[1])
+            return c is not None and self.full_value(c) in (1, 2, 3, 0.5)
+        return True
+
+    @staticmethod
+    def full_value(full: prims.PrimsFullOp) -> float:
+        from stepwell.ir.interpret import decode
+
+        return float(decode(full.fill_value))
+
+    def candidates(self, op: Operation) -> list[Group]:
+        """Kernels that produce one of op's operands, most recent first."""
+        seen: list[Group] = []
+        for v in op.operands:
+            g = self.producer_group(v)
+            if g is not None and g not in seen:
+                seen.append(g)
+        return sorted(seen, key=lambda g: -self.groups.index(g))
+
+    def producer_group(self, v: SSAValue) -> Group | None:
+        r = self.root(v)
+        return self.group_of.get(cast(Operation, r.owner)) if isinstance(r.owner, Operation) else None
+
+    def relation(self, g: Group, v: SSAValue) -> str | None:
+        """How an operand `v` produced in `g` is available in registers, if it is."""
+        u = self.root(v)
+        space = g.space_of.get(u)
+        view = view_of(v, lambda x: x is u or self.materialized(x))
+        if space is None or view is None or view.source is not u:
+            return None
+        if space == "full":
+            if g.kind == "reduction" and g.perm != sorted(g.perm) and shape(v) != g.shape:
+                return None
+            return "full" if is_identity(view, shape(u)) else None
+        # a reduced value: as is, or broadcast back over the reduced dims
+        if math.prod(shape(v)) == math.prod(g.rows) and is_identity(view, shape(u)):
+            return "reduced"
+        if shape(v) == g.shape:
+            full = view.permute(g.perm)
+            n = len(g.rows)
+            rows_ok = is_identity(View(u, full.offset, full.sizes[:n], full.strides[:n]), shape(u))
+            if rows_ok and all(s == 0 or z == 1 for s, z in zip(full.strides[n:], full.sizes[n:], strict=True)):
+                return "bcast"
+        return None
+
+    def operand_spaces(self, op: Operation, g: Group) -> list[tuple[int, SSAValue, str]] | None:
+        """(index, in-kernel value, relation) for operands produced in g; None if one of
+        them cannot be read in registers."""
+        out = []
+        for i, v in enumerate(op.operands):
+            if self.producer_group(v) is g:
+                rel = self.relation(g, v)
+                if rel is None:
+                    return None
+                out.append((i, self.root(v), rel))
+        return out
+
+    def join_pointwise(self, op: Operation, g: Group) -> bool:
+        rels = self.operand_spaces(op, g)
+        if rels is None or not self.acyclic(op, g):
+            return False
+        n = math.prod(shape(op.results[0]))
+        kinds = {r for _, _, r in rels}
+        if n == g.numel and kinds <= {"full", "bcast"}:
+            space = "full"
+        elif g.kind == "reduction" and n == math.prod(g.rows) and kinds <= {"reduced"}:
+            space = "reduced"
+        else:
+            return False
+        if g.kind == "reduction" and space == "full" and g.perm != sorted(g.perm):
+            if shape(op.results[0]) != g.shape:
+                return False
+        if not self.externals_fit(op, g, space):
+            return False
+        self.add(g, op, space, rels)
+        return True
+
+    def join_reduction(self, op: Operation, g: Group, dims: tuple[int, ...]) -> bool:
+        rels = self.operand_spaces(op, g)
+        in_shape = shape(op.operands[0])
+        if rels is None or [r for _, _, r in rels] != ["full"] or not self.acyclic(op, g):
+            return False
+        if g.kind == "pointwise" and g.shapes == {in_shape}:
+            g.kind, g.shape, g.dims = "reduction", in_shape, dims
+        elif not (g.kind == "reduction" and g.shape == in_shape and g.dims == dims):
+            return False
+        self.add(g, op, "reduced", rels)
+        return True
+
+    def externals_fit(self, op: Operation, g: Group, space: str) -> bool:
+        """Operands from outside g must be readable as a view of g's space."""
+        for v in op.operands:
+            if self.producer_group(v) is g or self.constant(v) is not None:
+                continue
+            view = view_of(v, self.materialized)
+            target = g.shape if space == "full" else g.rows
+            if view is None or view.reshape(target) is None:
+                return False
+        return True
+
+    def new_group(self, op: Operation, kind: str, space: tuple[int, ...], dims=()) -> bool:
+        g = Group(kind, space, tuple(dims))
+        self.groups.append(g)
+        self.add(g, op, "reduced" if kind == "reduction" else "full", [])
+        return True
+
+    def add(self, g: Group, op: Operation, space: str, rels: Iterable[tuple[int, SSAValue, str]]):
+        g.ops.append(op)
+        for r in op.results:
+            g.space_of[r] = space
+            if space == "full":
+                g.shapes.add(shape(r))
+        for i, u, rel in rels:
+            g.register_uses[(op, i)] = (u, rel)
+        self.group_of[op] = g
+
+    # -- dependencies -------------------------------------------------------------------------
+    def node(self, op: Operation) -> object:
+        return self.group_of.get(op, op)
+
+    def producers(self, node: object) -> set[object]:
+        ops = node.ops if isinstance(node, Group) else [node]
+        out: set[object] = set()
+        for op in ops:
+            for v in op.operands:
+                for src in self.sources(v):
+                    if src is not node:
+                        out.add(src)
+        return out
+
+    def sources(self, v: SSAValue) -> list[object]:
+        """Graph nodes `v` depends on (through views, which belong to no node)."""
+        owner = v.owner
+        if not isinstance(owner, Operation):
+            return []
+        if owner in self.group_of or owner in self.graph_ops or not is_view_op(owner):
+            return [self.node(owner)]
+        return self.sources(owner.operands[0])
+
+    def acyclic(self, op: Operation, g: Group) -> bool:
+        """Joining op to g must not make g depend on itself through another node."""
+        others = [s for v in op.operands for s in self.sources(v) if s is not g]
+        stack, seen = list(others), set()
+        while stack:
+            n = stack.pop()
+            if n is g:
+                return False
+            if id(n) in seen:
+                continue
+            seen.add(id(n))
+            stack.extend(self.producers(n))
+        return True
+
+    # -- results --------------------------------------------------------------------------------
+    def final_uses(self, v: SSAValue) -> list[tuple[Operation, int]]:
+        out = []
+        for use in v.uses:
+            user = use.operation
+            if is_view_op(user) and user not in self.graph_ops:
+                out.extend(self.final_uses(user.results[0]))
+            else:
+                out.append((user, use.index))
+        return out
+
+    def outputs(self) -> dict[Group, list[SSAValue]]:
+        result: dict[Group, list[SSAValue]] = {}
+        for g in self.groups:
+            stored = []
+            for op in g.ops:
+                for r in op.results:
+                    uses = self.final_uses(r)
+                    if any(g.register_uses.get((u, i), (None,))[0] is not r for u, i in uses):
+                        stored.append(r)
+            result[g] = stored
+        return result
+
+    def needed_constants(self, ops: list[Operation]) -> set[Operation]:
+        """`prims.full` ops whose values a graph-level op or the return reads."""
+        needed = set()
+        for op in ops:
+            if isinstance(op, prims.PrimsFullOp) and op not in self.graph_ops:
+                for user, _ in self.final_uses(op.results[0]):
+                    if user not in self.group_of:
+                        needed.add(op)
+        return needed

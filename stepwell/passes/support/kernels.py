@@ -1,0 +1,286 @@
+"""Build a `tile.kernel` for one fusion group (see fusion.py for the grouping).
+
+A group's iteration space is split into coordinate groups: pointwise kernels walk all
+dims as one flat index; row kernels walk rows (kept dims) and whole columns (reduced
+dims, permuted last); matmul kernels walk (batch, M, N) with a K loop. Every input and
+output is a strided view of a graph-level tensor expressed in that space.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import cast
+
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    FileLineColLoc,
+    IndexType,
+    IntegerAttr,
+    NameLoc,
+    NoneAttr,
+    StringAttr,
+    TensorType,
+    f32,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+
+from stepwell.dialects import prims, tile
+from stepwell.dialects.prims_support import MatmulOp
+from stepwell.ir.types import is_float
+from stepwell.passes.support import heuristics
+from stepwell.passes.support.fusion import REDUCTIONS, Group, Partitioner, shape
+from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
+from stepwell.passes.support.views import View, view_of
+
+
+@dataclass
+class Kernel:
+    """The built kernel and how to launch it."""
+
+    op: tile.KernelOp
+    inputs: list[SSAValue]  # graph-level tensors passed for the input views, in order
+    outputs: list[SSAValue]  # the group's values the kernel stores, in order
+
+
+@dataclass
+class KernelBuilder:
+    group: Group
+    part: Partitioner
+    name: str
+    b: TileBuilder = field(default_factory=TileBuilder)
+    arg_types: list[Attribute] = field(default_factory=list)
+    arg_sources: list[SSAValue] = field(default_factory=list)
+    views: dict[tuple[object, ...], int] = field(default_factory=dict)
+    tiles: dict[SSAValue, SSAValue] = field(default_factory=dict)
+    loads: dict[tuple[object, ...], SSAValue] = field(default_factory=dict)
+    block: Block = field(default_factory=Block)
+
+    # -- the space --------------------------------------------------------------------------
+    def setup(self) -> None:
+        g = self.group
+        if g.kind == "pointwise":
+            self.cfg = heuristics.pointwise(g.numel)
+            self.space = [list(g.shape)]
+            self.grid = [heuristics.cdiv(max(g.numel, 1), self.cfg.block[0]), 1, 1]
+            pid = self.add(tile.ProgramIdOp(0))
+            self.coords = {"full": [pid]}
+            self.shapes = {"full": [self.cfg.block[0]]}
+        elif g.kind == "reduction":
+            rows, cols = math.prod(g.rows), math.prod(g.cols)
+            self.cfg = heuristics.reduction(rows, cols)
+            self.space = [list(g.rows), list(g.cols)]
+            self.grid = [heuristics.cdiv(max(rows, 1), self.cfg.block[0]), 1, 1]
+            pid = self.add(tile.ProgramIdOp(0))
+            zero = self.index(0)
+            self.coords = {"full": [pid, zero], "reduced": [pid, zero]}
+            bm, bn = self.cfg.block
+            self.shapes = {"full": [bm, bn], "reduced": [bm, 1]}
+        else:
+            out = g.shape
+            m, n = out[-2], out[-1]
+            k = self.matmul_k()
+            self.cfg = heuristics.matmul(m, n, k)
+            _, bm, bn, _ = self.cfg.block
+            batch = list(out[:-2])
+            self.space = [batch, [m], [n]]
+            self.grid = [heuristics.cdiv(m, bm), heuristics.cdiv(n, bn), max(math.prod(batch), 1)]
+            pm, pn, pb = (self.add(tile.ProgramIdOp(a)) for a in range(3))
+            self.coords = {"full": [pb, pm, pn]}
+            self.shapes = {"full": [1, bm, bn]}
+
+    def matmul_k(self) -> int:
+        mm = cast(MatmulOp, self.group.ops[0])
+        lhs = shape(mm.lhs)
+        return lhs[-2] if mm.flags()[0] else lhs[-1]
+
+    def add(self, op: Operation) -> SSAValue:
+        return self.b.add(op)
+
+    def index(self, value: int) -> SSAValue:
+        return self.add(arith.ConstantOp(IntegerAttr(value, IndexType())))
+
+    def tile_type(self, space: str, element: Attribute) -> TensorType[Attribute]:
+        return TensorType(element, self.shapes[space])
+
+    # -- views ------------------------------------------------------------------------------
+    def groups_for(self, space: str) -> list[int]:
+        g = self.group
+        if g.kind == "pointwise":
+            return [len(g.shape)]
+        if g.kind == "reduction":
+            return [len(g.rows), len(g.cols)] if space == "full" else [len(g.rows), 0]
+        return [len(g.shape) - 2, 1, 1]
+
+    def in_space(self, view: View, space: str) -> View:
+        """Re-express a view of a value in the kernel's space (order of coordinate groups)."""
+        g = self.group
+        if space == "reduced":
+            v = view.reshape(g.rows)
+            assert v is not None
+            return v
+        v = view.reshape(g.shape)
+        assert v is not None, (view, g.shape)
+        return v.permute(g.perm) if g.kind == "reduction" else v
+
+    def arg(self, view: View, source: SSAValue) -> SSAValue:
+        key = (id(source), view.offset, view.sizes, view.strides, len(self.arg_types))
+        for k, i in self.views.items():
+            if k[:4] == key[:4]:
+                return self.block.args[i]
+        self.views[key] = len(self.arg_types)
+        self.arg_types.append(view.memref_type())
+        self.arg_sources.append(source)
+        arg = self.block.insert_arg(view.memref_type(), len(self.block.args))
+        arg.name_hint = source.name_hint or ("out" if source in self.tiles else "in")
+        return arg
+
+    def load(self, v: SSAValue, space: str, element: Attribute) -> SSAValue:
+        full = self.part.constant(v)
+        if full is not None:
+            return self.b.splat(self.part.full_value(full), self.tile_type(space, element))
+        view = view_of(v, self.part.materialized)
+        assert view is not None
+        view = self.in_space(view, space)
+        key = ("load", id(view.source), view.offset, view.sizes, view.strides, space)
+        if key not in self.loads:
+            a = self.arg(view, view.source)
+            t = self.tile_type(space, element)
+            self.loads[key] = self.add(
+                tile.LoadOp(a, self.coords[space], self.groups_for(space), t)
+            )
+        return self.loads[key]
+
+    def operand(self, op: Operation, i: int, space: str) -> SSAValue:
+        v = op.operands[i]
+        element = cast(TensorType[Attribute], v.type).element_type
+        reg = self.group.register_uses.get((op, i))
+        if reg is None:
+            return self.load(v, space, element)
+        u, rel = reg
+        value = self.tiles[u]
+        if rel == "bcast":
+            key = ("bcast", value)
+            if key not in self.loads:
+                self.loads[key] = self.add(
+                    tile.BroadcastOp(value, self.tile_type("full", element))
+                )
+            return self.loads[key]
+        return value
+
+    # -- ops ----------------------------------------------------------------------------------
+    def emit(self, op: Operation) -> None:
+        space = self.group.space_of[op.results[0]]
+        start = len(self.b.ops)
+        if isinstance(op, MatmulOp):
+            result = self.emit_matmul(op)
+        elif type(op) in REDUCTIONS:
+            result = self.emit_reduction(op)
+        else:
+            xs = [self.operand(op, i, space) for i in range(len(op.operands))]
+            element = cast(TensorType[Attribute], op.results[0].type).element_type
+            result = TILE_RULES[type(op)](self.b, xs, self.tile_type(space, element))
+            assert result is not None, op.name
+        where = op.location if isinstance(op.location, FileLineColLoc) else NoneAttr()
+        for new in self.b.ops[start:]:
+            new.location = NameLoc(StringAttr(op.name), where)  # the prims op it came from
+        self.tiles[op.results[0]] = result
+
+    def emit_reduction(self, op: Operation) -> SSAValue:
+        kind = REDUCTIONS[type(op)]
+        x = self.operand(op, 0, "full")
+        element = cast(TensorType[Attribute], x.type).element_type
+        red_t = self.tile_type("reduced", element)
+        if kind != "var":
+            return self.add(tile.ReduceOp(kind, x, 1, red_t))
+        # var = sum((x - mean)^2) / (n - correction); masked lanes never enter a sum
+        n = math.prod(self.group.cols)
+        correction = float(cast(prims.PrimsVarOp, op).correction.value.data)  # type: ignore[union-attr]
+        total = self.add(tile.ReduceOp("sum", x, 1, red_t))
+        mean = self.add(arith.DivfOp(total, self.b.splat(n, red_t)))
+        full_t = self.tile_type("full", element)
+        d = self.add(arith.SubfOp(x, self.add(tile.BroadcastOp(mean, full_t))))
+        sq = self.add(tile.ReduceOp("sum", self.add(arith.MulfOp(d, d)), 1, red_t))
+        return self.add(arith.DivfOp(sq, self.b.splat(max(n - correction, 0.0), red_t)))
+
+    def emit_matmul(self, op: MatmulOp) -> SSAValue:
+        _, bm, bn, bk = self.cfg.block
+        tl_, tr = op.flags()
+        lhs = view_of(op.lhs, self.part.materialized)
+        rhs = view_of(op.rhs, self.part.materialized)
+        assert lhs is not None and rhs is not None
+        if tl_:
+            lhs = lhs.permute([*range(len(lhs.sizes) - 2), len(lhs.sizes) - 1, len(lhs.sizes) - 2])
+        if tr:
+            rhs = rhs.permute([*range(len(rhs.sizes) - 2), len(rhs.sizes) - 1, len(rhs.sizes) - 2])
+        nb = len(self.group.shape) - 2
+        if len(rhs.sizes) == 2 and nb:  # one weight for every batch
+            rhs = View(rhs.source, rhs.offset, (*self.group.shape[:-2], *rhs.sizes),
+                       (0,) * nb + rhs.strides)  # fmt: skip
+        a_arg, b_arg = self.arg(lhs, lhs.source), self.arg(rhs, rhs.source)
+        k = lhs.sizes[-1]
+        element = cast(TensorType[Attribute], op.lhs.type).element_type
+        acc_t = TensorType(f32, [1, bm, bn])
+        zero = self.add(arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(acc_t, [0.0])))
+        lb, ub, step = self.index(0), self.index(heuristics.cdiv(k, bk)), self.index(1)
+        body = Block(arg_types=[IndexType(), acc_t])
+        iv, acc = body.args
+        pb, pm, pn = self.coords["full"]
+        a = tile.LoadOp(a_arg, [pb, pm, iv], [nb, 1, 1], TensorType(element, [1, bm, bk]))
+        rhs_element = cast(TensorType[Attribute], op.rhs.type).element_type
+        b_ = tile.LoadOp(b_arg, [pb, iv, pn], [nb, 1, 1], TensorType(rhs_element, [1, bk, bn]))
+        dot = tile.DotOp(a.result, b_.result, acc)
+        body.add_ops([a, b_, dot, scf.YieldOp(dot.result)])
+        loop = scf.ForOp(lb, ub, step, [zero], Region(body))
+        result = self.add(loop)
+        out_el = cast(TensorType[Attribute], op.result.type).element_type
+        if out_el != f32:
+            result = self.add(arith.TruncFOp(result, TensorType(out_el, [1, bm, bn])))
+        return result
+
+    def store(self, v: SSAValue) -> None:
+        space = self.group.space_of[v]
+        view = self.in_space(View.of(v), space)
+        a = self.arg(view, v)
+        self.add(tile.StoreOp(self.tiles[v], a, self.coords[space], self.groups_for(space)))
+
+    # -- the kernel -------------------------------------------------------------------------------
+    def build(self, outputs: list[SSAValue]) -> Kernel:
+        self.setup()
+        for op in self.group.ops:
+            self.emit(op)
+        n_in = len(self.arg_sources)
+        for v in outputs:
+            self.store(v)
+        self.block.add_ops(self.b.ops)
+        fused = [op.name for op in self.group.ops]
+        kernel = tile.KernelOp(
+            self.name, self.arg_types, Region(self.block), self.grid, self.space,
+            self.cfg.block, self.cfg.num_warps, self.group.kind, fused,
+        )  # fmt: skip
+        return Kernel(kernel, self.arg_sources[:n_in], outputs)
+
+
+def kernel_name(index: int, group: Group) -> str:
+    """`k3_softmax`, `k1_matmul_add_gelu`: the kernel's number and what it computes."""
+    names = [op.name.removeprefix("prims.") for op in group.ops]
+    kinds = set(names)
+    if group.kind == "reduction":
+        if {"amax", "exp", "sum", "div"} <= kinds:
+            what = "log_softmax" if "log" in kinds else "softmax"
+        elif "var" in kinds and "rsqrt" in kinds:
+            what = "layer_norm"
+        elif "rsqrt" in kinds and "sum" in kinds:
+            what = "rms_norm"
+        else:
+            what = "_".join(dict.fromkeys(n for n in names if n in ("sum", "amax", "amin", "var")))
+    else:
+        what = "_".join(dict.fromkeys(n for n in names if n != "convert_element_type")[:3])
+    if "erf" in kinds or ("tanh" in kinds and "pow" in kinds):
+        what += "_gelu"
+    return f"k{index}_{what or group.kind}"
+
+
+def _is_float(t: Attribute) -> bool:
+    return is_float(cast(TensorType[Attribute], t).element_type)

@@ -1,0 +1,203 @@
+"""Elementwise prims ops as `arith`/`math` ops on tiles: one rule per prims class.
+
+A rule gets the tile operands (already loaded or computed, all of one tile shape) and the
+result tile type, appends ops through `b` and returns the result value. An op whose
+class has no rule (or whose rule returns None) is not fused: it runs at graph level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import cast
+
+from xdsl.dialects import arith, math
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    TensorType,
+    i1,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from stepwell.dialects import prims
+from stepwell.ir.types import is_float
+
+
+@dataclass
+class TileBuilder:
+    """Collects the ops of a kernel body; `constants` remembers splat values by value."""
+
+    ops: list[Operation] = field(default_factory=list)
+    splats: dict[SSAValue, float | int | bool] = field(default_factory=dict)
+
+    def add(self, op: Operation) -> SSAValue:
+        """Append `op`; its first result (ops without results return None)."""
+        self.ops.append(op)
+        return op.results[0] if op.results else cast(SSAValue, None)
+
+    def splat(self, value: float | int | bool, t: Attribute) -> SSAValue:
+        tt = cast(TensorType[Attribute], t)
+        if is_float(tt.element_type):
+            attr = DenseIntOrFPElementsAttr.from_list(tt, [float(value)])
+        else:
+            attr = DenseIntOrFPElementsAttr.from_list(tt, [int(value)])
+        v = self.add(arith.ConstantOp(attr))
+        self.splats[v] = value
+        return v
+
+
+def _elem(v: SSAValue | Attribute) -> Attribute:
+    t = v.type if isinstance(v, SSAValue) else v
+    return cast(TensorType[Attribute], t).element_type
+
+
+def _like(t: Attribute, element: Attribute) -> TensorType[Attribute]:
+    return TensorType(element, cast(TensorType[Attribute], t).get_shape())
+
+
+Rule = Callable[[TileBuilder, Sequence[SSAValue], Attribute], SSAValue | None]
+
+
+def _binary(float_op: type[Operation], int_op: type[Operation] | None) -> Rule:
+    def rule(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+        op = float_op if is_float(_elem(xs[0])) else int_op
+        if op is None:
+            return None
+        return b.add(op.create(operands=list(xs), result_types=[t]))
+
+    return rule
+
+
+def _unary_float(op: type[Operation]) -> Rule:
+    def rule(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+        if not is_float(_elem(xs[0])):
+            return None
+        return b.add(op.create(operands=list(xs), result_types=[t]))
+
+    return rule
+
+
+def _compare(fpred: str, ipred: str) -> Rule:
+    fcodes = {"oeq": 1, "ogt": 2, "oge": 3, "olt": 4, "ole": 5, "une": 13}
+    icodes = {"eq": 0, "ne": 1, "slt": 2, "sle": 3, "sgt": 4, "sge": 5}
+
+    def rule(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+        if is_float(_elem(xs[0])):
+            op = arith.CmpfOp.create(
+                operands=list(xs),
+                result_types=[t],
+                properties={"predicate": IntegerAttr(fcodes[fpred], 64)},
+            )
+        else:
+            op = arith.CmpiOp.create(
+                operands=list(xs),
+                result_types=[t],
+                properties={"predicate": IntegerAttr(icodes[ipred], 64)},
+            )
+        return b.add(op)
+
+    return rule
+
+
+def _where(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+    return b.add(arith.SelectOp.create(operands=list(xs), result_types=[t]))
+
+
+def _neg(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+    if is_float(_elem(xs[0])):
+        return b.add(arith.NegfOp.create(operands=[xs[0]], result_types=[t]))
+    zero = b.splat(0, t)
+    return b.add(arith.SubiOp.create(operands=[zero, xs[0]], result_types=[t]))
+
+
+def _bitwise_not(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+    ones = b.splat(1 if _elem(xs[0]) == i1 else -1, t)
+    return b.add(arith.XOrIOp.create(operands=[xs[0], ones], result_types=[t]))
+
+
+def _pow(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+    """x ** c for a constant c: products, sqrt, or exp2(c * log2(x)) where x > 0."""
+    x, y = xs
+    c = b.splats.get(y)
+    if c is None or not is_float(_elem(x)):
+        return None
+    if c == 2:
+        return b.add(arith.MulfOp.create(operands=[x, x], result_types=[t]))
+    if c == 3:
+        sq = b.add(arith.MulfOp.create(operands=[x, x], result_types=[t]))
+        return b.add(arith.MulfOp.create(operands=[sq, x], result_types=[t]))
+    if c == 0.5:
+        return b.add(math.SqrtOp.create(operands=[x], result_types=[t]))
+    if c == 1:
+        return x
+    return None
+
+
+def _convert(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+    """prims.convert_element_type: the arith cast between the two element types."""
+    (x,) = xs
+    src, dst = _elem(x), _elem(t)
+    if src == dst:
+        return x
+    if dst == i1:  # x != 0
+        zero = b.splat(0, x.type)
+        return _compare("une", "ne")(b, [x, zero], t)
+    if is_float(src) and is_float(dst):
+        wider = _width(dst) > _width(src)
+        op = arith.ExtFOp if wider else arith.TruncFOp
+    elif is_float(src):
+        op = arith.FPToSIOp
+    elif is_float(dst):
+        op = arith.UIToFPOp if src == i1 else arith.SIToFPOp
+    else:
+        wider = _width(dst) > _width(src)
+        op = (arith.ExtUIOp if src == i1 else arith.ExtSIOp) if wider else arith.TruncIOp
+    return b.add(op.create(operands=[x], result_types=[t]))
+
+
+def _width(t: Attribute) -> int:
+    if isinstance(t, IntegerType):
+        return t.width.data
+    return {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}[str(t)]
+
+
+TILE_RULES: dict[type[Operation], Rule] = {
+    prims.PrimsAddOp: _binary(arith.AddfOp, arith.AddiOp),  # a + b
+    prims.PrimsSubOp: _binary(arith.SubfOp, arith.SubiOp),  # a - b
+    prims.PrimsMulOp: _binary(arith.MulfOp, arith.MuliOp),  # a * b
+    prims.PrimsDivOp: _binary(arith.DivfOp, arith.DivSIOp),  # a / b (ints truncate)
+    prims.PrimsMaximumOp: _binary(arith.MaximumfOp, arith.MaxSIOp),  # NaN-propagating max
+    prims.PrimsMinimumOp: _binary(arith.MinimumfOp, arith.MinSIOp),
+    prims.PrimsBitwiseAndOp: _binary(arith.AndIOp, arith.AndIOp),  # on ints and bools
+    prims.PrimsBitwiseOrOp: _binary(arith.OrIOp, arith.OrIOp),
+    prims.PrimsBitwiseXorOp: _binary(arith.XOrIOp, arith.XOrIOp),
+    prims.PrimsBitwiseNotOp: _bitwise_not,  # x ^ -1 (x ^ true for bools)
+    prims.PrimsEqOp: _compare("oeq", "eq"),
+    prims.PrimsNeOp: _compare("une", "ne"),  # true for NaN, as in PyTorch
+    prims.PrimsLtOp: _compare("olt", "slt"),
+    prims.PrimsLeOp: _compare("ole", "sle"),
+    prims.PrimsGtOp: _compare("ogt", "sgt"),
+    prims.PrimsGeOp: _compare("oge", "sge"),
+    prims.PrimsWhereOp: _where,  # select
+    prims.PrimsNegOp: _neg,
+    prims.PrimsAbsOp: _binary(math.AbsFOp, math.AbsIOp),
+    prims.PrimsExpOp: _unary_float(math.ExpOp),
+    prims.PrimsExp2Op: _unary_float(math.Exp2Op),
+    prims.PrimsLogOp: _unary_float(math.LogOp),
+    prims.PrimsLog2Op: _unary_float(math.Log2Op),
+    prims.PrimsSqrtOp: _unary_float(math.SqrtOp),
+    prims.PrimsRsqrtOp: _unary_float(math.RsqrtOp),
+    prims.PrimsSinOp: _unary_float(math.SinOp),
+    prims.PrimsCosOp: _unary_float(math.CosOp),
+    prims.PrimsTanhOp: _unary_float(math.TanhOp),
+    prims.PrimsErfOp: _unary_float(math.ErfOp),
+    prims.PrimsFloorOp: _unary_float(math.FloorOp),
+    prims.PrimsCeilOp: _unary_float(math.CeilOp),
+    prims.PrimsPowOp: _pow,  # constant exponents only
+    prims.PrimsConvertElementTypeOp: _convert,
+}
+"""prims class -> rule building its tile computation."""
+

@@ -1,0 +1,157 @@
+"""Strided views: how a value produced by prims view ops indexes its source tensor.
+
+A chain of `broadcast_in_dim`, `transpose`, `slice`, `split_dim`, `collapse`, `squeeze`
+and `reshape` ops over a materialized (contiguous) tensor is a `View`: an offset and one
+(size, stride) per dim. Kernels read such values through the view instead of copying.
+`view_of` returns None when a chain is not expressible with strides (a reshape that
+merges dims of a non-contiguous view); the caller then materializes the view op.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import cast
+
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, MemRefType, StridedLayoutAttr, TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from stepwell.dialects import prims
+from stepwell.dialects.prims_support import SliceOp
+
+
+@dataclass(frozen=True)
+class View:
+    """`source` (a contiguous tensor) indexed as offset + sum(index_d * strides_d)."""
+
+    source: SSAValue
+    offset: int
+    sizes: tuple[int, ...]
+    strides: tuple[int, ...]
+
+    @staticmethod
+    def of(value: SSAValue) -> View:
+        shape = tuple(cast(TensorType[Attribute], value.type).get_shape())
+        return View(value, 0, shape, contiguous_strides(shape))
+
+    def permute(self, perm: Sequence[int]) -> View:
+        return View(
+            self.source,
+            self.offset,
+            tuple(self.sizes[p] for p in perm),
+            tuple(self.strides[p] for p in perm),
+        )
+
+    def reshape(self, shape: Sequence[int]) -> View | None:
+        strides = reshape_strides(self.sizes, self.strides, tuple(shape))
+        return None if strides is None else View(self.source, self.offset, tuple(shape), strides)
+
+    def memref_type(self) -> MemRefType[Attribute]:
+        element = cast(TensorType[Attribute], self.source.type).element_type
+        layout = StridedLayoutAttr(list(self.strides), self.offset)
+        return MemRefType(element, list(self.sizes), layout)
+
+
+def contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
+    strides, acc = [], 1
+    for d in reversed(shape):
+        strides.append(acc)
+        acc *= max(d, 1)
+    return tuple(reversed(strides))
+
+
+def reshape_strides(
+    sizes: tuple[int, ...], strides: tuple[int, ...], shape: tuple[int, ...]
+) -> tuple[int, ...] | None:
+    """Strides for viewing (sizes, strides) as `shape` without a copy (PyTorch's
+    `computeStride`), or None when a merged chunk of dims is not contiguous."""
+    if math.prod(sizes) != math.prod(shape):
+        return None
+    if math.prod(sizes) == 0:
+        return contiguous_strides(shape)
+    # drop size-1 dims: they constrain nothing
+    chunks = [(s, st) for s, st in zip(sizes, strides, strict=True) if s != 1]
+    out: list[int] = []
+    view_d = len(shape) - 1
+    chunk_base = chunks[-1][1] if chunks else 1
+    tensor_numel, view_numel = 1, 1
+    new_strides = [0] * len(shape)
+    i = len(chunks) - 1
+    while i >= 0:
+        size, stride = chunks[i]
+        tensor_numel *= size
+        # a chunk ends where the next (outer) dim does not continue this one
+        if i == 0 or chunks[i - 1][1] != size * stride:
+            while view_d >= 0 and (view_numel < tensor_numel or shape[view_d] == 1):
+                new_strides[view_d] = view_numel * chunk_base
+                view_numel *= shape[view_d]
+                view_d -= 1
+            if view_numel != tensor_numel:
+                return None
+            if i > 0:
+                chunk_base = chunks[i - 1][1]
+                tensor_numel, view_numel = 1, 1
+        i -= 1
+    while view_d >= 0:  # leading size-1 dims
+        new_strides[view_d] = 0
+        view_d -= 1
+    out = new_strides
+    return tuple(out)
+
+
+def _int_list(attr: Attribute) -> list[int]:
+    return [cast(IntegerAttr, a).value.data for a in cast(ArrayAttr[Attribute], attr).data]
+
+
+def _broadcast_in_dim(v: View, op: Operation) -> View | None:
+    shape = _int_list(op.properties["shape"])
+    dims = _int_list(op.properties["broadcast_dimensions"])
+    strides = [0] * len(shape)
+    for i, d in enumerate(dims):
+        strides[d] = v.strides[i] if v.sizes[i] == shape[d] else 0
+    return View(v.source, v.offset, tuple(shape), tuple(strides))
+
+
+def _transpose(v: View, op: Operation) -> View | None:
+    return v.permute(_int_list(op.properties["permutation"]))
+
+
+def _slice(v: View, op: Operation) -> View | None:
+    bounds = cast(SliceOp, op).bounds()
+    offset = v.offset + sum(s * st for (s, _, _), st in zip(bounds, v.strides, strict=True))
+    sizes = tuple(max(0, (e - s + k - 1) // k) for s, e, k in bounds)
+    strides = tuple(st * k for (_, _, k), st in zip(bounds, v.strides, strict=True))
+    return View(v.source, offset, sizes, strides)
+
+
+def _reshape_to_result(v: View, op: Operation) -> View | None:
+    return v.reshape(cast(TensorType[Attribute], op.results[0].type).get_shape())
+
+
+VIEW_RULES: dict[type[Operation], Callable[[View, Operation], View | None]] = {
+    prims.PrimsBroadcastInDimOp: _broadcast_in_dim,  # size-1 or new dims get stride 0
+    prims.PrimsTransposeOp: _transpose,  # strides permute
+    SliceOp: _slice,  # offset moves, strides scale by the step
+    prims.PrimsSplitDimOp: _reshape_to_result,  # reshapes: strided when expressible
+    prims.PrimsCollapseOp: _reshape_to_result,
+    prims.PrimsSqueezeOp: _reshape_to_result,
+    prims.PrimsReshapeOp: _reshape_to_result,
+}
+"""How each prims view op composes with the view of its operand."""
+
+
+def is_view_op(op: Operation) -> bool:
+    return type(op) in VIEW_RULES
+
+
+def view_of(value: SSAValue, materialized: Callable[[SSAValue], bool]) -> View | None:
+    """The view of `value` over the nearest materialized value up its chain of view ops."""
+    if materialized(value) or not isinstance(value.owner, Operation):
+        return View.of(value)
+    op = value.owner
+    rule = VIEW_RULES.get(type(op))
+    if rule is None:
+        return None
+    base = view_of(op.operands[0], materialized)
+    return None if base is None else rule(base, op)
