@@ -20,9 +20,10 @@ from stepwell.frontend.fx import graph_inputs, import_program
 from stepwell.frontend.loader import Example, export
 from stepwell.ir.context import make_context
 from stepwell.ir.interpret import interpret
+from stepwell.passes.convert_prims_to_tile import ConvertPrimsToTile
 from stepwell.passes.decompose_torch_to_prims import DecomposeTorchToPrims
 
-LEVELS = ("torch", "prims")
+LEVELS = ("torch", "prims", "tile", "triton")
 """IR levels in pipeline order."""
 
 
@@ -33,6 +34,8 @@ def passes_to(level: str, legal_ops: Sequence[str] = ()) -> list[ModulePass]:
     steps: list[ModulePass] = []
     if LEVELS.index(level) >= LEVELS.index("prims"):
         steps.append(DecomposeTorchToPrims(legal_ops=tuple(legal_ops), report=False))
+    if LEVELS.index(level) >= LEVELS.index("tile"):
+        steps.append(ConvertPrimsToTile())
     return steps
 
 
@@ -96,14 +99,27 @@ def compare(
     return max_abs, max_rel, bool(ok)
 
 
+def run(module: ModuleOp, args: Sequence[Any], level: str) -> tuple[Any, ...]:
+    """Execute a module at `level`: the reference interpreter up to prims; at tile level
+    the interpreter runs kernels by their tile IR semantics through Triton (the same
+    source `triton` level emits)."""
+    if level in ("torch", "prims"):
+        return interpret(module, *args)
+    from stepwell.lowering.runtime import Runtime, kernels_of
+    from stepwell.lowering.triton.emitter import emit_module
+
+    return Runtime(module, emit_module(kernels_of(module)))(*args)
+
+
 def check_example(
     example: Example, level: str, atol: float = 1e-5, rtol: float = 1e-5
 ) -> CheckResult:
     """Export, lower to `level`, interpret, and compare with eager PyTorch."""
     ep = export(example)
     module = lower(import_program(ep), level)
+    args = bind_inputs(module, ep, example.inputs)
     with torch.no_grad():
         expected = torch.utils._pytree.tree_leaves(example.fn(*example.inputs))
-        outputs = interpret(module, *bind_inputs(module, ep, example.inputs))
+        outputs = run(module, args, level)
     max_abs, max_rel, ok = compare(outputs, expected, atol, rtol)
     return CheckResult(level, max_abs, max_rel, ok)

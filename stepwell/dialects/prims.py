@@ -12,12 +12,10 @@ from xdsl.irdl import (
     AttrSizedOperandSegments,
     irdl_op_definition,
     operand_def,
-    opt_operand_def,
     opt_prop_def,
     prop_def,
     result_def,
     var_operand_def,
-    var_result_def,
 )
 
 from stepwell.dialects.prims_support import COMPOSITE_OPS, PrimsOp
@@ -28,9 +26,7 @@ from stepwell.dialects.torch_support import (
     FLOAT,
     INT,
     INT_LIST,
-    LIST,
     NUMBER,
-    STR,
     SYM_TYPES,
 )
 

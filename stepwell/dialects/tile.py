@@ -307,6 +307,79 @@ class DotOp(IRDLOperation):
             raise VerifyException(f"dot of {list(a)} and {list(b)} does not give {list(c)}")
 
 
+CMP_PREDICATES = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+
+
+@irdl_op_definition
+class CmpOp(IRDLOperation):
+    """`tile.cmp`: elementwise comparison of two tiles into an i1 tile (`ne` is true for
+    NaN, the others false, as in PyTorch). xDSL's arith.cmpf/cmpi only produce scalars."""
+
+    name = "tile.cmp"
+    predicate = prop_def(StringAttr)
+    lhs = operand_def(TensorType)
+    rhs = operand_def(TensorType)
+    result = result_def(TensorType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$predicate $lhs `,` $rhs attr-dict `:` functional-type(operands, results)"
+
+    def __init__(self, predicate: str, lhs: SSAValue, rhs: SSAValue, result_type: Attribute):
+        super().__init__(
+            operands=[lhs, rhs],
+            result_types=[result_type],
+            properties={"predicate": StringAttr(predicate)},
+        )
+
+    def verify_(self) -> None:
+        if self.predicate.data not in CMP_PREDICATES:
+            raise VerifyException(f"unknown predicate '{self.predicate.data}'")
+        if self.lhs.type != self.rhs.type:
+            raise VerifyException("tile.cmp compares two tiles of one type")
+        out = cast(TensorType[Attribute], self.result.type)
+        if str(out.element_type) != "i1" or out.get_shape() != cast(
+            TensorType[Attribute], self.lhs.type
+        ).get_shape():
+            raise VerifyException("tile.cmp gives an i1 tile of the operands' shape")
+
+
+@irdl_op_definition
+class SelectOp(IRDLOperation):
+    """`tile.select`: `cond ? a : b` per lane (xDSL's arith.select takes a scalar cond)."""
+
+    name = "tile.select"
+    cond = operand_def(TensorType)
+    true_value = operand_def(TensorType)
+    false_value = operand_def(TensorType)
+    result = result_def(TensorType)
+    assembly_format = "$cond `,` $true_value `,` $false_value attr-dict `:` functional-type(operands, results)"
+
+    def __init__(self, cond: SSAValue, a: SSAValue, b: SSAValue) -> None:
+        super().__init__(operands=[cond, a, b], result_types=[a.type])
+
+    def verify_(self) -> None:
+        if self.true_value.type != self.false_value.type:
+            raise VerifyException("tile.select chooses between tiles of one type")
+
+
+@irdl_op_definition
+class CastOp(IRDLOperation):
+    """`tile.cast`: convert each lane to the result's element type, as PyTorch's
+    `convert_element_type` does (floats truncate toward zero into integers)."""
+
+    name = "tile.cast"
+    input = operand_def(TensorType)
+    result = result_def(TensorType)
+    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
+
+    def __init__(self, value: SSAValue, result_type: Attribute) -> None:
+        super().__init__(operands=[value], result_types=[result_type])
+
+    def verify_(self) -> None:
+        a = cast(TensorType[Attribute], self.input.type).get_shape()
+        if a != cast(TensorType[Attribute], self.result.type).get_shape():
+            raise VerifyException("tile.cast keeps the tile's shape")
+
+
 @irdl_op_definition
 class LaunchOp(IRDLOperation):
     """`tile.launch`: run a kernel on tensors (value semantics; the runtime allocates the
@@ -335,6 +408,7 @@ def kernel_block(arg_types: Sequence[Attribute]) -> Block:
 
 Tile = Dialect(
     "tile",
-    [KernelOp, ProgramIdOp, LoadOp, StoreOp, ReduceOp, BroadcastOp, DotOp, LaunchOp],
+    [KernelOp, ProgramIdOp, LoadOp, StoreOp, ReduceOp, BroadcastOp, DotOp, CmpOp, SelectOp, CastOp,
+     LaunchOp],
     [],
 )

@@ -4,8 +4,10 @@ The runtime is the reference interpreter (`stepwell.ir.interpret`) plus one rule
 `tile.launch` allocates its outputs and launches the kernel's `@triton.jit` function,
 whose source `lower-tile-to-triton` generated. Graph-level prims ops (the fallback for ops
 no kernel takes) and `prims.extern` run through ATen, on whatever device the tensors are.
-On CPU tensors the kernels run in Triton's interpreter, which needs `TRITON_INTERPRET=1`
-before Triton is imported; `ensure_interpreter()` sets it when Triton is not loaded yet.
+On CPU tensors the kernels run in Triton's interpreter, which Triton only enables when
+`TRITON_INTERPRET=1` is set before it is first imported (its own library functions, such
+as `tl.sum`, are decorated then): `ensure_interpreter()` sets it if Triton is not loaded
+yet and otherwise says what to do.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ import importlib.util
 import os
 import sys
 import tempfile
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,18 +28,19 @@ from stepwell.ir.interpret import make_interpreter
 from stepwell.ir.types import torch_dtype
 
 
-class RuntimeError_(RuntimeError):
-    """The module cannot run here (e.g. CPU tensors with Triton loaded for a GPU)."""
+class StepwellRuntimeError(RuntimeError):
+    """The module cannot run here (e.g. CPU tensors without Triton's interpreter)."""
 
 
 def ensure_interpreter() -> None:
-    """Make Triton run kernels on CPU. Must happen before `triton` is first imported."""
+    """Make Triton able to run kernels on CPU tensors, or explain why it cannot."""
     if os.environ.get("TRITON_INTERPRET") == "1":
         return
     if "triton" in sys.modules:
-        raise RuntimeError_(
-            "stepwell runs kernels on CPU tensors in Triton's interpreter, but Triton was "
-            "imported without TRITON_INTERPRET=1: set it before importing triton or torch"
+        raise StepwellRuntimeError(
+            "stepwell runs kernels on CPU tensors in Triton's interpreter, which must be "
+            "enabled before Triton is imported: set TRITON_INTERPRET=1 in the environment "
+            "(or before importing torch)"
         )
     os.environ["TRITON_INTERPRET"] = "1"
 
@@ -47,18 +49,22 @@ def kernels_of(module: ModuleOp) -> list[tile.KernelOp]:
     return [op for op in module.ops if isinstance(op, tile.KernelOp)]
 
 
-def load_kernels(source: str, directory: Path) -> dict[str, Any]:
-    """Write the Triton source to `directory/kernels.py` and import its kernels."""
+def load_kernels(source: str, directory: Path, interpret: bool) -> dict[str, Any]:
+    """Write the Triton source to `directory/kernels.py` and import its kernels (for
+    Triton's interpreter when `interpret`, see `ensure_interpreter`)."""
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / "kernels.py"
-    path.write_text(source)
-    name = f"stepwell_kernels_{abs(hash(str(path)))}_{len(sys.modules)}"
+    if not path.exists() or path.read_text() != source:
+        path.write_text(source)
+    name = f"stepwell_kernels_{'cpu' if interpret else 'gpu'}_{abs(hash(str(path)))}"
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
+    if interpret:
+        ensure_interpreter()
     spec.loader.exec_module(module)
-    return {k: v for k, v in vars(module).items() if hasattr(v, "run") or hasattr(v, "fn")}
+    return {k: v for k, v in vars(module).items() if hasattr(v, "fn")}
 
 
 @register_impls
@@ -88,19 +94,22 @@ class Runtime:
 
     def __init__(self, module: ModuleOp, kernel_source: str, directory: Path | None = None):
         self.module = module
+        self.source = kernel_source
         self.directory = directory or Path(tempfile.mkdtemp(prefix="stepwell-kernels-"))
-        self.kernels = load_kernels(kernel_source, self.directory)
+        self.loaded: dict[bool, dict[str, Any]] = {}
         self.grids = {
             k.sym_name.data: tuple(tile.int_list(k.grid))  # type: ignore[misc]
             for k in kernels_of(module)
         }
 
+    def kernels(self, interpret: bool) -> dict[str, Any]:
+        if interpret not in self.loaded:
+            self.loaded[interpret] = load_kernels(self.source, self.directory, interpret)
+        return self.loaded[interpret]
+
     def __call__(self, *args: Any, function: str = "forward") -> tuple[Any, ...]:
+        on_cpu = any(isinstance(a, torch.Tensor) and a.device.type == "cpu" for a in args)
         interp = make_interpreter(self.module)
-        interp.register_implementations(LaunchFunctions(self.kernels, self.grids))
+        interp.register_implementations(LaunchFunctions(self.kernels(on_cpu), self.grids))
         with torch.no_grad():
             return tuple(interp.call_op(function, tuple(args)))
-
-
-def run_module(module: ModuleOp, args: Sequence[Any], source: str) -> tuple[Any, ...]:
-    return Runtime(module, source)(*args)

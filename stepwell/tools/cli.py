@@ -10,6 +10,7 @@ FILE defines NAME() (default `example`) returning `(callable_or_module, example_
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -94,6 +95,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = build_parser().parse_args(argv)
+    if getattr(args, "level", None) in ("tile", "triton"):
+        # example inputs are CPU tensors: kernels run in Triton's interpreter, which must
+        # be enabled before torch.export first imports Triton
+        os.environ.setdefault("TRITON_INTERPRET", "1")
     try:
         sys.exit(args.func(args))
     except (LoadError, FxImportError) as e:

@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from xdsl.dialects import arith, math as xmath, scf
+from xdsl.dialects import arith, scf
+from xdsl.dialects import math as xmath
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     FileLineColLoc,
@@ -195,19 +196,10 @@ def _cast(e: Emitter, op: Operation) -> None:
     e.define(op.results[0], f"{e.name(op.operands[0])}.to({tl_type(elem)})")
 
 
-CMP = {0: "==", 1: "!=", 2: "<", 3: "<=", 4: ">", 5: ">="}  # arith.cmpi predicates
-CMPF = {1: "==", 2: ">", 3: ">=", 4: "<", 5: "<=", 13: "!="}  # arith.cmpf predicates
-
-
-def _cmp(table: dict[int, str]) -> Rule:
-    def rule(e: Emitter, op: Operation) -> None:
-        pred = cast(IntegerAttr, op.properties["predicate"]).value.data
-        if pred not in table:
-            raise EmitError(f"{op.name} predicate {pred} is not supported")
-        a, b = (e.name(v) for v in op.operands)
-        e.define(op.results[0], f"{a} {table[pred]} {b}")
-
-    return rule
+def _cmp(e: Emitter, op: Operation) -> None:
+    c = cast(tile.CmpOp, op)
+    a, b = e.name(c.lhs), e.name(c.rhs)
+    e.define(c.result, f"{a} {tile.CMP_PREDICATES[c.predicate.data]} {b}")
 
 
 def _constant(e: Emitter, op: Operation) -> None:
@@ -330,11 +322,9 @@ EMIT_RULES: dict[type[Operation], Rule] = {
     arith.AndIOp: _binary("&"), arith.OrIOp: _binary("|"), arith.XOrIOp: _binary("^"),
     arith.MaximumfOp: _extremum("tl.maximum"), arith.MinimumfOp: _extremum("tl.minimum"),
     arith.MaxSIOp: _call("tl.maximum"), arith.MinSIOp: _call("tl.minimum"),
-    arith.CmpfOp: _cmp(CMPF), arith.CmpiOp: _cmp(CMP),
-    arith.SelectOp: _select,
+    tile.CmpOp: _cmp, tile.SelectOp: _select, tile.CastOp: _cast,
     arith.NegfOp: _neg,
-    arith.ExtFOp: _cast, arith.TruncFOp: _cast, arith.SIToFPOp: _cast, arith.UIToFPOp: _cast,
-    arith.FPToSIOp: _cast, arith.ExtSIOp: _cast, arith.ExtUIOp: _cast, arith.TruncIOp: _cast,
+    arith.ExtFOp: _cast, arith.TruncFOp: _cast,
     xmath.ExpOp: _call("tl.exp"), xmath.Exp2Op: _call("tl.exp2"),
     xmath.LogOp: _call("tl.log"), xmath.Log2Op: _call("tl.log2"),
     xmath.SqrtOp: _call("tl.sqrt"), xmath.RsqrtOp: _call("tl.rsqrt"),

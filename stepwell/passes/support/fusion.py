@@ -328,11 +328,17 @@ class Partitioner:
     def sources(self, v: SSAValue) -> list[object]:
         """Graph nodes `v` depends on (through views, which belong to no node)."""
         owner = v.owner
-        if not isinstance(owner, Operation):
+        if not isinstance(owner, Operation) or self.inlined(owner):
             return []
         if owner in self.group_of or owner in self.graph_ops or not is_view_op(owner):
             return [self.node(owner)]
         return self.sources(owner.operands[0])
+
+    def inlined(self, op: Operation) -> bool:
+        """A constant that kernels inline (not computed at graph level)."""
+        return isinstance(op, prims.PrimsFullOp) and op not in self.graph_ops and (
+            self.constant(op.results[0]) is not None
+        )
 
     def acyclic(self, op: Operation, g: Group) -> bool:
         """Joining op to g must not make g depend on itself through another node."""

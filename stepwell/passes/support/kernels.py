@@ -257,7 +257,7 @@ class KernelBuilder:
         fused = [op.name for op in self.group.ops]
         kernel = tile.KernelOp(
             self.name, self.arg_types, Region(self.block), self.grid, self.space,
-            self.cfg.block, self.cfg.num_warps, self.group.kind, fused,
+            self.cfg.block[: len(self.space)], self.cfg.num_warps, self.group.kind, fused,
         )  # fmt: skip
         return Kernel(kernel, self.arg_sources[:n_in], outputs)
 
@@ -276,7 +276,7 @@ def kernel_name(index: int, group: Group) -> str:
         else:
             what = "_".join(dict.fromkeys(n for n in names if n in ("sum", "amax", "amin", "var")))
     else:
-        what = "_".join(dict.fromkeys(n for n in names if n != "convert_element_type")[:3])
+        what = "_".join(list(dict.fromkeys(n for n in names if n != "convert_element_type"))[:3])
     if "erf" in kinds or ("tanh" in kinds and "pow" in kinds):
         what += "_gelu"
     return f"k{index}_{what or group.kind}"

@@ -14,15 +14,12 @@ from typing import cast
 from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
-    FloatAttr,
-    IntegerAttr,
-    IntegerType,
     TensorType,
     i1,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from stepwell.dialects import prims
+from stepwell.dialects import prims, tile
 from stepwell.ir.types import is_float
 
 
@@ -80,30 +77,15 @@ def _unary_float(op: type[Operation]) -> Rule:
     return rule
 
 
-def _compare(fpred: str, ipred: str) -> Rule:
-    fcodes = {"oeq": 1, "ogt": 2, "oge": 3, "olt": 4, "ole": 5, "une": 13}
-    icodes = {"eq": 0, "ne": 1, "slt": 2, "sle": 3, "sgt": 4, "sge": 5}
-
+def _compare(predicate: str) -> Rule:
     def rule(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
-        if is_float(_elem(xs[0])):
-            op = arith.CmpfOp.create(
-                operands=list(xs),
-                result_types=[t],
-                properties={"predicate": IntegerAttr(fcodes[fpred], 64)},
-            )
-        else:
-            op = arith.CmpiOp.create(
-                operands=list(xs),
-                result_types=[t],
-                properties={"predicate": IntegerAttr(icodes[ipred], 64)},
-            )
-        return b.add(op)
+        return b.add(tile.CmpOp(predicate, xs[0], xs[1], t))
 
     return rule
 
 
 def _where(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
-    return b.add(arith.SelectOp.create(operands=list(xs), result_types=[t]))
+    return b.add(tile.SelectOp(*xs))
 
 
 def _neg(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
@@ -137,31 +119,13 @@ def _pow(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | Non
 
 
 def _convert(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
-    """prims.convert_element_type: the arith cast between the two element types."""
+    """prims.convert_element_type: a cast; to bool it is `x != 0`, as in PyTorch."""
     (x,) = xs
-    src, dst = _elem(x), _elem(t)
-    if src == dst:
+    if _elem(x) == _elem(t):
         return x
-    if dst == i1:  # x != 0
-        zero = b.splat(0, x.type)
-        return _compare("une", "ne")(b, [x, zero], t)
-    if is_float(src) and is_float(dst):
-        wider = _width(dst) > _width(src)
-        op = arith.ExtFOp if wider else arith.TruncFOp
-    elif is_float(src):
-        op = arith.FPToSIOp
-    elif is_float(dst):
-        op = arith.UIToFPOp if src == i1 else arith.SIToFPOp
-    else:
-        wider = _width(dst) > _width(src)
-        op = (arith.ExtUIOp if src == i1 else arith.ExtSIOp) if wider else arith.TruncIOp
-    return b.add(op.create(operands=[x], result_types=[t]))
-
-
-def _width(t: Attribute) -> int:
-    if isinstance(t, IntegerType):
-        return t.width.data
-    return {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}[str(t)]
+    if _elem(t) == i1:
+        return b.add(tile.CmpOp("ne", x, b.splat(0, x.type), t))
+    return b.add(tile.CastOp(x, t))
 
 
 TILE_RULES: dict[type[Operation], Rule] = {
@@ -175,12 +139,12 @@ TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsBitwiseOrOp: _binary(arith.OrIOp, arith.OrIOp),
     prims.PrimsBitwiseXorOp: _binary(arith.XOrIOp, arith.XOrIOp),
     prims.PrimsBitwiseNotOp: _bitwise_not,  # x ^ -1 (x ^ true for bools)
-    prims.PrimsEqOp: _compare("oeq", "eq"),
-    prims.PrimsNeOp: _compare("une", "ne"),  # true for NaN, as in PyTorch
-    prims.PrimsLtOp: _compare("olt", "slt"),
-    prims.PrimsLeOp: _compare("ole", "sle"),
-    prims.PrimsGtOp: _compare("ogt", "sgt"),
-    prims.PrimsGeOp: _compare("oge", "sge"),
+    prims.PrimsEqOp: _compare("eq"),
+    prims.PrimsNeOp: _compare("ne"),  # true for NaN, as in PyTorch
+    prims.PrimsLtOp: _compare("lt"),
+    prims.PrimsLeOp: _compare("le"),
+    prims.PrimsGtOp: _compare("gt"),
+    prims.PrimsGeOp: _compare("ge"),
     prims.PrimsWhereOp: _where,  # select
     prims.PrimsNegOp: _neg,
     prims.PrimsAbsOp: _binary(math.AbsFOp, math.AbsIOp),
