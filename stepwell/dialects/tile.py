@@ -148,9 +148,7 @@ class KernelOp(IRDLOperation):
         return op
 
     def print(self, printer: Printer) -> None:
-        extra = {
-            k: v for k, v in self.properties.items() if k not in ("sym_name", "function_type")
-        }
+        extra = {k: v for k, v in self.properties.items() if k not in ("sym_name", "function_type")}
         print_func_op_like(
             printer,
             self.sym_name,
@@ -224,9 +222,7 @@ class StoreOp(IRDLOperation):
     coords = var_operand_def(IndexType)
     groups = prop_def(ArrayAttr)
     irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = (
-        "$value `,` $view `[` $coords `]` attr-dict `:` type($value) `,` type($view)"
-    )
+    assembly_format = "$value `,` $view `[` $coords `]` attr-dict `:` type($value) `,` type($view)"
 
     def __init__(
         self, value: SSAValue, view: SSAValue, coords: Sequence[SSAValue], groups: Sequence[int]
@@ -336,9 +332,10 @@ class CmpOp(IRDLOperation):
         if self.lhs.type != self.rhs.type:
             raise VerifyException("tile.cmp compares two tiles of one type")
         out = cast(TensorType[Attribute], self.result.type)
-        if str(out.element_type) != "i1" or out.get_shape() != cast(
-            TensorType[Attribute], self.lhs.type
-        ).get_shape():
+        if (
+            str(out.element_type) != "i1"
+            or out.get_shape() != cast(TensorType[Attribute], self.lhs.type).get_shape()
+        ):
             raise VerifyException("tile.cmp gives an i1 tile of the operands' shape")
 
 
@@ -351,7 +348,9 @@ class SelectOp(IRDLOperation):
     true_value = operand_def(TensorType)
     false_value = operand_def(TensorType)
     result = result_def(TensorType)
-    assembly_format = "$cond `,` $true_value `,` $false_value attr-dict `:` functional-type(operands, results)"
+    assembly_format = (
+        "$cond `,` $true_value `,` $false_value attr-dict `:` functional-type(operands, results)"
+    )
 
     def __init__(self, cond: SSAValue, a: SSAValue, b: SSAValue) -> None:
         super().__init__(operands=[cond, a, b], result_types=[a.type])
@@ -408,7 +407,18 @@ def kernel_block(arg_types: Sequence[Attribute]) -> Block:
 
 Tile = Dialect(
     "tile",
-    [KernelOp, ProgramIdOp, LoadOp, StoreOp, ReduceOp, BroadcastOp, DotOp, CmpOp, SelectOp, CastOp,
-     LaunchOp],
+    [
+        KernelOp,
+        ProgramIdOp,
+        LoadOp,
+        StoreOp,
+        ReduceOp,
+        BroadcastOp,
+        DotOp,
+        CmpOp,
+        SelectOp,
+        CastOp,
+        LaunchOp,
+    ],
     [],
 )

@@ -158,9 +158,7 @@ class TorchOp(IRDLOperation):
         printer.print_op_attributes(props)
         printer.print_op_attributes(self.attributes, print_keyword=True)
         printer.print_string(" : ")
-        printer.print_function_type(
-            [o.type for o in self.operands], [r.type for r in self.results]
-        )
+        printer.print_function_type([o.type for o in self.operands], [r.type for r in self.results])
 
     @classmethod
     def parse(cls, parser: Parser) -> TorchOp:
@@ -263,9 +261,7 @@ class OperatorOp(IRDLOperation):
     outputs = var_result_def()
 
     irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = (
-        "$name `(` $inputs `)` attr-dict `:` functional-type($inputs, $outputs)"
-    )
+    assembly_format = "$name `(` $inputs `)` attr-dict `:` functional-type($inputs, $outputs)"
 
     def __init__(
         self,

@@ -293,9 +293,7 @@ def _build_module(
             for i in inputs
         ]
     )
-    func = FuncOp(
-        name, (arg_types, [r.type for r in results]), Region(block), arg_attrs=arg_attrs
-    )
+    func = FuncOp(name, (arg_types, [r.type for r in results]), Region(block), arg_attrs=arg_attrs)
     return ModuleOp([func])
 
 
@@ -413,9 +411,7 @@ def _fake_like(t: torch.Tensor) -> torch.Tensor:
 
 def graph_inputs(module: ModuleOp, name: str = "forward") -> list[GraphInput]:
     """The `GraphInput` of each argument of `@name`, read back from its arg attributes."""
-    func = next(
-        op for op in module.ops if isinstance(op, FuncOp) and op.sym_name.data == name
-    )
+    func = next(op for op in module.ops if isinstance(op, FuncOp) and op.sym_name.data == name)
     out: list[GraphInput] = []
     for d in func.arg_attrs.data if func.arg_attrs else []:
         n, k = d.data.get(ARG_NAME), d.data.get(ARG_KIND)

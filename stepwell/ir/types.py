@@ -79,9 +79,7 @@ def is_float(element: Attribute) -> bool:
     return isinstance(element, Float16Type | BFloat16Type | Float32Type | Float64Type)
 
 
-def tensor_type(
-    shape: Sequence[int | torch.SymInt], dtype: torch.dtype
-) -> TensorType[Attribute]:
+def tensor_type(shape: Sequence[int | torch.SymInt], dtype: torch.dtype) -> TensorType[Attribute]:
     """`tensor<...>` for a (possibly symbolic) shape; symbols go into the encoding."""
     dims: list[int] = []
     symbols: list[StringAttr] = []
@@ -114,9 +112,7 @@ def type_of_value(value: object) -> Attribute:
 
 def dim_symbols(t: TensorType[Attribute]) -> list[str | int]:
     """Each dim of `t` as an int, or as its symbol name when dynamic."""
-    syms = iter(
-        [s.data for s in t.encoding.data] if isinstance(t.encoding, ArrayAttr) else []
-    )
+    syms = iter([s.data for s in t.encoding.data] if isinstance(t.encoding, ArrayAttr) else [])
     out: list[str | int] = []
     for d in t.get_shape():
         out.append(next(syms, "?") if d == DYNAMIC_INDEX else d)

@@ -81,11 +81,22 @@ def schedule(p: Partitioner, part: Partition) -> list[Group | Operation]:
     out: list[Group | Operation] = []
     pending = sorted(nodes, key=lambda n: position[id(n)])
     while pending:
-        ready = next(n for n in pending if deps[id(n)] <= done)
+        ready = next((n for n in pending if deps[id(n)] <= done), None)
+        if ready is None:
+            raise AssertionError(
+                "fusion produced a dependency cycle: "
+                + "; ".join(
+                    f"{_describe(n)} waits on {len(deps[id(n)] - done)}" for n in pending[:5]
+                )
+            )
         pending.remove(ready)
         done.add(id(ready))
         out.append(ready)
     return out
+
+
+def _describe(n: Group | Operation) -> str:
+    return f"kernel({', '.join(o.name for o in n.ops[:4])})" if isinstance(n, Group) else n.name
 
 
 __all__ = ["ConvertPrimsToTile", "Operation"]

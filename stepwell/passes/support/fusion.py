@@ -71,9 +71,7 @@ class Group:
     ops: list[Operation] = field(default_factory=list)
     space_of: dict[SSAValue, str] = field(default_factory=dict)  # "full" | "reduced"
     # (op, operand index) -> how an in-kernel value reaches it: full/reduced/bcast
-    register_uses: dict[tuple[Operation, int], tuple[SSAValue, str]] = field(
-        default_factory=dict
-    )
+    register_uses: dict[tuple[Operation, int], tuple[SSAValue, str]] = field(default_factory=dict)
     shapes: set[tuple[int, ...]] = field(default_factory=set)
 
     @property
@@ -148,15 +146,15 @@ class Partitioner:
         for op in ops:  # views that strides cannot express are computed at graph level
             if is_view_op(op) and view_of(op.results[0], self.materialized) is None:
                 self.graph_ops.add(op)
-        for op in ops:
-            if isinstance(op, ReturnOp) or (is_view_op(op) and op not in self.graph_ops):
-                continue
-            if isinstance(op, prims.PrimsFullOp) and self.constant(op.results[0]):
-                continue  # a constant: inlined into the kernels that read it
-            if not self.place(op):
-                self.graph_ops.add(op)
-        self.graph_ops |= self.needed_constants(ops)
+        compute = [op for op in ops if self.is_kernel_op(op)]
+        for op in ops:  # everything else runs at graph level, with the views it reads
+            if not (isinstance(op, ReturnOp) or is_view_op(op) or op in compute):
+                if not (isinstance(op, prims.PrimsFullOp) and self.constant(op.results[0])):
+                    self.graph_ops.add(op)
         self.views_for_graph_ops(ops)
+        self.graph_ops |= self.needed_constants(ops)
+        for op in compute:
+            self.place(op)
         return Partition(self.groups, self.group_of, self.graph_ops, self.outputs())
 
     def views_for_graph_ops(self, ops: list[Operation]) -> None:
@@ -168,30 +166,28 @@ class Partitioner:
                     if isinstance(owner, Operation) and is_view_op(owner):
                         self.graph_ops.add(owner)
 
-    def place(self, op: Operation) -> bool:
-        """Put a compute op into a kernel; False if it is not a kernel op."""
-        if not all(is_static_tensor(v) for v in (*op.operands, *op.results)):
+    def is_kernel_op(self, op: Operation) -> bool:
+        """Can a kernel compute `op`? (Decided before grouping: grouping never fails.)"""
+        if not op.results or not all(is_static_tensor(v) for v in (*op.operands, *op.results)):
             return False
         if isinstance(op, MatmulOp):
-            if not is_float(cast(TensorType[Attribute], op.result.type).element_type):
-                return False
-            return self.new_group(op, "matmul", shape(op.result))
+            return is_float(cast(TensorType[Attribute], op.result.type).element_type)
         if type(op) in REDUCTIONS:
-            if op.properties.get("output_dtype") is not None:
-                return False
             dims = reduce_dims(op)
-            if not dims or math.prod(shape(op.operands[0])[d] for d in dims) > MAX_ROW:
-                return False
-            for g in self.candidates(op):
-                if self.join_reduction(op, g, dims):
-                    return True
-            return self.new_group(op, "reduction", shape(op.operands[0]), dims)
-        if type(op) in TILE_RULES and len(op.results) == 1 and self.rule_applies(op):
-            for g in self.candidates(op):
-                if self.join_pointwise(op, g):
-                    return True
-            return self.new_group(op, "pointwise", shape(op.results[0]))
-        return False
+            cols = math.prod(shape(op.operands[0])[d] for d in dims)
+            return op.properties.get("output_dtype") is None and bool(dims) and cols <= MAX_ROW
+        return type(op) in TILE_RULES and len(op.results) == 1 and self.rule_applies(op)
+
+    def place(self, op: Operation) -> None:
+        """Put a kernel op into the kernel of a producer, or into a new kernel."""
+        if isinstance(op, MatmulOp):
+            self.new_group(op, "matmul", shape(op.result))
+        elif type(op) in REDUCTIONS:
+            dims = reduce_dims(op)
+            if not any(self.join_reduction(op, g, dims) for g in self.candidates(op)):
+                self.new_group(op, "reduction", shape(op.operands[0]), dims)
+        elif not any(self.join_pointwise(op, g) for g in self.candidates(op)):
+            self.new_group(op, "pointwise", shape(op.results[0]))
 
     def rule_applies(self, op: Operation) -> bool:
         if isinstance(op, prims.PrimsPowOp):  # only constant exponents have a tile rule
@@ -216,7 +212,9 @@ class Partitioner:
 
     def producer_group(self, v: SSAValue) -> Group | None:
         r = self.root(v)
-        return self.group_of.get(cast(Operation, r.owner)) if isinstance(r.owner, Operation) else None
+        return (
+            self.group_of.get(cast(Operation, r.owner)) if isinstance(r.owner, Operation) else None
+        )
 
     def relation(self, g: Group, v: SSAValue) -> str | None:
         """How an operand `v` produced in `g` is available in registers, if it is."""
@@ -236,7 +234,9 @@ class Partitioner:
             full = view.permute(g.perm)
             n = len(g.rows)
             rows_ok = is_identity(View(u, full.offset, full.sizes[:n], full.strides[:n]), shape(u))
-            if rows_ok and all(s == 0 or z == 1 for s, z in zip(full.strides[n:], full.sizes[n:], strict=True)):
+            if rows_ok and all(
+                s == 0 or z == 1 for s, z in zip(full.strides[n:], full.sizes[n:], strict=True)
+            ):
                 return "bcast"
         return None
 
@@ -336,8 +336,10 @@ class Partitioner:
 
     def inlined(self, op: Operation) -> bool:
         """A constant that kernels inline (not computed at graph level)."""
-        return isinstance(op, prims.PrimsFullOp) and op not in self.graph_ops and (
-            self.constant(op.results[0]) is not None
+        return (
+            isinstance(op, prims.PrimsFullOp)
+            and op not in self.graph_ops
+            and (self.constant(op.results[0]) is not None)
         )
 
     def acyclic(self, op: Operation, g: Group) -> bool:

@@ -163,9 +163,7 @@ class KernelBuilder:
         if rel == "bcast":
             key = ("bcast", value)
             if key not in self.loads:
-                self.loads[key] = self.add(
-                    tile.BroadcastOp(value, self.tile_type("full", element))
-                )
+                self.loads[key] = self.add(tile.BroadcastOp(value, self.tile_type("full", element)))
             return self.loads[key]
         return value
 

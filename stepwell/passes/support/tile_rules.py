@@ -164,4 +164,3 @@ TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsConvertElementTypeOp: _convert,
 }
 """prims class -> rule building its tile computation."""
-
