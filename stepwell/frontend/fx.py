@@ -352,6 +352,8 @@ def is_aten_graph(gm: torch.fx.GraphModule) -> bool:
             if n.target is operator.getitem or _is_sym_op(n):
                 continue
             return False
+        if n.op == "call_function" and n.target._schema.is_mutable:
+            return False  # in-place ops: functionalize first (value semantics)
         if n.op in ("placeholder", "call_function") and "val" not in n.meta:
             return False
     return True
@@ -365,9 +367,10 @@ def _is_sym_op(n: torch.fx.Node) -> bool:
 def import_graph(
     gm: torch.fx.GraphModule, example_inputs: Sequence[Any], name: str = "forward"
 ) -> ModuleOp:
-    """Import a GraphModule. Graphs that are not ATen-level (Dynamo's torch-level graphs,
-    `symbolic_trace` output) are traced to ATen with `make_fx` on the example inputs first;
-    symbolic example sizes keep their symbols."""
+    """Import a GraphModule. Graphs that are not functional ATen (Dynamo's torch-level
+    graphs, `symbolic_trace` output, graphs with in-place ops) are first traced to
+    functional ATen with `make_fx` on the example inputs; symbolic sizes keep their
+    symbols."""
     if not is_aten_graph(gm):
         from torch.fx.experimental.proxy_tensor import make_fx
 
@@ -375,7 +378,10 @@ def import_graph(
             isinstance(x, torch.Tensor) and any(isinstance(d, torch.SymInt) for d in x.shape)
             for x in example_inputs
         )
-        gm = make_fx(gm, tracing_mode="symbolic" if symbolic else "fake")(*example_inputs)
+        from torch._subclasses.functional_tensor import dispatch_functionalize
+
+        mode = "symbolic" if symbolic else "fake"
+        gm = make_fx(dispatch_functionalize(gm), tracing_mode=mode)(*example_inputs)
     inputs = []
     for n in gm.graph.nodes:
         if n.op == "placeholder":

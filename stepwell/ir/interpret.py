@@ -49,8 +49,11 @@ def resolve_callable(name: str) -> Any:
     """`aten.add.Tensor` / `prims.add.default` -> the OpOverload; `_operator.mul` -> the
     Python function."""
     parts = name.split(".")
-    if parts[0] in ("aten", "prims") and len(parts) == 3:
-        return getattr(getattr(getattr(torch.ops, parts[0]), parts[1]), parts[2])
+    if len(parts) == 3 and hasattr(torch.ops, parts[0]) and not name.startswith("_operator"):
+        try:
+            return getattr(getattr(getattr(torch.ops, parts[0]), parts[1]), parts[2])
+        except AttributeError:
+            pass  # not an operator namespace entry: a Python module path
     module, _, attr = name.rpartition(".")
     if module in ("_operator", "operator"):
         return getattr(operator, attr)

@@ -10,6 +10,7 @@ left without a decomposition becomes `prims.extern`.
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Callable, Sequence
 from typing import Any, cast
@@ -59,10 +60,10 @@ def trace_decomposition(
     """`run(*tensors)` traced to prims with PyTorch's decomposition table."""
     inputs = [example_tensor(t) for t in operand_types]
     gm = make_fx(run, decomposition_table=DECOMPOSITIONS, tracing_mode="fake")(*inputs)
+    to_value_semantics(gm)
     for node in gm.graph.nodes:
         if node.op == "call_function" and _writes_memory(node.target):
             raise UntraceableError(f"the decomposition mutates memory ({node.target})")
-    to_value_semantics(gm)
     materialize_scalars(gm)
     return gm
 
@@ -79,11 +80,39 @@ def to_value_semantics(gm: torch.fx.GraphModule) -> None:
             node.replace_all_uses_with(full)
             gm.graph.erase_node(node)
             gm.graph.erase_node(empty)
+        elif node.target in AS_STRIDED and _is_reshape(node):
+            node.target = prims.reshape.default
+            node.args = (node.args[0], list(node.args[1]))
+            node.kwargs = {}
         elif node.target is prims.collapse_view.default:
             node.target = prims.collapse.default
         elif node.target is prims.view_of.default:
             node.replace_all_uses_with(node.args[0])
             gm.graph.erase_node(node)
+
+
+AS_STRIDED = (aten.as_strided.default, prims.as_strided.default)
+
+
+def _is_reshape(node: torch.fx.Node) -> bool:
+    """`as_strided(x, size, contiguous strides, x's offset)` of a contiguous x (what
+    `torch._refs.view` emits for unsqueeze-like views) is a reshape of x's values."""
+    x = node.args[0]
+    if not isinstance(x, torch.fx.Node):
+        return False
+    src = x.meta["val"]
+    size, stride = list(node.args[1]), list(node.args[2])
+    offset = node.args[3] if len(node.args) > 3 else node.kwargs.get("storage_offset", 0)
+    from stepwell.passes.support.views import contiguous_strides
+
+    contiguous = [s for s, d in zip(contiguous_strides(size), size, strict=True) if d != 1]
+    given = [s for s, d in zip(stride, size, strict=True) if d != 1]
+    return (
+        src.is_contiguous()
+        and offset == src.storage_offset()
+        and src.numel() == math.prod(size)
+        and given == contiguous
+    )
 
 
 EMPTY_OPS = (
@@ -121,8 +150,9 @@ def materialize_scalars(gm: torch.fx.GraphModule) -> None:
         if not (isinstance(target, torch._ops.OpOverload) and target.namespace == "prims"):
             continue
         val = node.meta.get("val")
-        if not isinstance(val, torch.Tensor) or target is prims.broadcast_in_dim.default:
-            continue
+        cls = PRIMS_OPS.get(str(target))
+        if not isinstance(val, torch.Tensor) or cls is None or cls.KIND != "elementwise":
+            continue  # only elementwise prims broadcast scalars implicitly
         schema_args = target._schema.arguments
         args = list(node.args)
         tensor_slots = [

@@ -1,0 +1,117 @@
+"""`stepwell.compile(fn)` and `torch.compile(model, backend="stepwell")`.
+
+Both lower the program through torch -> prims -> tile -> Triton and run it with the
+runtime: on CUDA/ROCm tensors as GPU kernels, on CPU tensors in Triton's interpreter
+(set `TRITON_INTERPRET=1` before importing torch). `STEPWELL_DUMP=DIR` (or `dump_dir=`)
+writes every level's IR, the kernel source and `manifest.json` for each compiled graph.
+Inference only for now: graphs are compiled for the forward pass.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from stepwell.frontend.fx import import_graph, import_program
+from stepwell.lowering.compiler import Artifacts, compile_module
+from stepwell.pipeline import bind_inputs
+
+
+def _dump_dir(dump_dir: str | os.PathLike[str] | None) -> Path | None:
+    chosen = dump_dir if dump_dir is not None else os.environ.get("STEPWELL_DUMP")
+    return Path(chosen) if chosen else None
+
+
+def _next_graph_dir(root: Path) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    n = sum(1 for p in root.iterdir() if p.name.startswith("graph"))
+    return root / f"graph{n}"
+
+
+class CompiledFunction:
+    """A function or module compiled on first call for each input signature (export)."""
+
+    def __init__(
+        self,
+        fn: Callable[..., Any],
+        dump_dir: str | os.PathLike[str] | None = None,
+        legal_ops: Sequence[str] = (),
+    ) -> None:
+        self.fn = fn
+        self.dump_dir = _dump_dir(dump_dir)
+        self.legal_ops = tuple(legal_ops)
+        self.cache: dict[tuple[Any, ...], tuple[Artifacts, torch.export.ExportedProgram]] = {}
+
+    def signature(self, args: Sequence[Any]) -> tuple[Any, ...]:
+        return tuple(
+            (tuple(a.shape), a.dtype, a.device.type) if isinstance(a, torch.Tensor) else a
+            for a in torch.utils._pytree.tree_leaves(list(args))
+        )
+
+    def compile_for(self, args: tuple[Any, ...]) -> tuple[Artifacts, Any]:
+        key = self.signature(args)
+        if key not in self.cache:
+            module = self.fn if isinstance(self.fn, torch.nn.Module) else _Wrap(self.fn)
+            ep = torch.export.export(module, args)
+            artifacts = compile_module(import_program(ep), self.legal_ops)
+            if self.dump_dir is not None:
+                artifacts.dump(_next_graph_dir(self.dump_dir))
+            self.cache[key] = (artifacts, ep)
+        return self.cache[key]
+
+    def __call__(self, *args: Any) -> Any:
+        artifacts, ep = self.compile_for(args)
+        outputs = artifacts.runtime(*bind_inputs(artifacts.module, ep, args))
+        return torch.utils._pytree.tree_unflatten(list(outputs), ep.call_spec.out_spec)
+
+
+class _Wrap(torch.nn.Module):
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, *args: Any) -> Any:
+        return self.fn(*args)
+
+
+def compile(  # noqa: A001 - mirrors torch.compile
+    fn: Callable[..., Any],
+    target: str = "interpret",
+    dump_dir: str | os.PathLike[str] | None = None,
+    legal_ops: Sequence[str] = (),
+) -> CompiledFunction:
+    """Compile `fn` (a function or nn.Module) with stepwell; returns a callable.
+
+    `target` is where the kernels run: `interpret` (CPU, Triton's interpreter) or a GPU
+    target; the device of the inputs decides at run time.
+    """
+    del target  # kernels are JIT-compiled by Triton for the device of the inputs
+    return CompiledFunction(fn, dump_dir, legal_ops)
+
+
+def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **options: Any):
+    """The `torch.compile` backend (entry point `torch_dynamo_backends: stepwell`)."""
+    from torch._dynamo.backends.common import aot_autograd
+    from torch._functorch.aot_autograd import make_boxed_func
+
+    dump_dir = _dump_dir(options.get("dump_dir"))
+    legal_ops = tuple(options.get("legal_ops", ()))
+
+    def forward_compiler(graph: torch.fx.GraphModule, inputs: list[Any]):
+        artifacts = compile_module(import_graph(graph, inputs), legal_ops)
+        if dump_dir is not None:
+            artifacts.dump(_next_graph_dir(dump_dir))
+        runtime = artifacts.runtime
+
+        def run(*args: Any) -> list[Any]:
+            return list(runtime(*args))
+
+        return make_boxed_func(run)
+
+    return aot_autograd(fw_compiler=forward_compiler, inference_compiler=forward_compiler)(
+        gm, example_inputs
+    )

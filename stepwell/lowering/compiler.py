@@ -1,0 +1,126 @@
+"""Compile a torch-level module through every level, keep each level's IR, and describe
+the result (the manifest) so a researcher can see what a model became.
+
+    artifacts = compile_module(module)           # torch -> prims -> tile -> Triton
+    artifacts.runtime(*args)                     # run it
+    artifacts.dump(Path("out"))                  # every level, kernels.py, manifest.json
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+from xdsl.dialects.builtin import MemRefType, ModuleOp, StridedLayoutAttr, TensorType
+from xdsl.ir import Attribute
+
+from stepwell.dialects import tile
+from stepwell.dialects.prims_support import ExternOp
+from stepwell.ir.printing import to_text
+from stepwell.ir.types import torch_dtype
+from stepwell.lowering.runtime import Runtime, kernels_of
+from stepwell.lowering.triton.emitter import emit_module
+from stepwell.pipeline import LEVELS, passes_to
+
+
+def _bytes_of(t: Attribute) -> int:
+    """Bytes a view touches: broadcast (stride 0) dims are read once."""
+    import torch
+
+    mt = cast(MemRefType[Attribute], t)
+    layout = mt.layout
+    strides = layout.get_strides() if isinstance(layout, StridedLayoutAttr) else None
+    sizes = mt.get_shape()
+    n = math.prod(s for s, st in zip(sizes, strides or [1] * len(sizes), strict=True) if st != 0)
+    return n * torch.empty((), dtype=torch_dtype(mt.element_type)).element_size()
+
+
+def kernel_manifest(kernel: tile.KernelOp, n_outputs: int) -> dict[str, Any]:
+    args = list(kernel.function_type.inputs.data)
+    ins, outs = args[: len(args) - n_outputs], args[len(args) - n_outputs :]
+    return {
+        "name": kernel.sym_name.data,
+        "kind": kernel.kind.data,
+        "fused": [f.data for f in kernel.fused.data] if kernel.fused else [],
+        "grid": tile.int_list(kernel.grid),
+        "block": tile.int_list(kernel.block),
+        "num_warps": kernel.num_warps.value.data,
+        "bytes_read": sum(_bytes_of(t) for t in ins),
+        "bytes_written": sum(_bytes_of(t) for t in outs),
+    }
+
+
+@dataclass
+class Artifacts:
+    """Every level of one compiled graph, the Triton source, and a runtime for it."""
+
+    levels: dict[str, str]  # level -> IR text
+    module: ModuleOp  # the tile-level module
+    source: str  # Triton source of every kernel
+    manifest: dict[str, Any]
+    _runtime: Runtime | None = field(default=None, repr=False)
+
+    @property
+    def runtime(self) -> Runtime:
+        if self._runtime is None:
+            self._runtime = Runtime(self.module, self.source)
+        return self._runtime
+
+    def dump(self, directory: Path) -> None:
+        directory.mkdir(parents=True, exist_ok=True)
+        for level, text in self.levels.items():
+            (directory / f"{level}.mlir").write_text(text)
+        (directory / "kernels.py").write_text(self.source)
+        (directory / "manifest.json").write_text(json.dumps(self.manifest, indent=2) + "\n")
+
+
+def manifest_of(module: ModuleOp) -> dict[str, Any]:
+    launches = Counter()
+    outputs: dict[str, int] = {}
+    for op in module.walk():
+        if isinstance(op, tile.LaunchOp):
+            name = op.callee.root_reference.data
+            launches[name] += 1
+            outputs[name] = len(op.results)
+    externs = Counter(op.callee.data for op in module.walk() if isinstance(op, ExternOp))
+    graph_ops = Counter(
+        op.name
+        for op in module.walk()
+        if op.name.startswith("prims.") and not isinstance(op, ExternOp)
+    )
+    kernels = [kernel_manifest(k, outputs.get(k.sym_name.data, 0)) for k in kernels_of(module)]
+    return {
+        "kernels": kernels,
+        "launches": sum(launches.values()),
+        "externs": dict(externs),
+        "graph_level_prims": dict(graph_ops),
+        "bytes_read": sum(k["bytes_read"] for k in kernels),
+        "bytes_written": sum(k["bytes_written"] for k in kernels),
+    }
+
+
+def compile_module(module: ModuleOp, legal_ops: Sequence[str] = ()) -> Artifacts:
+    """Lower a torch-level module to Triton in place, recording every level."""
+    from xdsl.passes import PassPipeline
+
+    from stepwell.ir.context import make_context
+
+    levels = {"torch": to_text(module, locations=True)}
+    ctx = make_context()
+    previous = "torch"
+    for level in LEVELS[1:3]:  # prims, tile
+        new_passes = passes_to(level, legal_ops)[len(passes_to(previous, legal_ops)) :]
+        PassPipeline(tuple(new_passes)).apply(ctx, module)
+        module.verify()
+        levels[level] = to_text(module, locations=True)
+        previous = level
+    source = emit_module(kernels_of(module))
+    return Artifacts(levels, module, source, manifest_of(module))
+
+
+__all__ = ["Artifacts", "TensorType", "compile_module"]
