@@ -15,11 +15,13 @@ from typing import Any
 import torch
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
+from xdsl.transforms.common_subexpression_elimination import CommonSubexpressionElimination
 
 from stepwell.frontend.fx import graph_inputs, import_program
 from stepwell.frontend.loader import Example, export
 from stepwell.ir.context import make_context
 from stepwell.ir.interpret import interpret
+from stepwell.passes.canonicalize_prims import CanonicalizePrims
 from stepwell.passes.convert_prims_to_tile import ConvertPrimsToTile
 from stepwell.passes.decompose_torch_to_prims import DecomposeTorchToPrims
 
@@ -35,7 +37,7 @@ def passes_to(level: str, legal_ops: Sequence[str] = ()) -> list[ModulePass]:
     if LEVELS.index(level) >= LEVELS.index("prims"):
         steps.append(DecomposeTorchToPrims(legal_ops=tuple(legal_ops), report=False))
     if LEVELS.index(level) >= LEVELS.index("tile"):
-        steps.append(ConvertPrimsToTile())
+        steps += [CanonicalizePrims(), CommonSubexpressionElimination(), ConvertPrimsToTile()]
     return steps
 
 

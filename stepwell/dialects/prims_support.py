@@ -35,9 +35,11 @@ from xdsl.irdl import (
     opt_prop_def,
     prop_def,
     result_def,
+    traits_def,
     var_operand_def,
     var_result_def,
 )
+from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from stepwell.dialects.torch_support import TorchOp
@@ -113,9 +115,11 @@ VERIFIERS: dict[str, Callable[[PrimsOp], None]] = {
 
 
 class PrimsOp(TorchOp):
-    """Base of every generated `prims.*` op; KIND selects its verifier rule."""
+    """Base of every generated `prims.*` op; KIND selects its verifier rule. Prims ops
+    have value semantics and no side effects (random ops are not generated): Pure."""
 
     KIND: ClassVar[str] = "other"
+    traits = traits_def(Pure())
 
     def verify_(self) -> None:
         super().verify_()

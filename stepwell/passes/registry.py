@@ -23,7 +23,14 @@ def _convert_prims_to_tile() -> type[ModulePass]:
     return ConvertPrimsToTile
 
 
+def _canonicalize_prims() -> type[ModulePass]:
+    from stepwell.passes.canonicalize_prims import CanonicalizePrims
+
+    return CanonicalizePrims
+
+
 PASSES: dict[str, Callable[[], type[ModulePass]]] = {
+    "canonicalize-prims": _canonicalize_prims,
     "convert-prims-to-tile": _convert_prims_to_tile,
     "decompose-torch-to-prims": _decompose_torch_to_prims,
 }

@@ -73,6 +73,7 @@ class Group:
     # (op, operand index) -> how an in-kernel value reaches it: full/reduced/bcast
     register_uses: dict[tuple[Operation, int], tuple[SSAValue, str]] = field(default_factory=dict)
     shapes: set[tuple[int, ...]] = field(default_factory=set)
+    reads: set[SSAValue] = field(default_factory=set)  # graph-level tensors it loads
 
     @property
     def perm(self) -> list[int]:
@@ -202,11 +203,16 @@ class Partitioner:
         return float(decode(full.fill_value))
 
     def candidates(self, op: Operation) -> list[Group]:
-        """Kernels that produce one of op's operands, most recent first."""
+        """Kernels that produce one of op's operands, or already read one (siblings such
+        as layer_norm's mean and variance), most recent first."""
         seen: list[Group] = []
+        roots = {self.root(v) for v in op.operands}
         for v in op.operands:
             g = self.producer_group(v)
             if g is not None and g not in seen:
+                seen.append(g)
+        for g in self.groups:
+            if g not in seen and g.reads & roots:
                 seen.append(g)
         return sorted(seen, key=lambda g: -self.groups.index(g))
 
@@ -275,7 +281,9 @@ class Partitioner:
     def join_reduction(self, op: Operation, g: Group, dims: tuple[int, ...]) -> bool:
         rels = self.operand_spaces(op, g)
         in_shape = shape(op.operands[0])
-        if rels is None or [r for _, _, r in rels] != ["full"] or not self.acyclic(op, g):
+        if rels is None or [r for _, _, r in rels] not in (["full"], []):
+            return False
+        if not self.acyclic(op, g) or (not rels and not self.externals_fit(op, g, "full")):
             return False
         if g.kind == "pointwise" and g.shapes == {in_shape}:
             g.kind, g.shape, g.dims = "reduction", in_shape, dims
@@ -309,6 +317,9 @@ class Partitioner:
                 g.shapes.add(shape(r))
         for i, u, rel in rels:
             g.register_uses[(op, i)] = (u, rel)
+        for i, v in enumerate(op.operands):
+            if (op, i) not in g.register_uses and self.constant(v) is None:
+                g.reads.add(self.root(v))
         self.group_of[op] = g
 
     # -- dependencies -------------------------------------------------------------------------
