@@ -114,6 +114,10 @@ class StepwellOptMain(xDSLOptMain):
             for name, factory in plugin.all_passes.items():
                 self.register_pass(name, factory)
 
+    def register_all_targets(self) -> None:
+        super().register_all_targets()
+        self.available_targets["triton"] = _emit_triton
+
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
         arg_parser.add_argument(
@@ -201,6 +205,14 @@ class StepwellOptMain(xDSLOptMain):
         finally:
             chunk.close()
         return None
+
+
+def _emit_triton(module: ModuleOp, out: IO[str]) -> None:
+    """-t triton: the Triton source lower-tile-to-triton makes of a tile-level module."""
+    from stepwell.lowering.runtime import kernels_of
+    from stepwell.lowering.triton.emitter import emit_module
+
+    out.write(emit_module(kernels_of(module)))
 
 
 class _Failure(Exception):

@@ -396,6 +396,6 @@ class Partitioner:
         for op in ops:
             if isinstance(op, prims.PrimsFullOp) and op not in self.graph_ops:
                 for user, _ in self.final_uses(op.results[0]):
-                    if user not in self.group_of:
+                    if user in self.graph_ops or isinstance(user, ReturnOp):
                         needed.add(op)
         return needed

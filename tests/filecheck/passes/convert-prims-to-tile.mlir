@@ -1,0 +1,102 @@
+// RUN: stepwell-opt %s --split-input-file -p 'decompose-torch-to-prims{report=false},canonicalize-prims,cse,convert-prims-to-tile' | filecheck %s
+
+// Fusion decisions: each function below must become the kernels its CHECKs name.
+
+// softmax: one row kernel (max, exp, sum, div), one launch.
+// CHECK-LABEL: tile.kernel @k0_softmax
+// CHECK-SAME: kind = "reduction", fused = ["prims.amax", "prims.sub", "prims.exp", "prims.sum", "prims.div"]
+// CHECK: tile.reduce "max"
+// CHECK: tile.reduce "sum"
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @softmax
+// CHECK-NEXT: %[[Y:.*]] = tile.launch @k0_softmax(%x)
+// CHECK-NEXT: func.return %[[Y]]
+func.func @softmax(%x: tensor<8x100xf32>) -> tensor<8x100xf32> {
+  %0 = torch.aten._softmax %x {dim = -1 : i64, half_to_float = false} : (tensor<8x100xf32>) -> tensor<8x100xf32>
+  func.return %0 : tensor<8x100xf32>
+}
+
+// -----
+
+// layer_norm: mean and variance (siblings reading x) and the normalization: one kernel.
+// CHECK-LABEL: tile.kernel @k0_layer_norm
+// CHECK-SAME: kind = "reduction"
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @layer_norm
+// CHECK-NEXT: tile.launch @k0_layer_norm(%x, %w, %b)
+// CHECK-NEXT: func.return
+func.func @layer_norm(%x: tensor<4x16x64xf32>, %w: tensor<64xf32>, %b: tensor<64xf32>) -> tensor<4x16x64xf32> {
+  %0 = torch.aten.layer_norm %x, %w, %b {normalized_shape = [64 : i64]} : (tensor<4x16x64xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<4x16x64xf32>
+  func.return %0 : tensor<4x16x64xf32>
+}
+
+// -----
+
+// RMSNorm as Llama writes it: x * rsqrt(mean(x^2) + eps) * w: one kernel.
+// CHECK-LABEL: tile.kernel @k0_rms_norm
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @rms_norm
+// CHECK-NEXT: tile.launch @k0_rms_norm(%x, %w)
+// CHECK-NEXT: func.return
+func.func @rms_norm(%x: tensor<4x64xf32>, %w: tensor<64xf32>) -> tensor<4x64xf32> {
+  %0 = torch.aten.pow.Tensor_Scalar %x {exponent = 2 : i64} : (tensor<4x64xf32>) -> tensor<4x64xf32>
+  %1 = torch.aten.mean.dim %0 {dim = [-1 : i64], keepdim = true} : (tensor<4x64xf32>) -> tensor<4x1xf32>
+  %2 = torch.aten.add.Scalar %1 {other = 1.0e-06 : f64} : (tensor<4x1xf32>) -> tensor<4x1xf32>
+  %3 = torch.aten.rsqrt %2 : (tensor<4x1xf32>) -> tensor<4x1xf32>
+  %4 = torch.aten.mul.Tensor %x, %3 : (tensor<4x64xf32>, tensor<4x1xf32>) -> tensor<4x64xf32>
+  %5 = torch.aten.mul.Tensor %w, %4 : (tensor<64xf32>, tensor<4x64xf32>) -> tensor<4x64xf32>
+  func.return %5 : tensor<4x64xf32>
+}
+
+// -----
+
+// x * sigmoid(x) + y: one pointwise kernel; y's broadcast is a stride-0 view, not a copy.
+// CHECK-LABEL: tile.kernel @k0_
+// CHECK-SAME: %{{.*}}: memref<4x64xf32, strided<[0, 1]>>
+// CHECK-SAME: kind = "pointwise"
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @silu_add
+// CHECK-NEXT: tile.launch
+// CHECK-NEXT: func.return
+func.func @silu_add(%x: tensor<4x64xf32>, %y: tensor<64xf32>) -> tensor<4x64xf32> {
+  %0 = torch.aten.sigmoid %x : (tensor<4x64xf32>) -> tensor<4x64xf32>
+  %1 = torch.aten.mul.Tensor %x, %0 : (tensor<4x64xf32>, tensor<4x64xf32>) -> tensor<4x64xf32>
+  %2 = torch.aten.add.Tensor %1, %y : (tensor<4x64xf32>, tensor<64xf32>) -> tensor<4x64xf32>
+  func.return %2 : tensor<4x64xf32>
+}
+
+// -----
+
+// linear + bias + gelu: one matmul kernel with the bias and gelu as its epilogue; the
+// [N, K] weight is read transposed through its view's strides.
+// CHECK-LABEL: tile.kernel @k0_matmul_add_mul_gelu
+// CHECK-SAME: %{{.*}}: memref<64x32xf32, strided<[1, 64]>>
+// CHECK: scf.for
+// CHECK: tile.dot
+// CHECK: math.erf
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @linear_gelu
+// CHECK-NEXT: tile.launch @k0_matmul_add_mul_gelu(%x, %w, %b)
+// CHECK-NEXT: func.return
+func.func @linear_gelu(%x: tensor<8x64xf32>, %w: tensor<32x64xf32>, %b: tensor<32xf32>) -> tensor<8x32xf32> {
+  %0 = torch.aten.linear %x, %w, %b : (tensor<8x64xf32>, tensor<32x64xf32>, tensor<32xf32>) -> tensor<8x32xf32>
+  %1 = torch.aten.gelu %0 : (tensor<8x32xf32>) -> tensor<8x32xf32>
+  func.return %1 : tensor<8x32xf32>
+}
+
+// -----
+
+// A GPT-2 MLP sub-block: layer_norm, fc, gelu, fc, residual: three kernels.
+// CHECK-LABEL: func.func @gpt2_mlp
+// CHECK-NEXT: %[[LN:.*]] = tile.launch @k0_layer_norm(%x, %lnw, %lnb)
+// CHECK-NEXT: %[[H:.*]] = tile.launch @k1_matmul_add_mul_gelu(%[[LN]], %w1, %b1)
+// CHECK-NEXT: %[[Y:.*]] = tile.launch @k2_matmul_add(%[[H]], %w2, %b2, %x)
+// CHECK-NEXT: func.return %[[Y]]
+func.func @gpt2_mlp(%x: tensor<2x16x64xf32>, %lnw: tensor<64xf32>, %lnb: tensor<64xf32>, %w1: tensor<256x64xf32>, %b1: tensor<256xf32>, %w2: tensor<64x256xf32>, %b2: tensor<64xf32>) -> tensor<2x16x64xf32> {
+  %0 = torch.aten.layer_norm %x, %lnw, %lnb {normalized_shape = [64 : i64]} : (tensor<2x16x64xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<2x16x64xf32>
+  %1 = torch.aten.linear %0, %w1, %b1 : (tensor<2x16x64xf32>, tensor<256x64xf32>, tensor<256xf32>) -> tensor<2x16x256xf32>
+  %2 = torch.aten.gelu %1 : (tensor<2x16x256xf32>) -> tensor<2x16x256xf32>
+  %3 = torch.aten.linear %2, %w2, %b2 : (tensor<2x16x256xf32>, tensor<64x256xf32>, tensor<64xf32>) -> tensor<2x16x64xf32>
+  %4 = torch.aten.add.Tensor %x, %3 : (tensor<2x16x64xf32>, tensor<2x16x64xf32>) -> tensor<2x16x64xf32>
+  func.return %4 : tensor<2x16x64xf32>
+}
