@@ -3,6 +3,7 @@
     stepwell import FILE[:NAME] [-o OUT.mlir]     torch-level IR of the exported program
     stepwell lower FILE[:NAME] --level prims      the IR at a level
     stepwell check FILE[:NAME] --level prims      run a level, compare with eager
+    stepwell compile FILE[:NAME] --target cuda:90 -o DIR   every level, kernels, artifacts
 
 FILE defines NAME() (default `example`) returning `(callable_or_module, example_inputs)`.
 """
@@ -18,6 +19,8 @@ from pathlib import Path
 from stepwell.frontend.fx import FxImportError, import_program
 from stepwell.frontend.loader import LoadError, export, load_example
 from stepwell.ir.printing import to_text
+from stepwell.lowering.compiler import Artifacts, compile_module
+from stepwell.lowering.triton.targets import ALL_TARGETS
 from stepwell.pipeline import LEVELS, check_example, lower
 
 
@@ -45,6 +48,51 @@ def cmd_check(args: argparse.Namespace) -> int:
     result = check_example(load_example(args.example), args.level, args.atol, args.rtol)
     print(result)
     return 0 if result.passed else 1
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    example = load_example(args.example)
+    artifacts = compile_module(import_program(export(example)), args.legal_ops or ())
+    out = Path(args.output or Path("stepwell-out") / Path(args.example.split(":")[0]).stem)
+    failed = 0
+    if args.target != "interpret":
+        failed = _compile_for_gpu(artifacts, args.target, args.emit, out)
+    artifacts.dump(out)
+    m = artifacts.manifest
+    print(
+        f"{len(m['kernels'])} kernels, {m['launches']} launches, "
+        f"{sum(m['externs'].values())} ATen calls; wrote {out}/"
+    )
+    return 1 if failed else 0
+
+
+def _compile_for_gpu(artifacts: Artifacts, target: str, emit: str | None, out: Path) -> int:
+    """triton.compile every kernel for `target`; artifacts next to kernels.py."""
+    from stepwell.lowering.runtime import kernels_of, load_kernels
+    from stepwell.lowering.triton.targets import compile_kernel
+
+    fns = load_kernels(artifacts.source, out, interpret=False)
+    wanted = emit.split(",") if emit else None
+    failed = 0
+    by_name = {k["name"]: k for k in artifacts.manifest["kernels"]}
+    for kernel in kernels_of(artifacts.module):
+        name = kernel.sym_name.data
+        result = compile_kernel(fns[name], kernel, target)
+        entry = by_name[name]
+        if result.error:
+            failed += 1
+            entry["error"] = result.error
+            print(f"error: kernel {name} failed to compile for {target}: {result.error}",
+                  file=sys.stderr)  # fmt: skip
+            continue
+        entry["target"] = {"name": target, **result.metadata}
+        for ext, data in result.asm.items():
+            if ext == "source" or (wanted is not None and ext not in wanted):
+                continue
+            mode = "wb" if isinstance(data, bytes) else "w"
+            with open(out / f"{name}.{ext}", mode) as f:
+                f.write(data)
+    return failed
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -90,6 +138,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--atol", type=float, default=1e-5, help="absolute tolerance (1e-5)")
     p.add_argument("--rtol", type=float, default=1e-5, help="relative tolerance (1e-5)")
     p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser(
+        "compile",
+        help="compile FILE[:NAME] through every level and write the artifacts",
+        description="Export FILE[:NAME] and lower it torch -> prims -> tile -> Triton. Writes "
+        "each level's IR (torch.mlir, prims.mlir, tile.mlir), the Triton source (kernels.py) "
+        "and manifest.json (per kernel: fused prims ops, grid, block sizes, num_warps, bytes "
+        "read and written; the ATen calls). For a GPU target every kernel is also compiled "
+        "with triton.compile (no GPU needed) and its artifacts written beside kernels.py.",
+    )
+    p.add_argument("example", metavar="FILE[:NAME]")
+    p.add_argument("--target", default="interpret", choices=ALL_TARGETS,
+                   help="interpret (default; CPU) or a GPU target backend:arch")  # fmt: skip
+    p.add_argument("-o", "--output", metavar="DIR", help="output folder (stepwell-out/FILE)")
+    p.add_argument("--emit", metavar="KINDS", help="artifacts to write, e.g. ttir,ptx,cubin "
+                   "or amdgcn,hsaco (default: all the backend makes)")  # fmt: skip
+    p.add_argument("--legal-ops", nargs="*", metavar="OP",
+                   help="ops kept whole as composite primitives, e.g. "
+                   "scaled_dot_product_attention")  # fmt: skip
+    p.set_defaults(func=cmd_compile)
     return parser
 
 
@@ -99,6 +167,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         # example inputs are CPU tensors: kernels run in Triton's interpreter, which must
         # be enabled before torch.export first imports Triton
         os.environ.setdefault("TRITON_INTERPRET", "1")
+    if getattr(args, "target", "interpret") != "interpret":
+        os.environ.pop("TRITON_INTERPRET", None)  # compile real kernels for the GPU target
     try:
         sys.exit(args.func(args))
     except (LoadError, FxImportError) as e:

@@ -287,6 +287,7 @@ def _for(e: Emitter, op: Operation) -> None:
     lb, ub, step = (e.name(v) for v in (loop.lb, loop.ub, loop.step))
     e.line(f"for {iv} in range({lb}, {ub}, {step}):")
     e.indent += 1
+    outer_offsets = dict(e.offsets)  # names defined in the loop are not visible after it
     for inner in body.ops:
         if isinstance(inner, scf.YieldOp):
             for n, v in zip(accs, inner.operands, strict=True):
@@ -294,6 +295,7 @@ def _for(e: Emitter, op: Operation) -> None:
         else:
             emit_op(e, inner)
     e.indent -= 1
+    e.offsets = outer_offsets
 
 
 def _tanh(e: Emitter, op: Operation) -> None:
