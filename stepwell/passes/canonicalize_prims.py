@@ -80,7 +80,7 @@ class RemoveNoOps(RewritePattern):
             return
         x = _identity_operand(op)
         if x is not None and x.type == op.results[0].type:
-            rewriter.replace_matched_op([], [x])
+            rewriter.replace(op, [], [x])
 
 
 class ReshapeOfReshape(RewritePattern):
@@ -96,7 +96,7 @@ class ReshapeOfReshape(RewritePattern):
         new = prims.PrimsReshapeOp.build_from_groups([[src], []], {"shape": _ints(shape)},
                                                      [op.results[0].type])  # fmt: skip
         new.location = op.location
-        rewriter.replace_matched_op(new)
+        rewriter.replace(op, new)
 
 
 def _ints(values: list[int]) -> Attribute:

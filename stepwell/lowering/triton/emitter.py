@@ -129,7 +129,9 @@ class Emitter:
             lin, mask = self.group_offsets(coord, tile_shape[axis], axis, len(tile_shape), total)
             if mask:
                 masks.append(mask)
-            terms.extend(_index_terms(lin, dims))
+            # a group the view does not move along (broadcast, or no dims) still spans
+            # its tile axis, so the pointer block has the tile's full shape
+            terms.extend(_index_terms(lin, dims) or [f"0 * {lin}"])
         return " + ".join(terms), " & ".join(masks) or None
 
     def reduce_mask(self, x: SSAValue, axis: int) -> str | None:

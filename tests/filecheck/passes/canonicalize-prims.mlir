@@ -1,0 +1,41 @@
+// RUN: stepwell-opt %s --split-input-file -p canonicalize-prims | filecheck %s
+
+// x * 1, x + 0, a same-type convert and an identity broadcast disappear.
+// CHECK-LABEL: func.func @no_ops
+// CHECK-NEXT: %[[E:.*]] = prims.exp %x
+// CHECK-NEXT: func.return %[[E]]
+func.func @no_ops(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %one = prims.full {shape = [4 : i64, 8 : i64], fill_value = 1.0 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<4x8xf32>
+  %zero = prims.full {shape = [4 : i64, 8 : i64], fill_value = 0.0 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<4x8xf32>
+  %0 = prims.mul %x, %one : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %1 = prims.add %0, %zero : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %2 = prims.convert_element_type %1 {dtype = f32} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %3 = prims.broadcast_in_dim %2 {shape = [4 : i64, 8 : i64], broadcast_dimensions = [0 : i64, 1 : i64]} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %4 = prims.exp %3 : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  func.return %4 : tensor<4x8xf32>
+}
+
+// -----
+
+// Real computations stay: x * 2 and a converting cast.
+// CHECK-LABEL: func.func @kept
+// CHECK: prims.mul %x, %{{.*}}
+// CHECK: prims.convert_element_type %{{.*}} {dtype = f16}
+func.func @kept(%x: tensor<4xf32>) -> tensor<4xf16> {
+  %two = prims.full {shape = [4 : i64], fill_value = 2.0 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<4xf32>
+  %0 = prims.mul %x, %two : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %1 = prims.convert_element_type %0 {dtype = f16} : (tensor<4xf32>) -> tensor<4xf16>
+  func.return %1 : tensor<4xf16>
+}
+
+// -----
+
+// Two reshapes in a row become one.
+// CHECK-LABEL: func.func @reshapes
+// CHECK-NEXT: %[[R:.*]] = prims.reshape %x {shape = [2 : i64, 16 : i64]} : (tensor<4x8xf32>) -> tensor<2x16xf32>
+// CHECK-NEXT: func.return %[[R]]
+func.func @reshapes(%x: tensor<4x8xf32>) -> tensor<2x16xf32> {
+  %0 = prims.collapse %x {start = 0 : i64, end = 1 : i64} : (tensor<4x8xf32>) -> tensor<32xf32>
+  %1 = prims.split_dim %0 {dim = 0 : i64, outer_length = 2 : i64} : (tensor<32xf32>) -> tensor<2x16xf32>
+  func.return %1 : tensor<2x16xf32>
+}
