@@ -40,6 +40,7 @@ lint: $(STAMP)
 regen-dialects: $(STAMP)
 	$(PY) -m stepwell.tools.gen_torch_dialect
 	$(PY) -m stepwell.tools.gen_prims_dialect
+	$(PY) -m stepwell.tools.gen_tile_docs
 
 clean:
 	rm -rf $(VENV) .cache

@@ -4,10 +4,10 @@
                             %y: memref<8x100xf32, strided<[100, 1]>>)
         attributes {grid = [8 : i64, 1 : i64, 1 : i64], space = [[8 : i64], [100 : i64]],
                     block = [1 : i64, 128 : i64], num_warps = 4 : i64, kind = "reduction"} {
-      %r = tile.program_id 0 : index
+      %r = tile.program_id {axis = 0 : i64} : index
       %c0 = arith.constant 0 : index
       %t = tile.load %x[%r, %c0] {groups = [1 : i64, 1 : i64]} : memref<...> -> tensor<1x128xf32>
-      %m = tile.reduce max %t {axis = 1 : i64} : tensor<1x128xf32> -> tensor<1x1xf32>
+      %m = tile.reduce "max" %t {axis = 1 : i64} : tensor<1x128xf32> -> tensor<1x1xf32>
       ...
       tile.store %o, %y[%r, %c0] {groups = [1 : i64, 1 : i64]} : tensor<1x128xf32>, memref<...>
     }
