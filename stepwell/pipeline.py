@@ -103,10 +103,14 @@ def compare(
 
 def run(module: ModuleOp, args: Sequence[Any], level: str) -> tuple[Any, ...]:
     """Execute a module at `level`: the reference interpreter up to prims; at tile level
-    the interpreter runs kernels by their tile IR semantics through Triton (the same
-    source `triton` level emits)."""
+    the tile interpreter runs kernels by their tile IR semantics (no Triton); at triton
+    level the runtime runs the Triton source `lower-tile-to-triton` emits."""
     if level in ("torch", "prims"):
         return interpret(module, *args)
+    if level == "tile":
+        from stepwell.ir.interpret_tile import run_tile
+
+        return run_tile(module, *args)
     from stepwell.lowering.runtime import Runtime, kernels_of
     from stepwell.lowering.triton.emitter import emit_module
 

@@ -3,19 +3,21 @@
 """The `prims` dialect: PyTorch's primitive ops (121 generated) and the composites
 `prims.matmul`, `prims.attention`, `prims.extern` (see prims_support.py)."""
 
-# ruff: noqa: E501
+# ruff: noqa: E501, F401
 from typing import ClassVar
 
-from xdsl.dialects.builtin import NoneAttr, TensorType
+from xdsl.dialects.builtin import NoneType, TensorType
 from xdsl.ir import Dialect
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     irdl_op_definition,
     operand_def,
+    opt_operand_def,
     opt_prop_def,
     prop_def,
     result_def,
     var_operand_def,
+    var_result_def,
 )
 
 from stepwell.dialects.prims_support import COMPOSITE_OPS, PrimsOp
@@ -26,7 +28,9 @@ from stepwell.dialects.torch_support import (
     FLOAT,
     INT,
     INT_LIST,
+    LIST,
     NUMBER,
+    STR,
     SYM_TYPES,
 )
 
@@ -105,8 +109,8 @@ class PrimsAmaxOp(PrimsOp):
     OVERLOAD: ClassVar[str] = "prims.amax.default"
     inp = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dims = opt_prop_def(INT_LIST | NoneAttr)
-    output_dtype = opt_prop_def(DTYPE | NoneAttr)
+    dims = opt_prop_def(INT_LIST | NoneType)
+    output_dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -119,8 +123,8 @@ class PrimsAminOp(PrimsOp):
     OVERLOAD: ClassVar[str] = "prims.amin.default"
     inp = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dims = opt_prop_def(INT_LIST | NoneAttr)
-    output_dtype = opt_prop_def(DTYPE | NoneAttr)
+    dims = opt_prop_def(INT_LIST | NoneType)
+    output_dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -367,7 +371,7 @@ class PrimsCloneOp(PrimsOp):
     KIND: ClassVar[str] = "other"
     OVERLOAD: ClassVar[str] = "prims.clone.default"
     self_ = operand_def(TensorType)
-    memory_format = opt_prop_def(ENUM | NoneAttr)
+    memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
 
 
@@ -1113,8 +1117,8 @@ class PrimsProdOp(PrimsOp):
     OVERLOAD: ClassVar[str] = "prims.prod.default"
     inp = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dims = opt_prop_def(INT_LIST | NoneAttr)
-    output_dtype = opt_prop_def(DTYPE | NoneAttr)
+    dims = opt_prop_def(INT_LIST | NoneType)
+    output_dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -1209,8 +1213,8 @@ class PrimsScalarTensorOp(PrimsOp):
     OVERLOAD: ClassVar[str] = "prims.scalar_tensor.default"
     sym_args = var_operand_def(SYM_TYPES)
     s = prop_def(NUMBER)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
 
 
@@ -1352,8 +1356,8 @@ class PrimsSumOp(PrimsOp):
     OVERLOAD: ClassVar[str] = "prims.sum.default"
     inp = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dims = opt_prop_def(INT_LIST | NoneAttr)
-    output_dtype = opt_prop_def(DTYPE | NoneAttr)
+    dims = opt_prop_def(INT_LIST | NoneType)
+    output_dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -1427,9 +1431,9 @@ class PrimsVarOp(PrimsOp):
     OVERLOAD: ClassVar[str] = "prims.var.default"
     inp = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dims = opt_prop_def(INT_LIST | NoneAttr)
-    correction = opt_prop_def(FLOAT | NoneAttr)
-    output_dtype = opt_prop_def(DTYPE | NoneAttr)
+    dims = opt_prop_def(INT_LIST | NoneType)
+    correction = opt_prop_def(FLOAT | NoneType)
+    output_dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -1478,8 +1482,8 @@ class PrimsXorSumOp(PrimsOp):
     OVERLOAD: ClassVar[str] = "prims.xor_sum.default"
     inp = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dims = opt_prop_def(INT_LIST | NoneAttr)
-    output_dtype = opt_prop_def(DTYPE | NoneAttr)
+    dims = opt_prop_def(INT_LIST | NoneType)
+    output_dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 

@@ -5,7 +5,7 @@
 # ruff: noqa: E501
 from typing import ClassVar
 
-from xdsl.dialects.builtin import NoneAttr, TensorType
+from xdsl.dialects.builtin import NoneType, TensorType
 from xdsl.ir import Dialect
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -161,11 +161,11 @@ class Aten_AssertTensorMetadataOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten._assert_tensor_metadata.default"
     a = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    size = opt_prop_def(INT_LIST | NoneAttr)
-    stride = opt_prop_def(INT_LIST | NoneAttr)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
+    size = opt_prop_def(INT_LIST | NoneType)
+    stride = opt_prop_def(INT_LIST | NoneType)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
 
 
 @irdl_op_definition
@@ -178,7 +178,7 @@ class Aten_BackwardOp(TorchOp):
     inputs = var_operand_def(TensorType)
     gradient = opt_operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    retain_graph = opt_prop_def(BOOL | NoneAttr)
+    retain_graph = opt_prop_def(BOOL | NoneType)
     create_graph = opt_prop_def(BOOL)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
@@ -314,7 +314,7 @@ class Aten_CdistForwardOp(TorchOp):
     x2 = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     p = prop_def(FLOAT)
-    compute_mode = opt_prop_def(INT | NoneAttr)
+    compute_mode = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
 
 
@@ -570,7 +570,7 @@ class Aten_FusedRmsNormOp(TorchOp):
     weight = opt_operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     normalized_shape = prop_def(INT_LIST)
-    eps = opt_prop_def(FLOAT | NoneAttr)
+    eps = opt_prop_def(FLOAT | NoneType)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
@@ -765,7 +765,7 @@ class Aten_PadEnumOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     pad = prop_def(INT_LIST)
     mode = prop_def(INT)
-    value = opt_prop_def(FLOAT | NoneAttr)
+    value = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
 
 
@@ -891,7 +891,7 @@ class Aten_SafeSoftmaxOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -919,7 +919,7 @@ class Aten_ScaledDotProductAttentionMathOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dropout_p = opt_prop_def(FLOAT)
     is_causal = opt_prop_def(BOOL)
-    scale = opt_prop_def(FLOAT | NoneAttr)
+    scale = opt_prop_def(FLOAT | NoneType)
     enable_gqa = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
@@ -939,7 +939,7 @@ class Aten_ScaledDotProductFlashAttentionForCpuOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dropout_p = opt_prop_def(FLOAT)
     is_causal = opt_prop_def(BOOL)
-    scale = opt_prop_def(FLOAT | NoneAttr)
+    scale = opt_prop_def(FLOAT | NoneType)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
@@ -967,7 +967,7 @@ class Aten_SobolEngineDrawOp(TorchOp):
     n = prop_def(INT)
     dimension = prop_def(INT)
     num_generated = prop_def(INT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
 
@@ -1010,10 +1010,10 @@ class Aten_SparseBscTensorUnsafeOp(TorchOp):
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -1028,10 +1028,10 @@ class Aten_SparseBsrTensorUnsafeOp(TorchOp):
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -1046,10 +1046,10 @@ class Aten_SparseCompressedTensorUnsafeOp(TorchOp):
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -1063,11 +1063,11 @@ class Aten_SparseCooTensorUnsafeOp(TorchOp):
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
-    is_coalesced = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
+    is_coalesced = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -1082,10 +1082,10 @@ class Aten_SparseCscTensorUnsafeOp(TorchOp):
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -1100,10 +1100,10 @@ class Aten_SparseCsrTensorUnsafeOp(TorchOp):
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -1116,7 +1116,7 @@ class Aten_SparseLogSoftmaxIntOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -1152,7 +1152,7 @@ class Aten_SparseSoftmaxIntOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -1334,12 +1334,12 @@ class Aten_ToCopyOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten._to_copy.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     non_blocking = opt_prop_def(BOOL)
-    memory_format = opt_prop_def(ENUM | NoneAttr)
+    memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
 
 
@@ -1431,9 +1431,9 @@ class Aten_UpsampleBicubic2dAaVecOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten._upsample_bicubic2d_aa.vec"
     input = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    output_size = opt_prop_def(INT_LIST | NoneAttr)
+    output_size = opt_prop_def(INT_LIST | NoneType)
     align_corners = prop_def(BOOL)
-    scale_factors = opt_prop_def(LIST | NoneAttr)
+    scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
 
 
@@ -1445,9 +1445,9 @@ class Aten_UpsampleBilinear2dAaVecOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten._upsample_bilinear2d_aa.vec"
     input = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    output_size = opt_prop_def(INT_LIST | NoneAttr)
+    output_size = opt_prop_def(INT_LIST | NoneType)
     align_corners = prop_def(BOOL)
-    scale_factors = opt_prop_def(LIST | NoneAttr)
+    scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
 
 
@@ -1459,9 +1459,9 @@ class Aten_UpsampleLanczos2dAaVecOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten._upsample_lanczos2d_aa.vec"
     input = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    output_size = opt_prop_def(INT_LIST | NoneAttr)
+    output_size = opt_prop_def(INT_LIST | NoneType)
     align_corners = prop_def(BOOL)
-    scale_factors = opt_prop_def(LIST | NoneAttr)
+    scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
 
 
@@ -1474,7 +1474,7 @@ class Aten_UpsampleNearestExact1dOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     output_size = prop_def(INT_LIST)
-    scales = opt_prop_def(FLOAT | NoneAttr)
+    scales = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
 
 
@@ -1486,8 +1486,8 @@ class Aten_UpsampleNearestExact1dVecOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten._upsample_nearest_exact1d.vec"
     input = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    output_size = opt_prop_def(INT_LIST | NoneAttr)
-    scale_factors = opt_prop_def(LIST | NoneAttr)
+    output_size = opt_prop_def(INT_LIST | NoneType)
+    scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
 
 
@@ -1500,8 +1500,8 @@ class Aten_UpsampleNearestExact2dOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     output_size = prop_def(INT_LIST)
-    scales_h = opt_prop_def(FLOAT | NoneAttr)
-    scales_w = opt_prop_def(FLOAT | NoneAttr)
+    scales_h = opt_prop_def(FLOAT | NoneType)
+    scales_w = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
 
 
@@ -1513,8 +1513,8 @@ class Aten_UpsampleNearestExact2dVecOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten._upsample_nearest_exact2d.vec"
     input = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    output_size = opt_prop_def(INT_LIST | NoneAttr)
-    scale_factors = opt_prop_def(LIST | NoneAttr)
+    output_size = opt_prop_def(INT_LIST | NoneType)
+    scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
 
 
@@ -1527,9 +1527,9 @@ class Aten_UpsampleNearestExact3dOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     output_size = prop_def(INT_LIST)
-    scales_d = opt_prop_def(FLOAT | NoneAttr)
-    scales_h = opt_prop_def(FLOAT | NoneAttr)
-    scales_w = opt_prop_def(FLOAT | NoneAttr)
+    scales_d = opt_prop_def(FLOAT | NoneType)
+    scales_h = opt_prop_def(FLOAT | NoneType)
+    scales_w = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
 
 
@@ -1541,8 +1541,8 @@ class Aten_UpsampleNearestExact3dVecOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten._upsample_nearest_exact3d.vec"
     input = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    output_size = opt_prop_def(INT_LIST | NoneAttr)
-    scale_factors = opt_prop_def(LIST | NoneAttr)
+    output_size = opt_prop_def(INT_LIST | NoneType)
+    scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
 
 
@@ -1566,7 +1566,7 @@ class Aten_ValidateSparseBscTensorArgsOp(TorchOp):
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    check_pinning = opt_prop_def(BOOL | NoneAttr)
+    check_pinning = opt_prop_def(BOOL | NoneType)
 
 
 @irdl_op_definition
@@ -1580,7 +1580,7 @@ class Aten_ValidateSparseBsrTensorArgsOp(TorchOp):
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    check_pinning = opt_prop_def(BOOL | NoneAttr)
+    check_pinning = opt_prop_def(BOOL | NoneType)
 
 
 @irdl_op_definition
@@ -1595,7 +1595,7 @@ class Aten_ValidateSparseCompressedTensorArgsOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
     layout = prop_def(ENUM)
-    check_pinning = opt_prop_def(BOOL | NoneAttr)
+    check_pinning = opt_prop_def(BOOL | NoneType)
 
 
 @irdl_op_definition
@@ -1608,8 +1608,8 @@ class Aten_ValidateSparseCooTensorArgsOp(TorchOp):
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    is_coalesced = opt_prop_def(BOOL | NoneAttr)
-    check_pinning = opt_prop_def(BOOL | NoneAttr)
+    is_coalesced = opt_prop_def(BOOL | NoneType)
+    check_pinning = opt_prop_def(BOOL | NoneType)
 
 
 @irdl_op_definition
@@ -1623,7 +1623,7 @@ class Aten_ValidateSparseCscTensorArgsOp(TorchOp):
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    check_pinning = opt_prop_def(BOOL | NoneAttr)
+    check_pinning = opt_prop_def(BOOL | NoneType)
 
 
 @irdl_op_definition
@@ -1637,7 +1637,7 @@ class Aten_ValidateSparseCsrTensorArgsOp(TorchOp):
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    check_pinning = opt_prop_def(BOOL | NoneAttr)
+    check_pinning = opt_prop_def(BOOL | NoneType)
 
 
 @irdl_op_definition
@@ -1973,7 +1973,7 @@ class AtenAllDimsOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.all.dims"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
+    dim = opt_prop_def(INT_LIST | NoneType)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
 
@@ -2012,7 +2012,7 @@ class AtenAminmaxOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.aminmax.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT | NoneAttr)
+    dim = opt_prop_def(INT | NoneType)
     keepdim = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
@@ -2049,7 +2049,7 @@ class AtenAnyDimsOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.any.dims"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
+    dim = opt_prop_def(INT_LIST | NoneType)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
 
@@ -2062,10 +2062,10 @@ class AtenArangeOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.arange.default"
     sym_args = var_operand_def(SYM_TYPES)
     end = prop_def(NUMBER)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -2078,10 +2078,10 @@ class AtenArangeStartOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     start = prop_def(NUMBER)
     end = prop_def(NUMBER)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -2095,10 +2095,10 @@ class AtenArangeStartstepOp(TorchOp):
     start = prop_def(NUMBER)
     end = prop_def(NUMBER)
     step = opt_prop_def(NUMBER)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -2181,7 +2181,7 @@ class AtenArgmaxOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.argmax.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT | NoneAttr)
+    dim = opt_prop_def(INT | NoneType)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
 
@@ -2194,7 +2194,7 @@ class AtenArgminOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.argmin.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT | NoneAttr)
+    dim = opt_prop_def(INT | NoneType)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
 
@@ -2246,7 +2246,7 @@ class AtenAsStridedOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
     stride = prop_def(INT_LIST)
-    storage_offset = opt_prop_def(INT | NoneAttr)
+    storage_offset = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
 
 
@@ -2360,7 +2360,7 @@ class AtenAvgPool2dOp(TorchOp):
     padding = opt_prop_def(INT_LIST)
     ceil_mode = opt_prop_def(BOOL)
     count_include_pad = opt_prop_def(BOOL)
-    divisor_override = opt_prop_def(INT | NoneAttr)
+    divisor_override = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
 
 
@@ -2378,7 +2378,7 @@ class AtenAvgPool2dBackwardOp(TorchOp):
     padding = prop_def(INT_LIST)
     ceil_mode = prop_def(BOOL)
     count_include_pad = prop_def(BOOL)
-    divisor_override = opt_prop_def(INT | NoneAttr)
+    divisor_override = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
 
 
@@ -2395,7 +2395,7 @@ class AtenAvgPool3dOp(TorchOp):
     padding = opt_prop_def(INT_LIST)
     ceil_mode = opt_prop_def(BOOL)
     count_include_pad = opt_prop_def(BOOL)
-    divisor_override = opt_prop_def(INT | NoneAttr)
+    divisor_override = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
 
 
@@ -2654,7 +2654,7 @@ class AtenCdistOp(TorchOp):
     x2 = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     p = opt_prop_def(FLOAT)
-    compute_mode = opt_prop_def(INT | NoneAttr)
+    compute_mode = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
 
 
@@ -2697,7 +2697,7 @@ class AtenChalfOp(TorchOp):
     name = "torch.aten.chalf"
     OVERLOAD: ClassVar[str] = "aten.chalf.default"
     self_ = operand_def(TensorType)
-    memory_format = opt_prop_def(ENUM | NoneAttr)
+    memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
 
 
@@ -2750,8 +2750,8 @@ class AtenClampOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.clamp.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    min = opt_prop_def(NUMBER | NoneAttr)
-    max = opt_prop_def(NUMBER | NoneAttr)
+    min = opt_prop_def(NUMBER | NoneType)
+    max = opt_prop_def(NUMBER | NoneType)
     result = result_def(TensorType)
 
 
@@ -2822,8 +2822,8 @@ class AtenClipOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.clip.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    min = opt_prop_def(NUMBER | NoneAttr)
-    max = opt_prop_def(NUMBER | NoneAttr)
+    min = opt_prop_def(NUMBER | NoneType)
+    max = opt_prop_def(NUMBER | NoneType)
     result = result_def(TensorType)
 
 
@@ -2834,7 +2834,7 @@ class AtenCloneOp(TorchOp):
     name = "torch.aten.clone"
     OVERLOAD: ClassVar[str] = "aten.clone.default"
     self_ = operand_def(TensorType)
-    memory_format = opt_prop_def(ENUM | NoneAttr)
+    memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
 
 
@@ -3139,7 +3139,7 @@ class AtenConvolutionBackwardOp(TorchOp):
     input = operand_def(TensorType)
     weight = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    bias_sizes = opt_prop_def(INT_LIST | NoneAttr)
+    bias_sizes = opt_prop_def(INT_LIST | NoneType)
     stride = prop_def(INT_LIST)
     padding = prop_def(INT_LIST)
     dilation = prop_def(INT_LIST)
@@ -3232,7 +3232,7 @@ class AtenCountNonzeroOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.count_nonzero.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT | NoneAttr)
+    dim = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
 
 
@@ -3272,7 +3272,7 @@ class AtenCrossOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT | NoneAttr)
+    dim = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
 
 
@@ -3418,7 +3418,7 @@ class AtenCumsumOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -3606,7 +3606,7 @@ class AtenDivScalarmodeOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
-    rounding_mode = opt_prop_def(STR | NoneAttr)
+    rounding_mode = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -3629,7 +3629,7 @@ class AtenDivTensormodeOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.div.Tensor_mode"
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
-    rounding_mode = opt_prop_def(STR | NoneAttr)
+    rounding_mode = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -3654,7 +3654,7 @@ class AtenDivideScalarmodeOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
-    rounding_mode = opt_prop_def(STR | NoneAttr)
+    rounding_mode = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -3677,7 +3677,7 @@ class AtenDivideTensormodeOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.divide.Tensor_mode"
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
-    rounding_mode = opt_prop_def(STR | NoneAttr)
+    rounding_mode = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -3724,7 +3724,7 @@ class AtenEinsumOp(TorchOp):
     tensors = var_operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     equation = prop_def(STR)
-    path = opt_prop_def(INT_LIST | NoneAttr)
+    path = opt_prop_def(INT_LIST | NoneType)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
@@ -3827,7 +3827,7 @@ class AtenEmbeddingBagPaddingidxOp(TorchOp):
     mode = prop_def(INT)
     sparse = prop_def(BOOL)
     include_last_offset = prop_def(BOOL)
-    padding_idx = opt_prop_def(INT | NoneAttr)
+    padding_idx = opt_prop_def(INT | NoneType)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
@@ -3873,11 +3873,11 @@ class AtenEmptyMemoryformatOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.empty.memory_format"
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
-    memory_format = opt_prop_def(ENUM | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
+    memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
 
 
@@ -3889,11 +3889,11 @@ class AtenEmptyLikeOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.empty_like.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
-    memory_format = opt_prop_def(ENUM | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
+    memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
 
 
@@ -3906,10 +3906,10 @@ class AtenEmptyStridedOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
     stride = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -4000,10 +4000,10 @@ class AtenEyeOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.eye.default"
     sym_args = var_operand_def(SYM_TYPES)
     n = prop_def(INT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -4016,10 +4016,10 @@ class AtenEyeMOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     n = prop_def(INT)
     m = prop_def(INT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -4203,9 +4203,9 @@ class AtenFftFftOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_fft.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    n = opt_prop_def(INT | NoneAttr)
+    n = opt_prop_def(INT | NoneType)
     dim = opt_prop_def(INT)
-    norm = opt_prop_def(STR | NoneAttr)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4217,9 +4217,9 @@ class AtenFftFft2Op(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_fft2.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    s = opt_prop_def(INT_LIST | NoneAttr)
+    s = opt_prop_def(INT_LIST | NoneType)
     dim = opt_prop_def(INT_LIST)
-    norm = opt_prop_def(STR | NoneAttr)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4231,9 +4231,9 @@ class AtenFftFftnOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_fftn.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    s = opt_prop_def(INT_LIST | NoneAttr)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
-    norm = opt_prop_def(STR | NoneAttr)
+    s = opt_prop_def(INT_LIST | NoneType)
+    dim = opt_prop_def(INT_LIST | NoneType)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4245,7 +4245,7 @@ class AtenFftFftshiftOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_fftshift.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
+    dim = opt_prop_def(INT_LIST | NoneType)
     result = result_def(TensorType)
 
 
@@ -4257,9 +4257,9 @@ class AtenFftHfftOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_hfft.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    n = opt_prop_def(INT | NoneAttr)
+    n = opt_prop_def(INT | NoneType)
     dim = opt_prop_def(INT)
-    norm = opt_prop_def(STR | NoneAttr)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4271,9 +4271,9 @@ class AtenFftHfft2Op(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_hfft2.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    s = opt_prop_def(INT_LIST | NoneAttr)
+    s = opt_prop_def(INT_LIST | NoneType)
     dim = opt_prop_def(INT_LIST)
-    norm = opt_prop_def(STR | NoneAttr)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4285,9 +4285,9 @@ class AtenFftHfftnOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_hfftn.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    s = opt_prop_def(INT_LIST | NoneAttr)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
-    norm = opt_prop_def(STR | NoneAttr)
+    s = opt_prop_def(INT_LIST | NoneType)
+    dim = opt_prop_def(INT_LIST | NoneType)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4299,9 +4299,9 @@ class AtenFftIfftOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_ifft.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    n = opt_prop_def(INT | NoneAttr)
+    n = opt_prop_def(INT | NoneType)
     dim = opt_prop_def(INT)
-    norm = opt_prop_def(STR | NoneAttr)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4313,9 +4313,9 @@ class AtenFftIfft2Op(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_ifft2.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    s = opt_prop_def(INT_LIST | NoneAttr)
+    s = opt_prop_def(INT_LIST | NoneType)
     dim = opt_prop_def(INT_LIST)
-    norm = opt_prop_def(STR | NoneAttr)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4327,9 +4327,9 @@ class AtenFftIfftnOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_ifftn.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    s = opt_prop_def(INT_LIST | NoneAttr)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
-    norm = opt_prop_def(STR | NoneAttr)
+    s = opt_prop_def(INT_LIST | NoneType)
+    dim = opt_prop_def(INT_LIST | NoneType)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4341,7 +4341,7 @@ class AtenFftIfftshiftOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_ifftshift.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
+    dim = opt_prop_def(INT_LIST | NoneType)
     result = result_def(TensorType)
 
 
@@ -4353,9 +4353,9 @@ class AtenFftIhfftOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_ihfft.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    n = opt_prop_def(INT | NoneAttr)
+    n = opt_prop_def(INT | NoneType)
     dim = opt_prop_def(INT)
-    norm = opt_prop_def(STR | NoneAttr)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4367,9 +4367,9 @@ class AtenFftIhfft2Op(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_ihfft2.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    s = opt_prop_def(INT_LIST | NoneAttr)
+    s = opt_prop_def(INT_LIST | NoneType)
     dim = opt_prop_def(INT_LIST)
-    norm = opt_prop_def(STR | NoneAttr)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4381,9 +4381,9 @@ class AtenFftIhfftnOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_ihfftn.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    s = opt_prop_def(INT_LIST | NoneAttr)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
-    norm = opt_prop_def(STR | NoneAttr)
+    s = opt_prop_def(INT_LIST | NoneType)
+    dim = opt_prop_def(INT_LIST | NoneType)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4395,9 +4395,9 @@ class AtenFftIrfftOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_irfft.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    n = opt_prop_def(INT | NoneAttr)
+    n = opt_prop_def(INT | NoneType)
     dim = opt_prop_def(INT)
-    norm = opt_prop_def(STR | NoneAttr)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4409,9 +4409,9 @@ class AtenFftIrfft2Op(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_irfft2.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    s = opt_prop_def(INT_LIST | NoneAttr)
+    s = opt_prop_def(INT_LIST | NoneType)
     dim = opt_prop_def(INT_LIST)
-    norm = opt_prop_def(STR | NoneAttr)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4423,9 +4423,9 @@ class AtenFftIrfftnOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_irfftn.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    s = opt_prop_def(INT_LIST | NoneAttr)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
-    norm = opt_prop_def(STR | NoneAttr)
+    s = opt_prop_def(INT_LIST | NoneType)
+    dim = opt_prop_def(INT_LIST | NoneType)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4437,9 +4437,9 @@ class AtenFftRfftOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_rfft.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    n = opt_prop_def(INT | NoneAttr)
+    n = opt_prop_def(INT | NoneType)
     dim = opt_prop_def(INT)
-    norm = opt_prop_def(STR | NoneAttr)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4451,9 +4451,9 @@ class AtenFftRfft2Op(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_rfft2.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    s = opt_prop_def(INT_LIST | NoneAttr)
+    s = opt_prop_def(INT_LIST | NoneType)
     dim = opt_prop_def(INT_LIST)
-    norm = opt_prop_def(STR | NoneAttr)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4465,9 +4465,9 @@ class AtenFftRfftnOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fft_rfftn.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    s = opt_prop_def(INT_LIST | NoneAttr)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
-    norm = opt_prop_def(STR | NoneAttr)
+    s = opt_prop_def(INT_LIST | NoneType)
+    dim = opt_prop_def(INT_LIST | NoneType)
+    norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -4682,10 +4682,10 @@ class AtenFullOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
     fill_value = prop_def(NUMBER)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -4698,11 +4698,11 @@ class AtenFullLikeOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     fill_value = prop_def(NUMBER)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
-    memory_format = opt_prop_def(ENUM | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
+    memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
 
 
@@ -4862,8 +4862,8 @@ class AtenGradientScalarintOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.gradient.scalarint"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    spacing = opt_prop_def(NUMBER | NoneAttr)
-    dim = opt_prop_def(INT | NoneAttr)
+    spacing = opt_prop_def(NUMBER | NoneType)
+    dim = opt_prop_def(INT | NoneType)
     edge_order = opt_prop_def(INT)
     result = var_result_def(TensorType)
 
@@ -4891,7 +4891,7 @@ class AtenGradientScalarrayintOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     spacing = prop_def(LIST)
-    dim = opt_prop_def(INT | NoneAttr)
+    dim = opt_prop_def(INT | NoneType)
     edge_order = opt_prop_def(INT)
     result = var_result_def(TensorType)
 
@@ -4920,7 +4920,7 @@ class AtenGradientTensorarrayintOp(TorchOp):
     self_ = operand_def(TensorType)
     spacing = var_operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT | NoneAttr)
+    dim = opt_prop_def(INT | NoneType)
     edge_order = opt_prop_def(INT)
     result = var_result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
@@ -5108,10 +5108,10 @@ class AtenHannWindowOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.hann_window.default"
     sym_args = var_operand_def(SYM_TYPES)
     window_length = prop_def(INT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -5124,10 +5124,10 @@ class AtenHannWindowPeriodicOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     window_length = prop_def(INT)
     periodic = prop_def(BOOL)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -5247,7 +5247,7 @@ class AtenHistogramddTensorListbinsOp(TorchOp):
     bins = var_operand_def(TensorType)
     weight = opt_operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    range = opt_prop_def(LIST | NoneAttr)
+    range = opt_prop_def(LIST | NoneType)
     density = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = var_result_def(TensorType)
@@ -5264,7 +5264,7 @@ class AtenHistogramddOp(TorchOp):
     weight = opt_operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     bins = prop_def(INT_LIST)
-    range = opt_prop_def(LIST | NoneAttr)
+    range = opt_prop_def(LIST | NoneType)
     density = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = var_result_def(TensorType)
@@ -5281,7 +5281,7 @@ class AtenHistogramddIntbinsOp(TorchOp):
     weight = opt_operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     bins = prop_def(INT)
-    range = opt_prop_def(LIST | NoneAttr)
+    range = opt_prop_def(LIST | NoneType)
     density = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = var_result_def(TensorType)
@@ -5732,12 +5732,12 @@ class AtenIstftOp(TorchOp):
     window = opt_operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     n_fft = prop_def(INT)
-    hop_length = opt_prop_def(INT | NoneAttr)
-    win_length = opt_prop_def(INT | NoneAttr)
+    hop_length = opt_prop_def(INT | NoneType)
+    win_length = opt_prop_def(INT | NoneType)
     center = opt_prop_def(BOOL)
     normalized = opt_prop_def(BOOL)
-    onesided = opt_prop_def(BOOL | NoneAttr)
-    length = opt_prop_def(INT | NoneAttr)
+    onesided = opt_prop_def(BOOL | NoneType)
+    length = opt_prop_def(INT | NoneType)
     return_complex = opt_prop_def(BOOL)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
@@ -5948,7 +5948,7 @@ class AtenLinalgCondOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.linalg_cond.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    p = opt_prop_def(NUMBER | NoneAttr)
+    p = opt_prop_def(NUMBER | NoneType)
     result = result_def(TensorType)
 
 
@@ -6077,7 +6077,7 @@ class AtenLinalgMatrixNormOp(TorchOp):
     ord = prop_def(NUMBER)
     dim = opt_prop_def(INT_LIST)
     keepdim = opt_prop_def(BOOL)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -6092,7 +6092,7 @@ class AtenLinalgMatrixNormStrordOp(TorchOp):
     ord = opt_prop_def(STR)
     dim = opt_prop_def(INT_LIST)
     keepdim = opt_prop_def(BOOL)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -6116,8 +6116,8 @@ class AtenLinalgMatrixRankAtolrtolfloatOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.linalg_matrix_rank.atol_rtol_float"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    atol = opt_prop_def(FLOAT | NoneAttr)
-    rtol = opt_prop_def(FLOAT | NoneAttr)
+    atol = opt_prop_def(FLOAT | NoneType)
+    rtol = opt_prop_def(FLOAT | NoneType)
     hermitian = opt_prop_def(BOOL)
     result = result_def(TensorType)
 
@@ -6181,10 +6181,10 @@ class AtenLinalgNormOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.linalg_norm.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    ord = opt_prop_def(NUMBER | NoneAttr)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
+    ord = opt_prop_def(NUMBER | NoneType)
+    dim = opt_prop_def(INT_LIST | NoneType)
     keepdim = opt_prop_def(BOOL)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -6197,9 +6197,9 @@ class AtenLinalgNormOrdstrOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     ord = prop_def(STR)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
+    dim = opt_prop_def(INT_LIST | NoneType)
     keepdim = opt_prop_def(BOOL)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -6211,8 +6211,8 @@ class AtenLinalgPinvAtolrtolfloatOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.linalg_pinv.atol_rtol_float"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    atol = opt_prop_def(FLOAT | NoneAttr)
-    rtol = opt_prop_def(FLOAT | NoneAttr)
+    atol = opt_prop_def(FLOAT | NoneType)
+    rtol = opt_prop_def(FLOAT | NoneType)
     hermitian = opt_prop_def(BOOL)
     result = result_def(TensorType)
 
@@ -6291,7 +6291,7 @@ class AtenLinalgSvdOp(TorchOp):
     A = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     full_matrices = opt_prop_def(BOOL)
-    driver = opt_prop_def(STR | NoneAttr)
+    driver = opt_prop_def(STR | NoneType)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
@@ -6304,7 +6304,7 @@ class AtenLinalgSvdvalsOp(TorchOp):
     name = "torch.aten.linalg_svdvals"
     OVERLOAD: ClassVar[str] = "aten.linalg_svdvals.default"
     A = operand_def(TensorType)
-    driver = opt_prop_def(STR | NoneAttr)
+    driver = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
 
 
@@ -6329,7 +6329,7 @@ class AtenLinalgTensorsolveOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dims = opt_prop_def(INT_LIST | NoneAttr)
+    dims = opt_prop_def(INT_LIST | NoneType)
     result = result_def(TensorType)
 
 
@@ -6341,7 +6341,7 @@ class AtenLinalgVanderOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.linalg_vander.default"
     x = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    N = opt_prop_def(INT | NoneAttr)
+    N = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
 
 
@@ -6380,10 +6380,10 @@ class AtenLinspaceScalarTensorOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     start = prop_def(NUMBER)
     steps = prop_def(INT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -6397,10 +6397,10 @@ class AtenLinspaceTensorScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     end = prop_def(NUMBER)
     steps = prop_def(INT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -6414,10 +6414,10 @@ class AtenLinspaceTensorTensorOp(TorchOp):
     end = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     steps = prop_def(INT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -6431,10 +6431,10 @@ class AtenLinspaceOp(TorchOp):
     start = prop_def(NUMBER)
     end = prop_def(NUMBER)
     steps = prop_def(INT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -6520,7 +6520,7 @@ class AtenLogSoftmaxIntOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -6607,7 +6607,7 @@ class AtenLogitOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.logit.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    eps = opt_prop_def(FLOAT | NoneAttr)
+    eps = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
 
 
@@ -6620,7 +6620,7 @@ class AtenLogitBackwardOp(TorchOp):
     grad_output = operand_def(TensorType)
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    eps = opt_prop_def(FLOAT | NoneAttr)
+    eps = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
 
 
@@ -6635,10 +6635,10 @@ class AtenLogspaceScalarTensorOp(TorchOp):
     start = prop_def(NUMBER)
     steps = prop_def(INT)
     base = opt_prop_def(FLOAT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -6653,10 +6653,10 @@ class AtenLogspaceTensorScalarOp(TorchOp):
     end = prop_def(NUMBER)
     steps = prop_def(INT)
     base = opt_prop_def(FLOAT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -6671,10 +6671,10 @@ class AtenLogspaceTensorTensorOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     steps = prop_def(INT)
     base = opt_prop_def(FLOAT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -6689,10 +6689,10 @@ class AtenLogspaceOp(TorchOp):
     end = prop_def(NUMBER)
     steps = prop_def(INT)
     base = opt_prop_def(FLOAT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -7101,7 +7101,7 @@ class AtenMeanOp(TorchOp):
     name = "torch.aten.mean"
     OVERLOAD: ClassVar[str] = "aten.mean.default"
     self_ = operand_def(TensorType)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -7113,9 +7113,9 @@ class AtenMeanDimOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.mean.dim"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
+    dim = opt_prop_def(INT_LIST | NoneType)
     keepdim = opt_prop_def(BOOL)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -7387,9 +7387,9 @@ class AtenNanToNumOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.nan_to_num.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    nan = opt_prop_def(FLOAT | NoneAttr)
-    posinf = opt_prop_def(FLOAT | NoneAttr)
-    neginf = opt_prop_def(FLOAT | NoneAttr)
+    nan = opt_prop_def(FLOAT | NoneType)
+    posinf = opt_prop_def(FLOAT | NoneType)
+    neginf = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
 
 
@@ -7401,9 +7401,9 @@ class AtenNanmeanOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.nanmean.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
+    dim = opt_prop_def(INT_LIST | NoneType)
     keepdim = opt_prop_def(BOOL)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -7416,7 +7416,7 @@ class AtenNanquantileOp(TorchOp):
     self_ = operand_def(TensorType)
     q = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT | NoneAttr)
+    dim = opt_prop_def(INT | NoneType)
     keepdim = opt_prop_def(BOOL)
     interpolation = opt_prop_def(STR)
     result = result_def(TensorType)
@@ -7431,7 +7431,7 @@ class AtenNanquantileScalarOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     q = prop_def(FLOAT)
-    dim = opt_prop_def(INT | NoneAttr)
+    dim = opt_prop_def(INT | NoneType)
     keepdim = opt_prop_def(BOOL)
     interpolation = opt_prop_def(STR)
     result = result_def(TensorType)
@@ -7445,9 +7445,9 @@ class AtenNansumOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.nansum.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
+    dim = opt_prop_def(INT_LIST | NoneType)
     keepdim = opt_prop_def(BOOL)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -7495,7 +7495,7 @@ class AtenNativeDropoutOp(TorchOp):
     input = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     p = prop_def(FLOAT)
-    train = opt_prop_def(BOOL | NoneAttr)
+    train = opt_prop_def(BOOL | NoneType)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
 
@@ -7648,7 +7648,7 @@ class AtenNestedToPaddedTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     padding = prop_def(FLOAT)
-    output_size = opt_prop_def(INT_LIST | NoneAttr)
+    output_size = opt_prop_def(INT_LIST | NoneType)
     result = result_def(TensorType)
 
 
@@ -7661,10 +7661,10 @@ class AtenNewEmptyOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -7678,10 +7678,10 @@ class AtenNewFullOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
     fill_value = prop_def(NUMBER)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -7694,10 +7694,10 @@ class AtenNewOnesOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -7710,10 +7710,10 @@ class AtenNewZerosOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -7875,7 +7875,7 @@ class AtenNormScalarOptdimOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.norm.ScalarOpt_dim"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    p = opt_prop_def(NUMBER | NoneAttr)
+    p = opt_prop_def(NUMBER | NoneType)
     dim = prop_def(INT_LIST)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
@@ -7889,7 +7889,7 @@ class AtenNormScalarOptdimdtypeOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.norm.ScalarOpt_dim_dtype"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    p = opt_prop_def(NUMBER | NoneAttr)
+    p = opt_prop_def(NUMBER | NoneType)
     dim = prop_def(INT_LIST)
     keepdim = prop_def(BOOL)
     dtype = prop_def(DTYPE)
@@ -7904,7 +7904,7 @@ class AtenNormScalarOptdtypeOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.norm.ScalarOpt_dtype"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    p = opt_prop_def(NUMBER | NoneAttr)
+    p = opt_prop_def(NUMBER | NoneType)
     dtype = prop_def(DTYPE)
     result = result_def(TensorType)
 
@@ -7990,10 +7990,10 @@ class AtenOnesOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.ones.default"
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -8005,11 +8005,11 @@ class AtenOnesLikeOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.ones_like.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
-    memory_format = opt_prop_def(ENUM | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
+    memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
 
 
@@ -8055,7 +8055,7 @@ class AtenPadOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     pad = prop_def(INT_LIST)
     mode = opt_prop_def(STR)
-    value = opt_prop_def(FLOAT | NoneAttr)
+    value = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
 
 
@@ -8218,7 +8218,7 @@ class AtenProdOp(TorchOp):
     name = "torch.aten.prod"
     OVERLOAD: ClassVar[str] = "aten.prod.default"
     self_ = operand_def(TensorType)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -8232,7 +8232,7 @@ class AtenProdDimintOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     keepdim = opt_prop_def(BOOL)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -8269,7 +8269,7 @@ class AtenQuantileOp(TorchOp):
     self_ = operand_def(TensorType)
     q = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT | NoneAttr)
+    dim = opt_prop_def(INT | NoneType)
     keepdim = opt_prop_def(BOOL)
     interpolation = opt_prop_def(STR)
     result = result_def(TensorType)
@@ -8284,7 +8284,7 @@ class AtenQuantileScalarOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     q = prop_def(FLOAT)
-    dim = opt_prop_def(INT | NoneAttr)
+    dim = opt_prop_def(INT | NoneType)
     keepdim = opt_prop_def(BOOL)
     interpolation = opt_prop_def(STR)
     result = result_def(TensorType)
@@ -8406,10 +8406,10 @@ class AtenRandOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.rand.default"
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -8421,10 +8421,10 @@ class AtenRandnOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.randn.default"
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -8436,10 +8436,10 @@ class AtenRandpermOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.randperm.default"
     sym_args = var_operand_def(SYM_TYPES)
     n = prop_def(INT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -8606,8 +8606,8 @@ class AtenRepeatInterleaveSelfTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     repeats = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT | NoneAttr)
-    output_size = opt_prop_def(INT | NoneAttr)
+    dim = opt_prop_def(INT | NoneType)
+    output_size = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
 
 
@@ -8620,8 +8620,8 @@ class AtenRepeatInterleaveSelfintOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     repeats = prop_def(INT)
-    dim = opt_prop_def(INT | NoneAttr)
-    output_size = opt_prop_def(INT | NoneAttr)
+    dim = opt_prop_def(INT | NoneType)
+    output_size = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
 
 
@@ -8681,7 +8681,7 @@ class AtenResizeAsOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.resize_as.default"
     self_ = operand_def(TensorType)
     the_template = operand_def(TensorType)
-    memory_format = opt_prop_def(ENUM | NoneAttr)
+    memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
 
 
@@ -8752,7 +8752,7 @@ class AtenRmsNormOp(TorchOp):
     weight = opt_operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     normalized_shape = prop_def(INT_LIST)
-    eps = opt_prop_def(FLOAT | NoneAttr)
+    eps = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
@@ -8963,10 +8963,10 @@ class AtenScalarTensorOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.scalar_tensor.default"
     sym_args = var_operand_def(SYM_TYPES)
     s = prop_def(NUMBER)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -8983,7 +8983,7 @@ class AtenScaledDotProductAttentionOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dropout_p = opt_prop_def(FLOAT)
     is_causal = opt_prop_def(BOOL)
-    scale = opt_prop_def(FLOAT | NoneAttr)
+    scale = opt_prop_def(FLOAT | NoneType)
     enable_gqa = opt_prop_def(BOOL)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
@@ -9211,8 +9211,8 @@ class AtenSliceTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     dim = opt_prop_def(INT)
-    start = opt_prop_def(INT | NoneAttr)
-    end = opt_prop_def(INT | NoneAttr)
+    start = opt_prop_def(INT | NoneType)
+    end = opt_prop_def(INT | NoneType)
     step = opt_prop_def(INT)
     result = result_def(TensorType)
 
@@ -9243,8 +9243,8 @@ class AtenSliceScatterOp(TorchOp):
     src = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     dim = opt_prop_def(INT)
-    start = opt_prop_def(INT | NoneAttr)
-    end = opt_prop_def(INT | NoneAttr)
+    start = opt_prop_def(INT | NoneType)
+    end = opt_prop_def(INT | NoneType)
     step = opt_prop_def(INT)
     result = result_def(TensorType)
 
@@ -9353,7 +9353,7 @@ class AtenSoftmaxIntOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -9420,10 +9420,10 @@ class AtenSparseBscTensorCcolrowvalueOp(TorchOp):
     row_indices = operand_def(TensorType)
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -9438,10 +9438,10 @@ class AtenSparseBscTensorCcolrowvaluesizeOp(TorchOp):
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -9455,10 +9455,10 @@ class AtenSparseBsrTensorCrowcolvalueOp(TorchOp):
     col_indices = operand_def(TensorType)
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -9473,10 +9473,10 @@ class AtenSparseBsrTensorCrowcolvaluesizeOp(TorchOp):
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -9489,11 +9489,11 @@ class AtenSparseCooTensorIndicesOp(TorchOp):
     indices = operand_def(TensorType)
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
-    is_coalesced = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
+    is_coalesced = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -9507,11 +9507,11 @@ class AtenSparseCooTensorIndicessizeOp(TorchOp):
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
-    is_coalesced = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
+    is_coalesced = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -9525,10 +9525,10 @@ class AtenSparseCscTensorCcolrowvalueOp(TorchOp):
     row_indices = operand_def(TensorType)
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -9543,10 +9543,10 @@ class AtenSparseCscTensorCcolrowvaluesizeOp(TorchOp):
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -9560,10 +9560,10 @@ class AtenSparseCsrTensorCrowcolvalueOp(TorchOp):
     col_indices = operand_def(TensorType)
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -9578,10 +9578,10 @@ class AtenSparseCsrTensorCrowcolvaluesizeOp(TorchOp):
     values = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -9736,7 +9736,7 @@ class AtenSpecialLogSoftmaxOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -9748,7 +9748,7 @@ class AtenSpecialLogitOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.special_logit.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    eps = opt_prop_def(FLOAT | NoneAttr)
+    eps = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
 
 
@@ -9840,7 +9840,7 @@ class AtenSpecialSoftmaxOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -10077,8 +10077,8 @@ class AtenStdCorrectionOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.std.correction"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
-    correction = opt_prop_def(NUMBER | NoneAttr)
+    dim = opt_prop_def(INT_LIST | NoneType)
+    correction = opt_prop_def(NUMBER | NoneType)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
 
@@ -10103,7 +10103,7 @@ class AtenStdDimOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.std.dim"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
+    dim = opt_prop_def(INT_LIST | NoneType)
     unbiased = opt_prop_def(BOOL)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
@@ -10117,8 +10117,8 @@ class AtenStdMeanCorrectionOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.std_mean.correction"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
-    correction = opt_prop_def(NUMBER | NoneAttr)
+    dim = opt_prop_def(INT_LIST | NoneType)
+    correction = opt_prop_def(NUMBER | NoneType)
     keepdim = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
@@ -10145,7 +10145,7 @@ class AtenStdMeanDimOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.std_mean.dim"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
+    dim = opt_prop_def(INT_LIST | NoneType)
     unbiased = opt_prop_def(BOOL)
     keepdim = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
@@ -10162,14 +10162,14 @@ class AtenStftCenterOp(TorchOp):
     window = opt_operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     n_fft = prop_def(INT)
-    hop_length = opt_prop_def(INT | NoneAttr)
-    win_length = opt_prop_def(INT | NoneAttr)
+    hop_length = opt_prop_def(INT | NoneType)
+    win_length = opt_prop_def(INT | NoneType)
     center = opt_prop_def(BOOL)
     pad_mode = opt_prop_def(STR)
     normalized = opt_prop_def(BOOL)
-    onesided = opt_prop_def(BOOL | NoneAttr)
-    return_complex = opt_prop_def(BOOL | NoneAttr)
-    align_to_window = opt_prop_def(BOOL | NoneAttr)
+    onesided = opt_prop_def(BOOL | NoneType)
+    return_complex = opt_prop_def(BOOL | NoneType)
+    align_to_window = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
@@ -10184,12 +10184,12 @@ class AtenStftOp(TorchOp):
     window = opt_operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     n_fft = prop_def(INT)
-    hop_length = opt_prop_def(INT | NoneAttr)
-    win_length = opt_prop_def(INT | NoneAttr)
+    hop_length = opt_prop_def(INT | NoneType)
+    win_length = opt_prop_def(INT | NoneType)
     normalized = opt_prop_def(BOOL)
-    onesided = opt_prop_def(BOOL | NoneAttr)
-    return_complex = opt_prop_def(BOOL | NoneAttr)
-    align_to_window = opt_prop_def(BOOL | NoneAttr)
+    onesided = opt_prop_def(BOOL | NoneType)
+    return_complex = opt_prop_def(BOOL | NoneType)
+    align_to_window = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
@@ -10265,7 +10265,7 @@ class AtenSumOp(TorchOp):
     name = "torch.aten.sum"
     OVERLOAD: ClassVar[str] = "aten.sum.default"
     self_ = operand_def(TensorType)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -10277,9 +10277,9 @@ class AtenSumDimIntListOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.sum.dim_IntList"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
+    dim = opt_prop_def(INT_LIST | NoneType)
     keepdim = opt_prop_def(BOOL)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
 
 
@@ -10405,7 +10405,7 @@ class AtenTakeAlongDimOp(TorchOp):
     self_ = operand_def(TensorType)
     indices = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT | NoneAttr)
+    dim = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
 
 
@@ -10521,7 +10521,7 @@ class AtenToDeviceOp(TorchOp):
     dtype = prop_def(DTYPE)
     non_blocking = opt_prop_def(BOOL)
     copy = opt_prop_def(BOOL)
-    memory_format = opt_prop_def(ENUM | NoneAttr)
+    memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
 
 
@@ -10536,7 +10536,7 @@ class AtenToDtypeOp(TorchOp):
     dtype = prop_def(DTYPE)
     non_blocking = opt_prop_def(BOOL)
     copy = opt_prop_def(BOOL)
-    memory_format = opt_prop_def(ENUM | NoneAttr)
+    memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
 
 
@@ -10548,13 +10548,13 @@ class AtenToDtypelayoutOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.to.dtype_layout"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     non_blocking = opt_prop_def(BOOL)
     copy = opt_prop_def(BOOL)
-    memory_format = opt_prop_def(ENUM | NoneAttr)
+    memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
 
 
@@ -10566,8 +10566,8 @@ class AtenToDenseOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.to_dense.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    masked_grad = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    masked_grad = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -10580,7 +10580,7 @@ class AtenToDenseBackwardOp(TorchOp):
     grad = operand_def(TensorType)
     input = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    masked_grad = opt_prop_def(BOOL | NoneAttr)
+    masked_grad = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -10603,9 +10603,9 @@ class AtenToSparseOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.to_sparse.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    blocksize = opt_prop_def(INT_LIST | NoneAttr)
-    dense_dim = opt_prop_def(INT | NoneAttr)
+    layout = opt_prop_def(ENUM | NoneType)
+    blocksize = opt_prop_def(INT_LIST | NoneType)
+    dense_dim = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
 
 
@@ -10630,7 +10630,7 @@ class AtenToSparseBscOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     blocksize = prop_def(INT_LIST)
-    dense_dim = opt_prop_def(INT | NoneAttr)
+    dense_dim = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
 
 
@@ -10643,7 +10643,7 @@ class AtenToSparseBsrOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     blocksize = prop_def(INT_LIST)
-    dense_dim = opt_prop_def(INT | NoneAttr)
+    dense_dim = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
 
 
@@ -10655,7 +10655,7 @@ class AtenToSparseCscOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.to_sparse_csc.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dense_dim = opt_prop_def(INT | NoneAttr)
+    dense_dim = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
 
 
@@ -10667,7 +10667,7 @@ class AtenToSparseCsrOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.to_sparse_csr.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dense_dim = opt_prop_def(INT | NoneAttr)
+    dense_dim = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
 
 
@@ -10983,9 +10983,9 @@ class AtenUpsampleBicubic2dVecOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.upsample_bicubic2d.vec"
     input = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    output_size = opt_prop_def(INT_LIST | NoneAttr)
+    output_size = opt_prop_def(INT_LIST | NoneType)
     align_corners = prop_def(BOOL)
-    scale_factors = opt_prop_def(LIST | NoneAttr)
+    scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
 
 
@@ -10997,9 +10997,9 @@ class AtenUpsampleBilinear2dVecOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.upsample_bilinear2d.vec"
     input = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    output_size = opt_prop_def(INT_LIST | NoneAttr)
+    output_size = opt_prop_def(INT_LIST | NoneType)
     align_corners = prop_def(BOOL)
-    scale_factors = opt_prop_def(LIST | NoneAttr)
+    scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
 
 
@@ -11013,7 +11013,7 @@ class AtenUpsampleLinear1dOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     output_size = prop_def(INT_LIST)
     align_corners = prop_def(BOOL)
-    scales = opt_prop_def(FLOAT | NoneAttr)
+    scales = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
 
 
@@ -11025,9 +11025,9 @@ class AtenUpsampleLinear1dVecOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.upsample_linear1d.vec"
     input = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    output_size = opt_prop_def(INT_LIST | NoneAttr)
+    output_size = opt_prop_def(INT_LIST | NoneType)
     align_corners = prop_def(BOOL)
-    scale_factors = opt_prop_def(LIST | NoneAttr)
+    scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
 
 
@@ -11040,7 +11040,7 @@ class AtenUpsampleNearest1dOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     output_size = prop_def(INT_LIST)
-    scales = opt_prop_def(FLOAT | NoneAttr)
+    scales = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
 
 
@@ -11052,8 +11052,8 @@ class AtenUpsampleNearest1dVecOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.upsample_nearest1d.vec"
     input = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    output_size = opt_prop_def(INT_LIST | NoneAttr)
-    scale_factors = opt_prop_def(LIST | NoneAttr)
+    output_size = opt_prop_def(INT_LIST | NoneType)
+    scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
 
 
@@ -11066,8 +11066,8 @@ class AtenUpsampleNearest2dOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     output_size = prop_def(INT_LIST)
-    scales_h = opt_prop_def(FLOAT | NoneAttr)
-    scales_w = opt_prop_def(FLOAT | NoneAttr)
+    scales_h = opt_prop_def(FLOAT | NoneType)
+    scales_w = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
 
 
@@ -11079,8 +11079,8 @@ class AtenUpsampleNearest2dVecOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.upsample_nearest2d.vec"
     input = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    output_size = opt_prop_def(INT_LIST | NoneAttr)
-    scale_factors = opt_prop_def(LIST | NoneAttr)
+    output_size = opt_prop_def(INT_LIST | NoneType)
+    scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
 
 
@@ -11093,9 +11093,9 @@ class AtenUpsampleNearest3dOp(TorchOp):
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
     output_size = prop_def(INT_LIST)
-    scales_d = opt_prop_def(FLOAT | NoneAttr)
-    scales_h = opt_prop_def(FLOAT | NoneAttr)
-    scales_w = opt_prop_def(FLOAT | NoneAttr)
+    scales_d = opt_prop_def(FLOAT | NoneType)
+    scales_h = opt_prop_def(FLOAT | NoneType)
+    scales_w = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
 
 
@@ -11107,8 +11107,8 @@ class AtenUpsampleNearest3dVecOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.upsample_nearest3d.vec"
     input = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    output_size = opt_prop_def(INT_LIST | NoneAttr)
-    scale_factors = opt_prop_def(LIST | NoneAttr)
+    output_size = opt_prop_def(INT_LIST | NoneType)
+    scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
 
 
@@ -11120,9 +11120,9 @@ class AtenUpsampleTrilinear3dVecOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.upsample_trilinear3d.vec"
     input = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    output_size = opt_prop_def(INT_LIST | NoneAttr)
+    output_size = opt_prop_def(INT_LIST | NoneType)
     align_corners = prop_def(BOOL)
-    scale_factors = opt_prop_def(LIST | NoneAttr)
+    scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
 
 
@@ -11149,7 +11149,7 @@ class AtenVanderOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.vander.default"
     x = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    N = opt_prop_def(INT | NoneAttr)
+    N = opt_prop_def(INT | NoneType)
     increasing = opt_prop_def(BOOL)
     result = result_def(TensorType)
 
@@ -11162,8 +11162,8 @@ class AtenVarCorrectionOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.var.correction"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
-    correction = opt_prop_def(NUMBER | NoneAttr)
+    dim = opt_prop_def(INT_LIST | NoneType)
+    correction = opt_prop_def(NUMBER | NoneType)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
 
@@ -11188,7 +11188,7 @@ class AtenVarDimOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.var.dim"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
+    dim = opt_prop_def(INT_LIST | NoneType)
     unbiased = opt_prop_def(BOOL)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
@@ -11215,7 +11215,7 @@ class AtenVarMeanDimOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.var_mean.dim"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dim = opt_prop_def(INT_LIST | NoneAttr)
+    dim = opt_prop_def(INT_LIST | NoneType)
     unbiased = opt_prop_def(BOOL)
     keepdim = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
@@ -11369,10 +11369,10 @@ class AtenZerosOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.zeros.default"
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
 
 
@@ -11384,11 +11384,11 @@ class AtenZerosLikeOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.zeros_like.default"
     self_ = operand_def(TensorType)
     sym_args = var_operand_def(SYM_TYPES)
-    dtype = opt_prop_def(DTYPE | NoneAttr)
-    layout = opt_prop_def(ENUM | NoneAttr)
-    device = opt_prop_def(ENUM | NoneAttr)
-    pin_memory = opt_prop_def(BOOL | NoneAttr)
-    memory_format = opt_prop_def(ENUM | NoneAttr)
+    dtype = opt_prop_def(DTYPE | NoneType)
+    layout = opt_prop_def(ENUM | NoneType)
+    device = opt_prop_def(ENUM | NoneType)
+    pin_memory = opt_prop_def(BOOL | NoneType)
+    memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
 
 

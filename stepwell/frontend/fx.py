@@ -12,6 +12,7 @@ import never fails on an unknown op.
 
 from __future__ import annotations
 
+import contextlib
 import linecache
 import operator
 import re
@@ -30,7 +31,7 @@ from xdsl.dialects.builtin import (
     IntAttr,
     IntegerAttr,
     ModuleOp,
-    NoneAttr,
+    NoneType,
     StringAttr,
     f64,
     i1,
@@ -91,7 +92,7 @@ class NodeImporter:
             syms.append(self.value(v))
             return SymAttr(IntAttr(len(syms) - 1))
         if v is None:
-            return NoneAttr()
+            return NoneType()  # prints and parses back as `none`
         if isinstance(v, bool):
             return IntegerAttr(int(v), i1)
         if isinstance(v, int):
@@ -109,8 +110,8 @@ class NodeImporter:
         raise UnsupportedTypeError(f"cannot encode argument {v!r} ({type(v).__name__})")
 
     # -- ops ------------------------------------------------------------------------------
-    def import_aten(self, node: torch.fx.Node, cls: type[TorchOp]) -> Operation:
-        schema = node.target._schema  # type: ignore[union-attr]
+    def import_aten(self, node: torch.fx.Node, cls: type[TorchOp], target: Any = None) -> Operation:
+        schema = (target or node.target)._schema  # type: ignore[union-attr]
         groups: list[list[SSAValue]] = []
         props: dict[str, Attribute] = {}
         syms: list[SSAValue] = []
@@ -136,7 +137,7 @@ class NodeImporter:
                 if len(present) != len(v):
                     k = iter(range(len(present)))
                     props[arg.name] = ArrayAttr(
-                        [NoneAttr() if x is None else IntegerAttr(next(k), i64) for x in v]
+                        [NoneType() if x is None else IntegerAttr(next(k), i64) for x in v]
                     )
             else:
                 if arg.has_default_value() and _same(v, arg.default_value):
@@ -175,7 +176,11 @@ class NodeImporter:
             target = _scalar_overload(node, target)
         cls = self.ops.get(str(target)) if isinstance(target, torch._ops.OpOverload) else None
         try:
-            op = self.import_aten(node, cls) if cls is not None else self.import_generic(node)
+            op = (
+                self.import_aten(node, cls, target)
+                if cls is not None
+                else self.import_generic(node)
+            )
         except (UnsupportedTypeError, FxImportError) as e:
             raise FxImportError(f"{_where(node)}: cannot import {node.format_node()}: {e}") from e
         self.append(node, op)
@@ -202,9 +207,7 @@ def _scalar_overload(node: torch.fx.Node, target: torch._ops.OpOverload) -> Any:
             or (i in wrapped and str(c.real_type) == "number")
             for i, (a, c) in enumerate(zip(schema.arguments, cand.arguments, strict=True))
         ):
-            new = getattr(packet, name)
-            node.target = new
-            return new
+            return getattr(packet, name)
     raise FxImportError(f"{target} got a Python number where a Tensor belongs")
 
 
@@ -372,16 +375,7 @@ def import_graph(
     functional ATen with `make_fx` on the example inputs; symbolic sizes keep their
     symbols."""
     if not is_aten_graph(gm):
-        from torch.fx.experimental.proxy_tensor import make_fx
-
-        symbolic = any(isinstance(x, torch.SymInt) for x in example_inputs) or any(
-            isinstance(x, torch.Tensor) and any(isinstance(d, torch.SymInt) for d in x.shape)
-            for x in example_inputs
-        )
-        from torch._subclasses.functional_tensor import dispatch_functionalize
-
-        mode = "symbolic" if symbolic else "fake"
-        gm = make_fx(dispatch_functionalize(gm), tracing_mode=mode)(*example_inputs)
+        gm = _retrace(gm, example_inputs)
     inputs = []
     for n in gm.graph.nodes:
         if n.op == "placeholder":
@@ -389,13 +383,58 @@ def import_graph(
             if isinstance(val, torch.SymInt | torch.SymFloat | torch.SymBool):
                 inputs.append(GraphInput(str(val), "symint"))  # named by its symbol: s0
             else:
-                inputs.append(GraphInput(n.name, "input"))
+                inputs.append(GraphInput(n.meta.get("stepwell_name", n.name), "input"))
     for n in gm.graph.nodes:
         if n.op == "get_attr":
-            inputs.append(GraphInput(str(n.target), _attr_kind(gm, str(n.target))))
+            fqn = n.meta.get("stepwell_name", str(n.target))
+            kind = n.meta.get("stepwell_kind") or _attr_kind(gm, str(n.target))
+            inputs.append(GraphInput(fqn, kind))
             if "val" not in n.meta:
                 n.meta["val"] = _fake_like(getattr(gm, str(n.target)))
     return _build_module(gm.graph, inputs, name)
+
+
+def _retrace(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> torch.fx.GraphModule:
+    """Trace `gm` to functional ATen with make_fx, keeping each node's stack trace.
+
+    Runs the graph with `torch.fx.Interpreter` so node metadata carries over, outside
+    Dynamo's tracing context when sizes are static (its fake mode would add guards Dynamo
+    cannot source), and accepts the module's real parameters as inputs."""
+    import torch.fx.traceback as fx_traceback
+    from torch._subclasses.functional_tensor import dispatch_functionalize
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    symbolic = any(isinstance(x, torch.SymInt) for x in example_inputs) or any(
+        isinstance(x, torch.Tensor) and any(isinstance(d, torch.SymInt) for d in x.shape)
+        for x in example_inputs
+    )
+    run = dispatch_functionalize(torch.fx.Interpreter(gm).run)
+    context = contextlib.nullcontext() if symbolic else torch._guards.tracing(None)
+    with fx_traceback.preserve_node_meta(), context:
+        traced = make_fx(
+            run, tracing_mode="symbolic" if symbolic else "fake", _allow_non_fake_inputs=True
+        )(*example_inputs)
+    _name_parameter_constants(traced, gm)
+    originals = [n for n in gm.graph.nodes if n.op == "placeholder"]
+    retraced = [n for n in traced.graph.nodes if n.op == "placeholder"]
+    for old, new in zip(originals, retraced, strict=False):
+        new.meta["stepwell_name"] = old.name  # the user's input names, not arg0_1
+    return traced
+
+
+def _name_parameter_constants(traced: torch.fx.GraphModule, source: torch.nn.Module) -> None:
+    """make_fx turns the module's parameters into `_param_constantN` attributes: give them
+    back their fully qualified names."""
+    by_id = {id(p): n for n, p in [*source.named_parameters(), *source.named_buffers()]}
+    for node in traced.graph.nodes:
+        if node.op == "get_attr":
+            value = getattr(traced, str(node.target), None)
+            name = by_id.get(id(value))
+            if name is not None:
+                node.meta["stepwell_name"] = name
+                node.meta["stepwell_kind"] = (
+                    "parameter" if isinstance(value, torch.nn.Parameter) else "buffer"
+                )
 
 
 def _attr_kind(gm: torch.fx.GraphModule, target: str) -> str:

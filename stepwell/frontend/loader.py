@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
+import logging
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -63,14 +66,26 @@ def export(example: Example, dynamic_shapes: Any = None) -> torch.export.Exporte
     """torch.export the example; a program torch.export rejects becomes one LoadError."""
     fn = example.fn
     module = fn if isinstance(fn, torch.nn.Module) else _Wrap(fn)
-    try:
-        return torch.export.export(module, example.inputs, dynamic_shapes=dynamic_shapes)
+    if not isinstance(fn, torch.nn.Module):
+        # torch.export records frames of `forward` methods; anchor the user's function
+        # too so its ops carry the user's lines rather than the wrapper's
+        anchor = getattr(torch.fx.proxy, "_register_stack_trace_anchor", None)
+        if anchor is not None:
+            anchor(fn)
+    quiet = logging.getLogger("torch.fx.experimental.symbolic_shapes")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)
+    try:  # torch prints its partial graph on failure: keep stderr to our one message
+        with contextlib.redirect_stderr(io.StringIO()):
+            return torch.export.export(module, example.inputs, dynamic_shapes=dynamic_shapes)
     except Exception as e:
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         raise LoadError(
             f"{example.source}: error: torch.export rejected the program: "
             f"{type(e).__name__}: {first}"
         ) from e
+    finally:
+        quiet.setLevel(level)
 
 
 class _Wrap(torch.nn.Module):

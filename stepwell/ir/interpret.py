@@ -25,6 +25,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     ModuleOp,
     NoneAttr,
+    NoneType,
     StringAttr,
 )
 from xdsl.dialects.func import FuncOp
@@ -65,7 +66,7 @@ def decode(attr: Attribute, type_str: str = "", syms: Sequence[Any] = ()) -> Any
     base = type_str.removeprefix("Optional[").removesuffix("]") if type_str else ""
     if isinstance(attr, SymAttr):
         return syms[attr.index.data]
-    if isinstance(attr, NoneAttr):
+    if isinstance(attr, NoneAttr | NoneType):
         return None
     if isinstance(attr, IntegerAttr):
         value = cast(IntegerAttr, attr)
@@ -114,7 +115,10 @@ def call_arguments(op: TorchOp, values: Sequence[Any]) -> dict[str, Any]:
             else:
                 layout = op.properties.get(arg.name)
                 kwargs[arg.name] = (
-                    [None if isinstance(x, NoneAttr) else vals[decode(x)] for x in layout.data]
+                    [
+                        None if isinstance(x, NoneAttr | NoneType) else vals[decode(x)]
+                        for x in layout.data
+                    ]
                     if isinstance(layout, ArrayAttr)
                     else vals
                 )

@@ -28,6 +28,7 @@ from xdsl.dialects.builtin import (
     IntAttr,
     ModuleOp,
     NoneAttr,
+    NoneType,
     TensorType,
 )
 from xdsl.ir import Operation, SSAValue
@@ -203,12 +204,15 @@ def _extern_args(op: TorchOp | OperatorOp) -> tuple[list[Any], dict[str, Any]]:
             if t == "Tensor":
                 kwargs[arg.name] = ref[vals[0]]
             elif t == "Optional[Tensor]":
-                kwargs[arg.name] = ref[vals[0]] if vals else NoneAttr()
+                kwargs[arg.name] = ref[vals[0]] if vals else NoneType()
             else:
                 layout = op.properties.get(arg.name)
                 items = [ref[v] for v in vals]
                 if isinstance(layout, ArrayAttr):
-                    items = [a if isinstance(a, NoneAttr) else items[decode(a)] for a in layout]
+                    items = [
+                        a if isinstance(a, NoneAttr | NoneType) else items[decode(a)]
+                        for a in layout
+                    ]
                 kwargs[arg.name] = ArrayAttr(items)
         elif arg.name in op.properties:
             kwargs[arg.name] = _repoint(op.properties[arg.name], syms, ref)

@@ -59,10 +59,10 @@ HEADER = '''\
 """The `prims` dialect: PyTorch's primitive ops ({count} generated) and the composites
 `prims.matmul`, `prims.attention`, `prims.extern` (see prims_support.py)."""
 
-# ruff: noqa: E501
+# ruff: noqa: E501, F401
 from typing import ClassVar
 
-from xdsl.dialects.builtin import NoneAttr, TensorType
+from xdsl.dialects.builtin import NoneType, TensorType
 from xdsl.ir import Dialect
 from xdsl.irdl import (
     AttrSizedOperandSegments,

@@ -1,7 +1,7 @@
 """Write docs/dialects/tile.md from the tile dialect's op classes (their docstrings).
 
-    python -m stepwell.tools.gen_tile_docs            # rewrite
-    python -m stepwell.tools.gen_tile_docs --check    # exit 1 if stale
+python -m stepwell.tools.gen_tile_docs            # rewrite
+python -m stepwell.tools.gen_tile_docs --check    # exit 1 if stale
 """
 
 from __future__ import annotations

@@ -202,7 +202,7 @@ def render_class(
             constr = PROP_CONSTRAINTS[base]
             has_sym |= constr in {"INT", "FLOAT", "NUMBER", "INT_LIST", "LIST", "BOOL"}
             if optional:
-                constr = f"{constr} | NoneAttr"
+                constr = f"{constr} | NoneType"
             kind = "opt_prop_def" if (optional or a.has_default_value()) else "prop_def"
             pname = f', prop_name="{a.name}"' if field != a.name else ""
             props.append(f"    {field} = {kind}({constr}{pname})")
@@ -232,7 +232,7 @@ HEADER = '''\
 # ruff: noqa: E501
 from typing import ClassVar
 
-from xdsl.dialects.builtin import NoneAttr, TensorType
+from xdsl.dialects.builtin import NoneType, TensorType
 from xdsl.ir import Dialect
 from xdsl.irdl import (
     AttrSizedOperandSegments,

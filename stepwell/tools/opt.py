@@ -33,7 +33,6 @@ from xdsl.utils.exceptions import (
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from stepwell.ir.diagnostics import Diagnostic, LocatingParser, from_parse_error, verify_located
-from stepwell.ir.numerics import NumericsError, check_pass
 from stepwell.universe import stepwell_dialects, stepwell_passes
 
 DESCRIPTION = """\
@@ -138,6 +137,8 @@ class StepwellOptMain(xDSLOptMain):
     def apply_passes(self, prog: ModuleOp) -> None:
         if not self.args.check_numerics:
             return super().apply_passes(prog)
+        from stepwell.ir.numerics import NumericsError, check_pass  # imports torch: lazily
+
         for p in self.pipeline.passes:
             before = prog.clone()
             PassPipeline((p,), self.pipeline.callback).apply(self.ctx, prog)

@@ -1,0 +1,478 @@
+"""Reference interpreter for the tile level, independent of Triton.
+
+    run_tile(module, *tensors) -> tuple of torch tensors
+
+Graph-level ops run through the torch/prims interpreter (`stepwell.ir.interpret`); a
+`tile.launch` allocates its results and runs the kernel's body once per program id of
+its grid, with the semantics of the tile dialect's module doc:
+
+- a kernel argument is a view, `torch.as_strided` of the tensor passed to the launch
+  (inputs made contiguous, then the freshly allocated results, written through);
+- `tile.load` / `tile.store` address tiles by coordinates over coordinate groups: group
+  i of the view's dims is flattened row-major and coordinate c_i selects its elements
+  [c_i * T_i, (c_i + 1) * T_i), T_i being dim i of the tile; a group of no dims has size 1;
+- every tile value is a `Tile`: a tensor plus a validity mask (None: every lane valid).
+  Loads mark the lanes outside the view invalid (and read them as 0), elementwise ops AND
+  their operands' masks, and reductions (`tile.reduce`, the K axis of `tile.dot`) see
+  only valid lanes. Stores write only the lanes inside the store's view.
+
+Index values (`tile.program_id`, `arith.constant : index`, loop counters) are Python ints.
+A launch also checks what Triton would not: every view stays inside its tensor, and the
+kernel writes every element of its results.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+import torch
+from xdsl.dialects import arith, scf
+from xdsl.dialects import math as xmath
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    IntegerAttr,
+    MemRefType,
+    ModuleOp,
+    StridedLayoutAttr,
+    TensorType,
+)
+from xdsl.interpreter import (
+    Interpreter,
+    InterpreterFunctions,
+    OpImplResult,
+    PythonValues,
+    ReturnedValues,
+    TerminatorValue,
+    impl,
+    impl_terminator,
+    register_impls,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.utils.exceptions import InterpretationError
+
+from stepwell.dialects import tile
+from stepwell.ir.interpret import interpret, make_interpreter
+from stepwell.ir.types import torch_dtype
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A tile value: `value` and, where some lanes are outside every view, `mask` (True
+    for valid lanes, broadcastable to `value`)."""
+
+    value: torch.Tensor
+    mask: torch.Tensor | None = None
+
+
+@dataclass(frozen=True)
+class View:
+    """A kernel argument: the strided view of a launch tensor, and for results the same
+    view of a counter of writes (to check that the kernel writes every element)."""
+
+    tensor: torch.Tensor
+    written: torch.Tensor | None = None
+
+
+def _tensor_type(v: SSAValue | Attribute) -> TensorType[Attribute]:
+    return cast(TensorType[Attribute], v.type if isinstance(v, SSAValue) else v)
+
+
+def _dtype(v: SSAValue | Attribute) -> torch.dtype:
+    return torch_dtype(_tensor_type(v).element_type)
+
+
+def _and(*masks: torch.Tensor | None) -> torch.Tensor | None:
+    out: torch.Tensor | None = None
+    for m in masks:
+        if m is not None:
+            out = m if out is None else out & m
+    return out
+
+
+# -- views and addressing ----------------------------------------------------------------------
+def make_view(
+    tensor: torch.Tensor, t: Attribute, what: str, written: torch.Tensor | None = None
+) -> View:
+    """`tensor` seen through the memref type `t` (sizes, strides, offset)."""
+    mt = cast(MemRefType[Attribute], t)
+    sizes = [int(s) for s in mt.get_shape()]
+    layout = mt.layout
+    if isinstance(layout, StridedLayoutAttr):
+        strides = [int(cast(int, s)) for s in layout.get_strides()]
+        offset = int(cast(int, layout.get_offset()))
+    else:
+        strides, acc = [], 1
+        for s in reversed(sizes):
+            strides.insert(0, acc)
+            acc *= max(s, 1)
+        offset = 0
+    if torch_dtype(mt.element_type) != tensor.dtype:
+        raise InterpretationError(f"{what}: view of {mt.element_type} on a {tensor.dtype} tensor")
+    if math.prod(sizes) > 0:
+        lo = offset + sum(st * (n - 1) for n, st in zip(sizes, strides, strict=True) if st < 0)
+        hi = offset + sum(st * (n - 1) for n, st in zip(sizes, strides, strict=True) if st > 0)
+        if lo < 0 or hi >= tensor.numel():
+            raise InterpretationError(
+                f"{what}: view {t} reaches elements [{lo}, {hi}] of a tensor of "
+                f"{tensor.numel()} elements"
+            )
+
+    def strided(x: torch.Tensor) -> torch.Tensor:
+        return torch.as_strided(x, sizes, strides, x.storage_offset() + offset)
+
+    return View(strided(tensor), None if written is None else strided(written))
+
+
+def lanes(
+    sizes: Sequence[int], coords: Sequence[int], groups: Sequence[int], shape: Sequence[int]
+) -> tuple[list[torch.Tensor], torch.Tensor | None]:
+    """The view index of each lane of a tile, one tensor per view dim (broadcastable to
+    `shape`), and the mask of lanes inside the view (None: all of them)."""
+    rank = len(shape)
+    index: list[torch.Tensor] = []
+    mask: torch.Tensor | None = None
+    start = 0
+    for axis, (c, n) in enumerate(zip(coords, groups, strict=True)):
+        dims = list(sizes[start : start + n])
+        start += n
+        total, size = math.prod(dims), shape[axis]
+        lin = c * size + torch.arange(size)
+        valid = (lin >= 0) & (lin < total)
+        at = [1] * rank
+        at[axis] = size
+        if not bool(valid.all()):
+            mask = _and(mask, valid.reshape(at))
+        flat = torch.where(valid, lin, 0)
+        dim_index: list[torch.Tensor] = []
+        for d in reversed(dims):
+            dim_index.insert(0, (flat % max(d, 1)).reshape(at))
+            flat = flat // max(d, 1)
+        index.extend(dim_index)
+    return index, mask
+
+
+def _full_mask(mask: torch.Tensor | None, shape: Sequence[int]) -> torch.Tensor:
+    return torch.ones(shape, dtype=torch.bool) if mask is None else mask.expand(shape)
+
+
+def load(view: torch.Tensor, coords: Sequence[int], groups: Sequence[int], t: Attribute) -> Tile:
+    shape = list(_tensor_type(t).get_shape())
+    if view.numel() == 0:
+        none = torch.zeros(shape, dtype=torch.bool, device=view.device)
+        return Tile(torch.zeros(shape, dtype=view.dtype, device=view.device), none)
+    index, mask = lanes(view.shape, coords, groups, shape)
+    index = [i.to(view.device) for i in index]
+    gathered = view[tuple(index)] if index else view
+    value = gathered.reshape([*([1] * (len(shape) - gathered.dim())), *gathered.shape])
+    value = value.expand(shape)
+    if mask is not None:
+        mask = mask.to(view.device)
+        value = torch.where(mask, value, torch.zeros((), dtype=value.dtype, device=value.device))
+    return Tile(value.contiguous(), mask)
+
+
+def store(value: Tile, view: View, coords: Sequence[int], groups: Sequence[int]) -> None:
+    target = view.tensor
+    if target.numel() == 0:
+        return
+    shape = list(value.value.shape)
+    index, mask = lanes(target.shape, coords, groups, shape)
+    keep = _full_mask(mask, shape).to(target.device)
+    selected = tuple(i.to(target.device).expand(shape)[keep] for i in index)
+    data = value.value.expand(shape)[keep].to(target.dtype)
+    if not selected:  # a view of rank 0: every valid lane is its one element
+        if data.numel():
+            target.copy_(data[-1])
+        if view.written is not None and data.numel():
+            view.written.add_(1)
+        return
+    target[selected] = data
+    if view.written is not None:
+        ones = torch.ones_like(data, dtype=view.written.dtype)
+        view.written.index_put_(selected, ones, accumulate=True)
+
+
+# -- elementwise rules -----------------------------------------------------------------------
+def _div_trunc(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    """Integer division rounding toward zero; lanes dividing by 0 give 0 (torch raises)."""
+    zero = b == 0
+    return torch.where(zero, 0, torch.div(a, torch.where(zero, 1, b), rounding_mode="trunc"))
+
+
+def _rem(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    zero = b == 0
+    return torch.where(zero, 0, torch.fmod(a, torch.where(zero, 1, b)))
+
+
+def _to(op: Operation) -> Callable[..., Any]:
+    dtype = _dtype(op.results[0])
+    return lambda x: x.to(dtype)
+
+
+ELEMENTWISE: dict[type[Operation], Callable[[Operation], Callable[..., Any]]] = {
+    arith.AddfOp: lambda op: torch.add, arith.AddiOp: lambda op: torch.add,
+    arith.SubfOp: lambda op: torch.sub, arith.SubiOp: lambda op: torch.sub,
+    arith.MulfOp: lambda op: torch.mul, arith.MuliOp: lambda op: torch.mul,
+    arith.DivfOp: lambda op: torch.div, arith.DivSIOp: lambda op: _div_trunc,
+    arith.RemSIOp: lambda op: _rem,
+    arith.MaximumfOp: lambda op: torch.maximum, arith.MinimumfOp: lambda op: torch.minimum,
+    arith.MaxSIOp: lambda op: torch.maximum, arith.MinSIOp: lambda op: torch.minimum,
+    arith.AndIOp: lambda op: torch.bitwise_and, arith.OrIOp: lambda op: torch.bitwise_or,
+    arith.XOrIOp: lambda op: torch.bitwise_xor,
+    arith.NegfOp: lambda op: torch.neg,
+    arith.ExtFOp: _to, arith.TruncFOp: _to, tile.CastOp: _to,
+    tile.SelectOp: lambda op: torch.where,
+    xmath.ExpOp: lambda op: torch.exp, xmath.Exp2Op: lambda op: torch.exp2,
+    xmath.LogOp: lambda op: torch.log, xmath.Log2Op: lambda op: torch.log2,
+    xmath.SqrtOp: lambda op: torch.sqrt, xmath.RsqrtOp: lambda op: torch.rsqrt,
+    xmath.SinOp: lambda op: torch.sin, xmath.CosOp: lambda op: torch.cos,
+    xmath.TanhOp: lambda op: torch.tanh, xmath.ErfOp: lambda op: torch.erf,
+    xmath.FloorOp: lambda op: torch.floor, xmath.CeilOp: lambda op: torch.ceil,
+    xmath.AbsFOp: lambda op: torch.abs, xmath.AbsIOp: lambda op: torch.abs,
+}  # fmt: skip
+"""op class -> (op -> the torch function computing it on tile values); masks are ANDed."""
+
+INDEX_OPS: dict[type[Operation], Callable[[int, int], int]] = {
+    arith.AddiOp: lambda a, b: a + b,
+    arith.SubiOp: lambda a, b: a - b,
+    arith.MuliOp: lambda a, b: a * b,
+    arith.DivSIOp: lambda a, b: (abs(a) // abs(b)) * (1 if (a < 0) == (b < 0) else -1),
+    arith.MaxSIOp: max,
+    arith.MinSIOp: min,
+}
+"""arith ops on `index` scalars (Python ints), for hand-written kernels."""
+
+CMP: dict[str, Callable[[torch.Tensor, torch.Tensor], torch.Tensor]] = {
+    "eq": torch.eq, "ne": torch.ne, "lt": torch.lt, "le": torch.le, "gt": torch.gt, "ge": torch.ge,
+}  # fmt: skip
+
+
+def _identity(kind: str, dtype: torch.dtype) -> float | int | bool:
+    """The value a reduction gives invalid lanes, so that they do not change its result."""
+    if kind in ("sum",):
+        return False if dtype == torch.bool else 0
+    if kind == "prod":
+        return True if dtype == torch.bool else 1
+    high = kind in ("min", "argmin")
+    if dtype == torch.bool:
+        return high
+    if dtype.is_floating_point:
+        return math.inf if high else -math.inf
+    info = torch.iinfo(dtype)
+    return info.max if high else info.min
+
+
+def reduce(kind: str, x: Tile, axis: int, result: Attribute, extent: int | None = None) -> Tile:
+    """`tile.reduce` over the valid lanes of `axis` (kept as size 1): those of `x`'s mask
+    and, with `extent` (the size of the kernel's space along the axis), the first `extent`."""
+    value = x.value
+    valid = x.mask
+    if extent is not None and extent < value.shape[axis]:
+        at = [1] * value.dim()
+        at[axis] = value.shape[axis]
+        valid = _and(
+            valid, (torch.arange(value.shape[axis], device=value.device) < extent).reshape(at)
+        )
+    if valid is not None:
+        ident = torch.tensor(_identity(kind, value.dtype), dtype=value.dtype, device=value.device)
+        value = torch.where(valid, value, ident)
+    if kind == "sum":
+        out = value.sum(axis, keepdim=True, dtype=value.dtype)
+    elif kind == "prod":
+        out = value.prod(axis, keepdim=True, dtype=value.dtype)
+    elif kind in ("max", "min"):
+        out = (value.amax if kind == "max" else value.amin)(axis, keepdim=True)
+    elif kind in ("argmax", "argmin"):  # the lane's index along the tile axis
+        out = (value.argmax if kind == "argmax" else value.argmin)(axis, keepdim=True)
+    else:
+        raise InterpretationError(f"unknown reduction '{kind}'")
+    mask = None if valid is None else valid.expand(x.value.shape).any(axis, keepdim=True)
+    return Tile(out.to(_dtype(result)), mask)
+
+
+def dot(a: Tile, b: Tile, acc: Tile) -> Tile:
+    """acc + a @ b over the valid lanes of K, in float32 (IEEE, never TF32) or acc's type."""
+    compute = torch.float32 if acc.value.dtype.is_floating_point else acc.value.dtype
+    x, y = a.value.to(compute), b.value.to(compute)
+    if a.mask is not None:
+        x = torch.where(a.mask, x, torch.zeros((), dtype=compute, device=x.device))
+    if b.mask is not None:
+        y = torch.where(b.mask, y, torch.zeros((), dtype=compute, device=y.device))
+    if x.is_cuda:
+        allow = torch.backends.cuda.matmul.allow_tf32
+        torch.backends.cuda.matmul.allow_tf32 = False
+        try:
+            prod = torch.matmul(x, y)
+        finally:
+            torch.backends.cuda.matmul.allow_tf32 = allow
+    else:
+        prod = torch.matmul(x, y)
+    value = (acc.value.to(compute) + prod).to(acc.value.dtype)
+    rows = None if a.mask is None else a.mask.expand(a.value.shape).any(-1, keepdim=True)
+    cols = None if b.mask is None else b.mask.expand(b.value.shape).any(-2, keepdim=True)
+    return Tile(value, _and(acc.mask, rows, cols))
+
+
+def constant(op: arith.ConstantOp, device: torch.device) -> int | Tile:
+    value = op.value
+    if isinstance(value, IntegerAttr):  # an index
+        return int(value.value.data)
+    dense = cast(DenseIntOrFPElementsAttr, value)
+    t = _tensor_type(op.result)
+    dtype, shape = torch_dtype(t.element_type), list(t.get_shape())
+    values = [bool(v) for v in dense.get_values()] if dtype == torch.bool else dense.get_values()
+    if len(set(values)) <= 1 or all(isinstance(v, float) and math.isnan(v) for v in values):
+        return Tile(torch.full(shape, values[0] if values else 0, dtype=dtype, device=device))
+    return Tile(torch.tensor(values, dtype=dtype, device=device).reshape(shape))
+
+
+# -- the interpreter functions -------------------------------------------------------------------
+@register_impls
+class TileFunctions(InterpreterFunctions):
+    """`tile.launch` and everything a kernel body holds, on `Tile` values."""
+
+    def __init__(self) -> None:
+        self.program: tuple[int, int, int] = (0, 0, 0)
+        self.device = torch.device("cpu")
+        self.kernel: tile.KernelOp | None = None
+        self.constants: dict[tuple[Operation, torch.device], int | Tile] = {}
+
+    @classmethod
+    def _impls(cls):  # type: ignore[override]
+        own = list(super()._impls())
+        return own + [(c, cls.run_elementwise) for c in ELEMENTWISE]
+
+    def run_elementwise(
+        self, interpreter: Interpreter, op: Operation, args: PythonValues
+    ) -> OpImplResult:
+        if all(isinstance(a, int) for a in args) and type(op) in INDEX_OPS:
+            return OpImplResult((INDEX_OPS[type(op)](*args),), None)
+        tiles = cast(Sequence[Tile], args)
+        value = ELEMENTWISE[type(op)](op)(*(t.value for t in tiles))
+        return OpImplResult((Tile(value, _and(*(t.mask for t in tiles))),), None)
+
+    @impl(tile.LaunchOp)
+    def run_launch(self, interpreter: Interpreter, op: tile.LaunchOp, args: PythonValues):
+        kernel = cast(tile.KernelOp, interpreter.get_op_for_symbol(op.callee))
+        name = kernel.sym_name.data
+        inputs = [cast(torch.Tensor, a).contiguous() for a in args]
+        device = inputs[0].device if inputs else torch.device("cpu")
+        outputs = [_allocate(r.type, device) for r in op.outputs]
+        written = [torch.zeros(o.shape, dtype=torch.int32, device=device) for o in outputs]
+        types = kernel.function_type.inputs.data
+        if len(types) != len(inputs) + len(outputs):
+            raise InterpretationError(
+                f"@{name} takes {len(types)} views, launched with {len(inputs)} inputs and "
+                f"{len(outputs)} results"
+            )
+        views = [
+            make_view(x, t, f"@{name} input {i}")
+            for i, (x, t) in enumerate(zip(inputs, types, strict=False))
+        ]
+        views += [
+            make_view(o, t, f"@{name} result {i}", w)
+            for i, (o, w, t) in enumerate(zip(outputs, written, types[len(inputs) :], strict=True))
+        ]
+        gx, gy, gz = tile.int_list(kernel.grid)
+        saved = self.program, self.device, self.kernel
+        self.device, self.kernel = device, kernel
+        try:
+            for z in range(gz):
+                for y in range(gy):
+                    for x in range(gx):
+                        self.program = (x, y, z)
+                        interpreter.run_ssacfg_region(kernel.body, tuple(views), name)
+        finally:
+            self.program, self.device, self.kernel = saved
+        for i, w in enumerate(written):
+            missing = int((w == 0).sum())
+            if missing:
+                raise InterpretationError(
+                    f"@{name} leaves {missing} of {w.numel()} elements of result {i} unwritten"
+                )
+        return tuple(outputs)
+
+    @impl(tile.ProgramIdOp)
+    def run_program_id(self, interpreter: Interpreter, op: tile.ProgramIdOp, args: PythonValues):
+        return (self.program[op.axis.value.data],)
+
+    @impl(arith.ConstantOp)
+    def run_constant(self, interpreter: Interpreter, op: arith.ConstantOp, args: PythonValues):
+        key = (op, self.device)
+        if key not in self.constants:
+            self.constants[key] = constant(op, self.device)
+        return (self.constants[key],)
+
+    @impl(tile.LoadOp)
+    def run_load(self, interpreter: Interpreter, op: tile.LoadOp, args: PythonValues):
+        view, *coords = args
+        groups = tile.int_list(op.groups)
+        return (load(cast(View, view).tensor, coords, groups, op.result.type),)
+
+    @impl(tile.StoreOp)
+    def run_store(self, interpreter: Interpreter, op: tile.StoreOp, args: PythonValues):
+        value, view, *coords = args
+        store(cast(Tile, value), cast(View, view), coords, tile.int_list(op.groups))
+        return ()
+
+    @impl(tile.ReduceOp)
+    def run_reduce(self, interpreter: Interpreter, op: tile.ReduceOp, args: PythonValues):
+        x, axis = cast(Tile, args[0]), op.axis.value.data
+        space = self.kernel.space_dims() if self.kernel is not None else []
+        extent = math.prod(space[axis]) if len(space) == x.value.dim() else None
+        return (reduce(op.kind.data, x, axis, op.result.type, extent),)
+
+    @impl(tile.BroadcastOp)
+    def run_broadcast(self, interpreter: Interpreter, op: tile.BroadcastOp, args: PythonValues):
+        x = cast(Tile, args[0])
+        shape = list(_tensor_type(op.result).get_shape())
+        mask = None if x.mask is None else x.mask.expand(shape)
+        return (Tile(x.value.expand(shape), mask),)
+
+    @impl(tile.DotOp)
+    def run_dot(self, interpreter: Interpreter, op: tile.DotOp, args: PythonValues):
+        a, b, acc = cast(Sequence[Tile], args)
+        return (dot(a, b, acc),)
+
+    @impl(tile.CmpOp)
+    def run_cmp(self, interpreter: Interpreter, op: tile.CmpOp, args: PythonValues):
+        a, b = cast(Sequence[Tile], args)
+        return (Tile(CMP[op.predicate.data](a.value, b.value), _and(a.mask, b.mask)),)
+
+    @impl(scf.ForOp)
+    def run_for(self, interpreter: Interpreter, op: scf.ForOp, args: PythonValues):
+        lb, ub, step, *carried = args
+        values = tuple(carried)
+        for i in range(cast(int, lb), cast(int, ub), cast(int, step)):
+            values = interpreter.run_ssacfg_region(op.body, (i, *values), "for")
+        return values
+
+    @impl_terminator(scf.YieldOp)
+    def run_yield(
+        self, interpreter: Interpreter, op: scf.YieldOp, args: PythonValues
+    ) -> tuple[TerminatorValue, PythonValues]:
+        return ReturnedValues(args), ()
+
+
+def _allocate(t: Attribute, device: torch.device) -> torch.Tensor:
+    """A launch result, filled with NaN (floats) so that lanes no kernel writes show."""
+    tt = _tensor_type(t)
+    dtype, shape = torch_dtype(tt.element_type), tuple(tt.get_shape())
+    if dtype.is_floating_point:
+        return torch.full(shape, math.nan, dtype=dtype, device=device)
+    return torch.zeros(shape, dtype=dtype, device=device)
+
+
+def make_tile_interpreter(module: ModuleOp) -> Interpreter:
+    """The torch/prims interpreter plus the tile level's functions."""
+    interpreter = make_interpreter(module)
+    interpreter.register_implementations(TileFunctions())
+    return interpreter
+
+
+def run_tile(module: ModuleOp, *args: Any, function: str = "forward") -> tuple[torch.Tensor, ...]:
+    """Run `@function` of a tile-level module on tensors, kernels by their tile IR."""
+    return interpret(module, *args, function=function, interpreter=make_tile_interpreter(module))

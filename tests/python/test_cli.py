@@ -1,0 +1,149 @@
+"""Errors a user can cause end in one located message and exit status 1, never a traceback.
+
+The messages themselves are checked by the lit tests (tests/filecheck/cli, diagnostics);
+these tests pin the exit status and that stderr is nothing but the message.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from stepwell.tools import cli, opt
+
+REPO = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+ERRORS = REPO / "tests" / "filecheck" / "cli" / "import-errors.py"
+MALFORMED = REPO / "tests" / "filecheck" / "diagnostics" / "malformed-exit.mlir"
+
+
+def run(*argv: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    """Run an installed command in a fresh process (slow: each one imports torch)."""
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    return subprocess.run(
+        [str(BIN / argv[0]), *argv[1:]], capture_output=True, text=True, cwd=cwd, env=env
+    )
+
+
+def call(argv: tuple[str, ...], capfd: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Run a command's `main` in this process: (exit status, stdout, stderr)."""
+    main = {"stepwell": cli.main, "stepwell-opt": opt.main}[argv[0]]
+    try:
+        main(list(argv[1:]))
+        status = 0
+    except SystemExit as e:
+        status = e.code if isinstance(e.code, int) else int(e.code is not None)
+    out, err = capfd.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ("stepwell-opt", str(MALFORMED)),
+            f"{MALFORMED}:13:39: error: Expected ':'",
+        ),
+        (("stepwell-opt", "missing.mlir"), "missing.mlir: error: no such file"),
+        (
+            ("stepwell-opt", str(MALFORMED), "-p", "no-such-pass"),
+            "stepwell-opt: error: Unrecognized passes: ['no-such-pass']",
+        ),
+        (
+            ("stepwell-opt", str(MALFORMED), "--load-plugin", "nope.py"),
+            "nope.py: error: plugin file not found",
+        ),
+        (("stepwell", "import", "missing.py"), "missing.py: error: no such file"),
+        (
+            ("stepwell", "import", f"{ERRORS}:nope"),
+            f"{ERRORS}: error: no function 'nope' (callables defined there: branchy, example, "
+            "example_bad_return, example_raises)",
+        ),
+        (
+            ("stepwell", "import", f"{ERRORS}:example_raises"),
+            f"{ERRORS}:example_raises: error: calling example_raises() failed: "
+            "RuntimeError('no weights here')",
+        ),
+        (
+            ("stepwell", "import", f"{ERRORS}:example_bad_return"),
+            f"{ERRORS}:example_bad_return: error: example_bad_return() must return "
+            "(callable_or_module, inputs_tuple)",
+        ),
+    ],
+    ids=[
+        "opt-malformed",
+        "opt-no-file",
+        "opt-no-pass",
+        "opt-no-plugin",
+        "import-no-file",
+        "import-no-name",
+        "import-name-raises",
+        "import-bad-return",
+    ],
+)
+def test_user_error_is_one_message_and_exit_1(
+    argv: tuple[str, ...], message: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = call(argv, capfd)
+    assert (status, out) == (1, "")
+    assert "Traceback" not in err
+    assert err.splitlines()[0] == message
+    if argv[0] == "stepwell":  # the malformed-text case adds context lines, see below
+        assert err == message + "\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [("stepwell-opt", "tests/filecheck/diagnostics/malformed-exit.mlir"), ("stepwell", "import")],
+)
+def test_installed_commands_exit_nonzero_without_traceback(argv: tuple[str, ...]) -> None:
+    result = run(*argv)
+    assert result.returncode == (1 if argv[0] == "stepwell-opt" else 2)  # 2: argparse usage
+    assert result.stderr and "Traceback" not in result.stderr
+
+
+def test_malformed_text_shows_the_line_with_a_caret(capfd: pytest.CaptureFixture[str]) -> None:
+    lines = call(("stepwell-opt", str(MALFORMED)), capfd)[2].splitlines()
+    assert lines[1:] == [
+        "  %0 = torch.aten.relu %a {alpha = 1} tensor<4xf32>",
+        " " * 38 + "^^^^^^",
+        " " * 38 + "Expected ':'",
+    ]
+
+
+def test_export_rejection_exits_1_without_traceback(capfd: pytest.CaptureFixture[str]) -> None:
+    status, out, err = call(("stepwell", "import", str(ERRORS)), capfd)
+    assert (status, out) == (1, "")
+    assert "Traceback" not in err
+    assert f"{ERRORS}: error: torch.export rejected the program: " in err.splitlines()[-1]
+
+
+def test_export_rejection_is_only_stepwells_message(capfd: pytest.CaptureFixture[str]) -> None:
+    err = call(("stepwell", "import", str(ERRORS)), capfd)[2]
+    assert len(err.splitlines()) == 1
+
+
+def test_function_example_ops_point_at_the_function(capfd: pytest.CaptureFixture[str]) -> None:
+    example = REPO / "tests" / "filecheck" / "cli" / "import.py"
+    status, out, _ = call(("stepwell", "import", f"{example}:example_fn"), capfd)
+    assert status == 0
+    locs = [line.rsplit("loc(", 1)[1] for line in out.splitlines() if "loc(" in line]
+    assert locs and all(loc.startswith(f'"{example}":') for loc in locs)
+
+
+def test_import_writes_output_file(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    mlir = tmp_path / "mlp.mlir"
+    status, out, _ = call(
+        ("stepwell", "import", str(REPO / "examples" / "mlp.py"), "-o", str(mlir)), capfd
+    )
+    assert (status, out) == (0, "")
+    text = mlir.read_text()
+    assert text.startswith("builtin.module {\n  func.func @forward(")
+    # the written file is valid input for stepwell-opt, and prints back identically
+    status, out, err = call(("stepwell-opt", str(mlir), "--print-debuginfo"), capfd)
+    assert status == 0, err
+    assert out.replace(" loc(unknown)", "").rstrip("\n") == text.rstrip("\n")
