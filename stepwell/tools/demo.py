@@ -2,14 +2,16 @@
 
     python -m stepwell.tools.demo [--example FILE[:NAME]] [--lines N]
 
-Each step is one function over a shared `Demo` record and prints what it did. Today the
-steps are export, import into the torch dialect, and a print -> parse round trip; the
-levels below torch (prims, tile, Triton) join `STEPS` as they land.
+Each step is one function over a shared `Demo` record and prints what it did: export,
+import into the torch dialect, a print -> parse round trip, decomposition into prims,
+fusion into tile kernels, the Triton source of one kernel, and a run of the kernels (in
+Triton's interpreter on CPU) compared with eager PyTorch.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections import Counter
@@ -27,6 +29,8 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 from stepwell.frontend.fx import FxImportError, import_program
 from stepwell.frontend.loader import LoadError, export, load_example
 from stepwell.ir.printing import parse_module, to_text
+from stepwell.lowering.compiler import Artifacts, compile_module
+from stepwell.pipeline import bind_inputs, compare
 
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_EXAMPLE = "examples/gpt2.py"
@@ -46,6 +50,7 @@ class Demo:
     out: TextIO
     program: torch.export.ExportedProgram | None = None
     module: ModuleOp | None = None
+    artifacts: Artifacts | None = None
     timings: dict[str, float] = field(default_factory=dict)
 
     def say(self, text: str = "") -> None:
@@ -87,10 +92,56 @@ def step_round_trip(demo: Demo) -> None:
     demo.say(f"round trip: {len(text.splitlines())} lines printed, parsed back, identical")
 
 
+def step_compile(demo: Demo) -> None:
+    """torch -> prims -> tile: decompose, clean up, fuse; show the kernels."""
+    assert demo.module is not None
+    n_torch = len(torch_ops(demo.module))
+    demo.artifacts = compile_module(demo.module)
+    prims_ops = demo.artifacts.levels["prims"].count(" = prims.")
+    m = demo.artifacts.manifest
+    demo.say(f"{n_torch} torch ops -> {prims_ops} prims ops -> {len(m['kernels'])} kernels"
+             f" + {sum(m['externs'].values())} ATen calls ({', '.join(m['externs'])})")  # fmt: skip
+    for k in m["kernels"][: demo.lines]:
+        moved = k["bytes_read"] + k["bytes_written"]
+        demo.say(f"  {k['name']:<28} {len(k['fused']):>3} prims ops  grid {k['grid']}  "
+                 f"block {k['block']}  {moved:>7} bytes")  # fmt: skip
+    if len(m["kernels"]) > demo.lines:
+        demo.say(f"  ... {len(m['kernels']) - demo.lines} more")
+
+
+def step_kernel(demo: Demo) -> None:
+    """The Triton source of the first softmax kernel (or the first kernel)."""
+    assert demo.artifacts is not None
+    source = demo.artifacts.source
+    chunks = source.split("@triton.jit\n")[1:]
+    pick = next((c for c in chunks if "softmax" in c.split("(")[0]), chunks[0])
+    for line in ("@triton.jit\n" + pick).rstrip().splitlines()[: demo.lines * 2]:
+        demo.say("  " + (line if len(line) <= WIDTH else line[: WIDTH - 4] + " ..."))
+
+
+def step_run(demo: Demo) -> None:
+    """Run the compiled kernels on the example inputs and compare with eager PyTorch."""
+    assert demo.artifacts is not None and demo.program is not None
+    example = load_example(demo.example)
+    args = bind_inputs(demo.artifacts.module, demo.program, example.inputs)
+    with torch.no_grad():
+        expected = torch.utils._pytree.tree_leaves(example.fn(*example.inputs))
+        got = demo.artifacts.runtime(*args)
+    max_abs, max_rel, ok = compare(got, expected, 1e-4, 1e-4)
+    verdict = "matches" if ok else "DIFFERS FROM"
+    demo.say(f"ran {demo.artifacts.manifest['launches']} kernel launches: {verdict} eager "
+             f"PyTorch (max abs error {max_abs:.2g}, max rel error {max_rel:.2g})")  # fmt: skip
+    if not ok:
+        raise DemoError("the compiled model does not match eager PyTorch")
+
+
 STEPS: list[tuple[str, Callable[[Demo], None]]] = [
     ("export", step_export),
     ("import", step_import),
     ("round trip", step_round_trip),
+    ("decompose and fuse", step_compile),
+    ("a kernel", step_kernel),
+    ("run", step_run),
 ]
 
 
@@ -124,6 +175,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     parser.add_argument("--example", default=_default_example(), metavar="FILE[:NAME]")
     parser.add_argument("--lines", type=int, default=15, help="IR lines to show")
     args = parser.parse_args(argv)
+    # the example's inputs are CPU tensors: kernels run in Triton's interpreter, which
+    # must be on before torch.export first imports Triton
+    os.environ.setdefault("TRITON_INTERPRET", "1")
     try:
         run(Demo(args.example, args.lines, out))
     except (LoadError, FxImportError, DemoError, ParseError, VerifyException) as e:

@@ -32,10 +32,15 @@ def test_demo_on_gpt2_counts_ops_and_round_trips() -> None:
     assert isinstance(example.fn, torch.nn.Module)
     n_params = len(list(example.fn.named_parameters(remove_duplicate=False)))  # tied: both
     assert f": {n_params} parameters\n" in text
-    shown = text.split("lines of the torch IR:\n", 1)[1].split("[3/3]", 1)[0].splitlines()
+    n = len(demo.STEPS)
+    shown = text.split("lines of the torch IR:\n", 1)[1].split(f"[3/{n}]", 1)[0].splitlines()
     assert len(shown) == 4 and shown[0] == "  builtin.module {"
     assert all(len(line) <= demo.WIDTH + 2 for line in shown)
     assert "round trip: " in text and ", parsed back, identical" in text
+    # the compiled kernels ran and matched eager PyTorch
+    assert re.search(r"-> \d+ kernels \+ \d+ ATen calls", text)
+    assert "@triton.jit" in text and "def k" in text
+    assert re.search(r"ran \d+ kernel launches: matches eager PyTorch", text)
 
 
 def test_demo_reports_a_bad_example(capsys: pytest.CaptureFixture[str]) -> None:
