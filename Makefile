@@ -14,6 +14,8 @@ export HF_HOME            := $(CURDIR)/.cache/hf
 export HF_HUB_OFFLINE     := 1
 export TRANSFORMERS_OFFLINE := 1
 export TRITON_INTERPRET   ?= 1
+export TRITON_DEFAULT_FP_FUSION ?= 1
+export STEPWELL_CACHE_DIR := $(CURDIR)/.cache/stepwell
 export PYTHONDONTWRITEBYTECODE := 1
 
 .PHONY: demo test lint venv clean regen-dialects docs

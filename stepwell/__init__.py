@@ -6,7 +6,13 @@ fast = stepwell.compile(model)                   # or torch.compile(model, backe
 
 from __future__ import annotations
 
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any
+
+try:
+    __version__ = version("stepwell")
+except PackageNotFoundError:  # a source tree that was not installed
+    __version__ = "0+unknown"
 
 
 def compile(fn: Any, target: str = "interpret", dump_dir: Any = None, legal_ops: Any = ()) -> Any:  # noqa: A001
@@ -16,4 +22,4 @@ def compile(fn: Any, target: str = "interpret", dump_dir: Any = None, legal_ops:
     return _compile(fn, target=target, dump_dir=dump_dir, legal_ops=legal_ops)
 
 
-__all__ = ["compile"]
+__all__ = ["__version__", "compile"]

@@ -21,8 +21,10 @@ Coordinates are in tiles. `tile.load %v[%c0, %c1]` with `groups = [g0, g1]` spli
 view's dims into consecutive groups (g0 dims, then g1 dims); coordinate i selects block
 c_i of the flattened group i, whose size is dim i of the result tile. Lanes outside the
 view are masked: they read as 0, are never stored, and reductions (`tile.reduce`) see
-only in-view lanes. `space` lists the kernel's iteration space per coordinate group and
-`block` its tile size, from which the lowering derives those masks.
+only in-view lanes: lanes inside the kernel's `space` (and, for loaded values, inside the
+view). `space` lists the kernel's iteration space per coordinate group and `block` its
+tile size, from which the lowering derives those masks; a reduction runs along a group
+that one tile covers whole (at coordinate 0).
 """
 
 from __future__ import annotations

@@ -16,7 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from xdsl.dialects.builtin import MemRefType, ModuleOp, StridedLayoutAttr, TensorType
+from xdsl.dialects.builtin import (
+    FileLineColLoc,
+    MemRefType,
+    ModuleOp,
+    NameLoc,
+    StridedLayoutAttr,
+    TensorType,
+)
 from xdsl.ir import Attribute
 
 from stepwell.dialects import tile
@@ -40,6 +47,17 @@ def _bytes_of(t: Attribute) -> int:
     return n * torch.empty((), dtype=torch_dtype(mt.element_type)).element_size()
 
 
+def source_lines(kernel: tile.KernelOp) -> list[str]:
+    """`file.py:line` of the user's code each op of the kernel came from, in order."""
+    lines: dict[str, None] = {}
+    for op in kernel.walk():
+        loc = op.location
+        if isinstance(loc, NameLoc) and isinstance(loc.location, FileLineColLoc):
+            fl = loc.location
+            lines[f"{fl.filename.data.rsplit('/', 1)[-1]}:{fl.line.data}"] = None
+    return list(lines)
+
+
 def kernel_manifest(kernel: tile.KernelOp, n_outputs: int) -> dict[str, Any]:
     args = list(kernel.function_type.inputs.data)
     ins, outs = args[: len(args) - n_outputs], args[len(args) - n_outputs :]
@@ -52,6 +70,7 @@ def kernel_manifest(kernel: tile.KernelOp, n_outputs: int) -> dict[str, Any]:
         "num_warps": kernel.num_warps.value.data,
         "bytes_read": sum(_bytes_of(t) for t in ins),
         "bytes_written": sum(_bytes_of(t) for t in outs),
+        "sources": source_lines(kernel),
     }
 
 

@@ -67,32 +67,35 @@ def cmd_compile(args: argparse.Namespace) -> int:
 
 
 def _compile_for_gpu(artifacts: Artifacts, target: str, emit: str | None, out: Path) -> int:
-    """triton.compile every kernel for `target`; artifacts next to kernels.py."""
-    from stepwell.lowering.runtime import kernels_of, load_kernels
-    from stepwell.lowering.triton.targets import compile_kernel
+    """triton.compile every kernel for `target` (through the compile cache); write the
+    artifacts next to kernels.py and what Triton reports into the manifest."""
+    from stepwell.lowering.runtime import kernels_of
+    from stepwell.lowering.triton.targets import compile_all, load_for_compile
 
-    fns = load_kernels(artifacts.source, out, interpret=False)
+    kernels = kernels_of(artifacts.module)
+    results = compile_all(kernels, load_for_compile(artifacts.source, out), target)
     wanted = emit.split(",") if emit else None
-    failed = 0
     by_name = {k["name"]: k for k in artifacts.manifest["kernels"]}
-    for kernel in kernels_of(artifacts.module):
-        name = kernel.sym_name.data
-        result = compile_kernel(fns[name], kernel, target)
-        entry = by_name[name]
+    for result in results:
+        entry = by_name[result.name]
         if result.error:
-            failed += 1
             entry["error"] = result.error
-            print(f"error: kernel {name} failed to compile for {target}: {result.error}",
-                  file=sys.stderr)  # fmt: skip
+            print(f"error: kernel {result.name} failed to compile for {target}: "
+                  f"{result.error}", file=sys.stderr)  # fmt: skip
             continue
         entry["target"] = {"name": target, **result.metadata}
         for ext, data in result.asm.items():
             if ext == "source" or (wanted is not None and ext not in wanted):
                 continue
-            mode = "wb" if isinstance(data, bytes) else "w"
-            with open(out / f"{name}.{ext}", mode) as f:
-                f.write(data)
-    return failed
+            path = out / f"{result.name}.{ext}"
+            if isinstance(data, bytes):
+                path.write_bytes(data)
+            else:
+                path.write_text(data)
+    cached = sum(r.cached for r in results)
+    if cached:
+        print(f"{cached} of {len(results)} kernels for {target} came from the compile cache")
+    return sum(r.error is not None for r in results)
 
 
 def build_parser() -> argparse.ArgumentParser:

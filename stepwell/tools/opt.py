@@ -116,6 +116,8 @@ class StepwellOptMain(xDSLOptMain):
     def register_all_targets(self) -> None:
         super().register_all_targets()
         self.available_targets["triton"] = _emit_triton
+        for name, (target, artifact) in GPU_OUTPUTS.items():
+            self.available_targets[name] = _gpu_output(target, artifact)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
@@ -201,7 +203,7 @@ class StepwellOptMain(xDSLOptMain):
             return f.diagnostic
         except ParseError as e:
             return from_parse_error(e, offset)
-        except (DiagnosticException, PassFailedException) as e:
+        except (DiagnosticException, PassFailedException, KernelCompileError) as e:
             return Diagnostic(self.get_input_name(), 0, 0, str(e).strip())
         finally:
             chunk.close()
@@ -214,6 +216,46 @@ def _emit_triton(module: ModuleOp, out: IO[str]) -> None:
     from stepwell.lowering.triton.emitter import emit_module
 
     out.write(emit_module(kernels_of(module)))
+
+
+GPU_OUTPUTS = {
+    "ttir": ("cuda:90", "ttir"),
+    "ttgir": ("cuda:90", "ttgir"),
+    "llir": ("cuda:90", "llir"),
+    "ptx": ("cuda:90", "ptx"),
+    "amdgcn": ("hip:gfx942", "amdgcn"),
+}
+"""-t NAME: print this artifact of every kernel, compiled by Triton for this target."""
+
+
+class KernelCompileError(Exception):
+    """Some kernels did not compile for a target (the others were printed)."""
+
+
+def _gpu_output(target: str, artifact: str):  # type: ignore[no-untyped-def]
+    def emit(module: ModuleOp, out: IO[str]) -> None:
+        import tempfile
+        from pathlib import Path
+
+        from stepwell.lowering.runtime import kernels_of
+        from stepwell.lowering.triton.emitter import emit_module
+        from stepwell.lowering.triton.targets import compile_all, load_for_compile
+
+        kernels = kernels_of(module)
+        with tempfile.TemporaryDirectory(prefix="stepwell-opt-") as tmp:
+            fns = load_for_compile(emit_module(kernels), Path(tmp))
+            results = compile_all(kernels, fns, target)
+        errors = []
+        for r in results:
+            if r.error:
+                errors.append(f"kernel {r.name} failed to compile for {target}: {r.error}")
+                continue
+            out.write(f"// @{r.name}: {artifact} for {target}\n")
+            out.write(str(r.asm[artifact]).rstrip() + "\n")
+        if errors:
+            raise KernelCompileError("\n".join(errors))
+
+    return emit
 
 
 class _Failure(Exception):

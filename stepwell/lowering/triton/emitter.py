@@ -243,21 +243,38 @@ def _store(e: Emitter, op: Operation) -> None:
 
 
 IDENTITY = {"sum": "0", "max": "float('-inf')", "min": "float('inf')"}
-INT_IDENTITY = {"sum": "0", "max": "-9223372036854775808", "min": "9223372036854775807"}
+INT_BITS = {"i64": 64, "i32": 32, "i16": 16, "i8": 8, "ui8": 8, "i1": 1}
+
+
+def _identity(kind: str, elem: Attribute) -> str:
+    """The value a masked lane takes so that it cannot change the reduction."""
+    if is_float(elem) or kind == "sum":
+        return IDENTITY[kind]
+    name = str(elem)
+    bits = INT_BITS[name]
+    lo, hi = (
+        (0, 2**bits - 1) if name in ("ui8", "i1") else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+    )
+    return str(lo if kind == "max" else hi)
 
 
 def _reduce(e: Emitter, op: Operation) -> None:
+    """Masked lanes take the identity; a float max/min is NaN if any in-view lane is NaN
+    (as `prims.amax` is; tl.max/tl.min skip NaN). Reductions run along a coordinate group
+    whose tile covers it whole (coordinate 0), as the kernel builder makes them."""
     red = cast(tile.ReduceOp, op)
     kind, axis = red.kind.data, red.axis.value.data
     if kind not in IDENTITY:
         raise EmitError(f"tile.reduce {kind} has no Triton rule")
     x = e.name(red.input)
+    elem = cast(TensorType[Attribute], red.input.type).element_type
     mask = e.reduce_mask(red.input, axis)
-    if mask:
-        elem = cast(TensorType[Attribute], red.input.type).element_type
-        ident = (IDENTITY if is_float(elem) else INT_IDENTITY)[kind]
-        x = f"tl.where({mask}, {x}, {ident})"
-    e.define(red.result, f"tl.{kind}({x}, axis={axis}, keep_dims=True)", "r")
+    masked = f"tl.where({mask}, {x}, {_identity(kind, elem)})" if mask else x
+    result = e.define(red.result, f"tl.{kind}({masked}, axis={axis}, keep_dims=True)", "r")
+    if kind in ("max", "min") and is_float(elem):
+        nan = f"({x} != {x})" + (f" & {mask}" if mask else "")
+        e.line(f"{result} = tl.where(tl.max({nan}.to(tl.int32), axis={axis}, keep_dims=True) > 0, "
+               f"float('nan'), {result})")  # fmt: skip
 
 
 def _broadcast(e: Emitter, op: Operation) -> None:

@@ -8,7 +8,11 @@ Triton only compiles real (not interpreted) kernels: call this in a process wher
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, cast
 
 from xdsl.dialects.builtin import MemRefType
@@ -49,6 +53,7 @@ class CompiledKernel:
     asm: dict[str, Any] = field(default_factory=dict)
     metadata: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
+    cached: bool = False
 
 
 def signature(kernel: tile.KernelOp) -> dict[str, str]:
@@ -60,9 +65,68 @@ def signature(kernel: tile.KernelOp) -> dict[str, str]:
     return sig
 
 
-def compile_kernel(fn: Any, kernel: tile.KernelOp, target: str) -> CompiledKernel:
+def cache_dir() -> Path:
+    """Where compiled kernels are kept: $STEPWELL_CACHE_DIR, else ~/.cache/stepwell."""
+    env = os.environ.get("STEPWELL_CACHE_DIR")
+    return Path(env) if env else Path.home() / ".cache" / "stepwell"
+
+
+def cache_key(source: str, target: str, num_warps: int) -> str:
+    """The kernel's source, the target, and the versions that could change the result."""
+    import torch
+    import triton
+
+    import stepwell
+
+    versions = f"{getattr(stepwell, '__version__', '0')}|{triton.__version__}|{torch.__version__}"
+    text = f"{source}\n{target}|{num_warps}|{versions}"
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def _load_cached(key: str, name: str, target: str) -> CompiledKernel | None:
+    folder = cache_dir() / key
+    meta = folder / "metadata.json"
+    if not meta.is_file():
+        return None
+    info = json.loads(meta.read_text())
+    asm: dict[str, Any] = {}
+    for f in folder.iterdir():
+        if f.name != "metadata.json":
+            asm[f.suffix[1:]] = (
+                f.read_bytes() if f.suffix in (".cubin", ".hsaco") else f.read_text()
+            )
+    return CompiledKernel(name, target, asm, info, cached=True)
+
+
+def _store_cached(key: str, result: CompiledKernel) -> None:
+    folder = cache_dir() / key
+    folder.mkdir(parents=True, exist_ok=True)
+    for ext, data in result.asm.items():
+        if ext == "source":
+            continue
+        path = folder / f"kernel.{ext}"
+        if isinstance(data, bytes):
+            path.write_bytes(data)
+        else:
+            path.write_text(str(data))
+    (folder / "metadata.json").write_text(json.dumps(result.metadata))
+
+
+def compile_kernel(fn: Any, kernel: tile.KernelOp, target: str, source: str = "") -> CompiledKernel:
     """Compile one emitted `@triton.jit` function for `target`; errors are recorded, not
-    raised, so one failing kernel leaves the others compiled."""
+    raised, so one failing kernel leaves the others compiled. With the kernel's `source`
+    the result is cached (see `cache_key`), so a second compile does not run Triton."""
+    name = kernel.sym_name.data
+    key = cache_key(source, target, kernel.num_warps.value.data) if source else None
+    if key is not None and (hit := _load_cached(key, name, target)) is not None:
+        return hit
+    result = _compile(fn, kernel, target)
+    if key is not None and result.error is None:
+        _store_cached(key, result)
+    return result
+
+
+def _compile(fn: Any, kernel: tile.KernelOp, target: str) -> CompiledKernel:
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
@@ -83,7 +147,7 @@ def compile_kernel(fn: Any, kernel: tile.KernelOp, target: str) -> CompiledKerne
     info = {
         key: getattr(meta, key)
         for key in ("num_warps", "num_stages", "shared", "num_ctas")
-        if hasattr(meta, key)
+        if hasattr(meta, key) and isinstance(getattr(meta, key), int)
     }
     n_regs = getattr(compiled, "n_regs", None)
     n_spills = getattr(compiled, "n_spills", None)
@@ -92,3 +156,20 @@ def compile_kernel(fn: Any, kernel: tile.KernelOp, target: str) -> CompiledKerne
     if n_spills is not None:
         info["spills"] = n_spills
     return CompiledKernel(name, target, dict(compiled.asm), info)
+
+
+def compile_all(
+    kernels: list[tile.KernelOp], fns: dict[str, Any], target: str
+) -> list[CompiledKernel]:
+    """Compile every kernel for `target` (through the cache); failures are per kernel."""
+    from stepwell.lowering.triton.emitter import emit_kernel
+
+    return [compile_kernel(fns[k.sym_name.data], k, target, emit_kernel(k)) for k in kernels]
+
+
+def load_for_compile(source: str, directory: Path) -> dict[str, Any]:
+    """Import the emitted kernels as real (not interpreted) Triton functions."""
+    from stepwell.lowering.runtime import load_kernels
+
+    os.environ.pop("TRITON_INTERPRET", None)
+    return load_kernels(source, directory, interpret=False)
