@@ -4,6 +4,7 @@
     stepwell lower FILE[:NAME] --level prims      the IR at a level
     stepwell check FILE[:NAME] --level prims      run a level, compare with eager
     stepwell compile FILE[:NAME] --target cuda:90 -o DIR   every level, kernels, artifacts
+    stepwell explain FILE[:NAME] --target hip:gfx942 [--html OUT.html]   per-kernel table
 
 FILE defines NAME() (default `example`) returning `(callable_or_module, example_inputs)`.
 """
@@ -63,6 +64,24 @@ def cmd_compile(args: argparse.Namespace) -> int:
         f"{len(m['kernels'])} kernels, {m['launches']} launches, "
         f"{sum(m['externs'].values())} ATen calls; wrote {out}/"
     )
+    return 1 if failed else 0
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    from stepwell.tools.explain import page, table
+
+    example = load_example(args.example)
+    artifacts = compile_module(import_program(export(example)))
+    failed = 0
+    if args.target != "interpret":
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="stepwell-explain-") as tmp:
+            failed = _compile_for_gpu(artifacts, args.target, "none", Path(tmp))
+    sys.stdout.write(table(artifacts, args.target))
+    if args.html:
+        Path(args.html).write_text(page(artifacts, args.target, args.example))
+        print(f"wrote {args.html}")
     return 1 if failed else 0
 
 
@@ -161,6 +180,20 @@ def build_parser() -> argparse.ArgumentParser:
                    help="ops kept whole as composite primitives, e.g. "
                    "scaled_dot_product_attention")  # fmt: skip
     p.set_defaults(func=cmd_compile)
+
+    p = sub.add_parser(
+        "explain",
+        help="a per-kernel table of what FILE[:NAME] became for a target",
+        description="Compile FILE[:NAME] and print one row per kernel: the prims ops it "
+        "fuses, the source lines they came from, grid, block sizes, bytes moved, and (for a "
+        "GPU target, compiled with triton.compile) the backend's resource figures. --html "
+        "writes the same as one self-contained page with every level's IR side by side.",
+    )
+    p.add_argument("example", metavar="FILE[:NAME]")
+    p.add_argument("--target", default="interpret", choices=ALL_TARGETS,
+                   help="interpret (default) or a GPU target backend:arch")  # fmt: skip
+    p.add_argument("--html", metavar="OUT.html", help="also write an HTML page")
+    p.set_defaults(func=cmd_explain)
     return parser
 
 
