@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """A test plugin pass that adds a kernel Triton cannot compile: a 100-lane tile (Triton's
 blocks are powers of two; its interpreter does not check)."""
 
