@@ -33,7 +33,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check stepwell tests examples
-	$(PY) -m lit -v tests/filecheck
+	$(VENV)/bin/lit -v tests/filecheck
 	$(PY) -m pytest -q tests/python
 
 lint: $(STAMP)

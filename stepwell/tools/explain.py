@@ -58,8 +58,9 @@ def table(artifacts: Artifacts, target: str) -> str:
     body = rows(artifacts)
     widths = [max(len(c), *(min(len(r[i]), 48) for r in body)) for i, c in enumerate(COLUMNS)]
 
-    def fmt(cells: tuple[str, ...]) -> str:
-        clipped = [c if len(c) <= 48 else c[:45] + "..." for c in cells]
+    def fmt(cells: tuple[str, ...]) -> str:  # the last column (backend) is never clipped
+        clipped = [c if len(c) <= 48 or i == len(cells) - 1 else c[:45] + "..."
+                   for i, c in enumerate(cells)]  # fmt: skip
         return "  ".join(c.ljust(w) for c, w in zip(clipped, widths, strict=True)).rstrip()
 
     m = artifacts.manifest

@@ -71,6 +71,10 @@ def cache_dir() -> Path:
     return Path(env) if env else Path.home() / ".cache" / "stepwell"
 
 
+CACHE_FORMAT = 2
+"""Bumped whenever what the cache stores changes (e.g. new resource figures)."""
+
+
 def cache_key(source: str, target: str, num_warps: int) -> str:
     """The kernel's source, the target, and the versions that could change the result."""
     import torch
@@ -79,7 +83,7 @@ def cache_key(source: str, target: str, num_warps: int) -> str:
     import stepwell
 
     versions = f"{getattr(stepwell, '__version__', '0')}|{triton.__version__}|{torch.__version__}"
-    text = f"{source}\n{target}|{num_warps}|{versions}"
+    text = f"{source}\n{target}|{num_warps}|{versions}|{CACHE_FORMAT}"
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -149,13 +153,58 @@ def _compile(fn: Any, kernel: tile.KernelOp, target: str) -> CompiledKernel:
         for key in ("num_warps", "num_stages", "shared", "num_ctas")
         if hasattr(meta, key) and isinstance(getattr(meta, key), int)
     }
-    n_regs = getattr(compiled, "n_regs", None)
-    n_spills = getattr(compiled, "n_spills", None)
-    if n_regs is not None:
-        info["registers"] = n_regs
-    if n_spills is not None:
-        info["spills"] = n_spills
-    return CompiledKernel(name, target, dict(compiled.asm), info)
+    asm = dict(compiled.asm)
+    if backend == "cuda" and "ptx" in asm:
+        info.update(ptxas_resources(str(asm["ptx"]), int(arch)))
+    elif "amdgcn" in asm:
+        info.update(amdgcn_resources(str(asm["amdgcn"])))
+    return CompiledKernel(name, target, asm, info)
+
+
+def ptxas_resources(ptx: str, arch: int) -> dict[str, int]:
+    """Registers and spill bytes from `ptxas -v` (the ptxas Triton ships): what the GPU
+    driver would report, without a GPU. Empty if ptxas is not found."""
+    import re
+    import subprocess
+    import tempfile
+
+    try:
+        from triton.backends.nvidia.compiler import get_ptxas
+
+        try:
+            ptxas = get_ptxas(arch).path
+        except TypeError:  # older Triton: get_ptxas() takes no arch
+            ptxas = get_ptxas().path
+    except Exception:  # no NVIDIA backend in this Triton
+        return {}
+    suffix = "a" if arch >= 90 else ""
+    with tempfile.NamedTemporaryFile("w", suffix=".ptx") as f:
+        f.write(ptx)
+        f.flush()
+        proc = subprocess.run(
+            [ptxas, f"-arch=sm_{arch}{suffix}", "-v", f.name, "-o", os.devnull],
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+    text = proc.stdout + proc.stderr
+    out: dict[str, int] = {}
+    if m := re.search(r"Used (\d+) registers", text):
+        out["registers"] = int(m.group(1))
+    if m := re.search(r"(\d+) bytes spill stores", text):
+        out["spills"] = int(m.group(1))
+    return out
+
+
+def amdgcn_resources(asm: str) -> dict[str, int]:
+    """VGPRs, SGPRs, scratch (spill) bytes and occupancy from the AMDGCN listing."""
+    import re
+
+    fields = {"NumVgprs": "registers", "TotalNumSgprs": "sgprs", "ScratchSize": "spills",
+              "Occupancy": "occupancy"}  # fmt: skip
+    out: dict[str, int] = {}
+    for key, name in fields.items():
+        if m := re.search(rf"; {key}: (\d+)", asm):
+            out[name] = int(m.group(1))
+    return out
 
 
 def compile_all(
