@@ -49,6 +49,7 @@ from xdsl.irdl import (
     ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
+    opt_operand_def,
     opt_prop_def,
     prop_def,
     region_def,
@@ -237,19 +238,29 @@ class StoreOp(IRDLOperation):
 
 @irdl_op_definition
 class ReduceOp(IRDLOperation):
-    """`tile.reduce`: reduce one axis of a tile (kept as size 1) over in-view lanes."""
+    """`tile.reduce`: reduce one axis of a tile (kept as size 1) over in-view lanes. The
+    tile covers lanes [coord * size, (coord + 1) * size) of the kernel space's group
+    `axis` (coord 0 when absent); lanes past the space are not reduced."""
 
     name = "tile.reduce"
     kind = prop_def(StringAttr)
     axis = prop_def(IntegerAttr)
     input = operand_def(TensorType)
+    coord = opt_operand_def(IndexType)
     result = result_def(TensorType)
     irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = "$kind $input attr-dict `:` type($input) `->` type($result)"
+    assembly_format = "$kind $input (`at` $coord^)? attr-dict `:` type($input) `->` type($result)"
 
-    def __init__(self, kind: str, value: SSAValue, axis: int, result_type: Attribute) -> None:
+    def __init__(
+        self,
+        kind: str,
+        value: SSAValue,
+        axis: int,
+        result_type: Attribute,
+        coord: SSAValue | None = None,
+    ) -> None:
         super().__init__(
-            operands=[value],
+            operands=[value, [coord] if coord is not None else []],
             result_types=[result_type],
             properties={"kind": StringAttr(kind), "axis": IntegerAttr(axis, 64)},
         )

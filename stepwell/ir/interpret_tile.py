@@ -265,17 +265,19 @@ def _identity(kind: str, dtype: torch.dtype) -> float | int | bool:
     return info.max if high else info.min
 
 
-def reduce(kind: str, x: Tile, axis: int, result: Attribute, extent: int | None = None) -> Tile:
+def reduce(
+    kind: str, x: Tile, axis: int, result: Attribute, extent: int | None = None, start: int = 0
+) -> Tile:
     """`tile.reduce` over the valid lanes of `axis` (kept as size 1): those of `x`'s mask
-    and, with `extent` (the size of the kernel's space along the axis), the first `extent`."""
+    and, with `extent` (the size of the kernel's space along the axis), the lanes whose
+    position `start + lane` is inside it (`start` is the tile's first lane)."""
     value = x.value
     valid = x.mask
-    if extent is not None and extent < value.shape[axis]:
+    if extent is not None and start + value.shape[axis] > extent:
         at = [1] * value.dim()
         at[axis] = value.shape[axis]
-        valid = _and(
-            valid, (torch.arange(value.shape[axis], device=value.device) < extent).reshape(at)
-        )
+        lanes = torch.arange(value.shape[axis], device=value.device) + start
+        valid = _and(valid, (lanes < extent).reshape(at))
     if valid is not None:
         ident = torch.tensor(_identity(kind, value.dtype), dtype=value.dtype, device=value.device)
         value = torch.where(valid, value, ident)
@@ -423,7 +425,8 @@ class TileFunctions(InterpreterFunctions):
         x, axis = cast(Tile, args[0]), op.axis.value.data
         space = self.kernel.space_dims() if self.kernel is not None else []
         extent = math.prod(space[axis]) if len(space) == x.value.dim() else None
-        return (reduce(op.kind.data, x, axis, op.result.type, extent),)
+        start = int(args[1]) * x.value.shape[axis] if len(args) > 1 else 0
+        return (reduce(op.kind.data, x, axis, op.result.type, extent, start),)
 
     @impl(tile.BroadcastOp)
     def run_broadcast(self, interpreter: Interpreter, op: tile.BroadcastOp, args: PythonValues):

@@ -17,6 +17,7 @@ from typing import Any
 import torch
 
 from stepwell.frontend.fx import import_graph, import_program
+from stepwell.frontend.loader import Example, export
 from stepwell.lowering.compiler import Artifacts, compile_module
 from stepwell.pipeline import bind_inputs
 
@@ -55,8 +56,7 @@ class CompiledFunction:
     def compile_for(self, args: tuple[Any, ...]) -> tuple[Artifacts, Any]:
         key = self.signature(args)
         if key not in self.cache:
-            module = self.fn if isinstance(self.fn, torch.nn.Module) else _Wrap(self.fn)
-            ep = torch.export.export(module, args)
+            ep = export(Example(self.fn, args, getattr(self.fn, "__name__", "fn")))
             artifacts = compile_module(import_program(ep), self.legal_ops)
             if self.dump_dir is not None:
                 artifacts.dump(_next_graph_dir(self.dump_dir))
@@ -67,15 +67,6 @@ class CompiledFunction:
         artifacts, ep = self.compile_for(args)
         outputs = artifacts.runtime(*bind_inputs(artifacts.module, ep, args))
         return torch.utils._pytree.tree_unflatten(list(outputs), ep.call_spec.out_spec)
-
-
-class _Wrap(torch.nn.Module):
-    def __init__(self, fn: Callable[..., Any]) -> None:
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *args: Any) -> Any:
-        return self.fn(*args)
 
 
 def compile(  # noqa: A001 - mirrors torch.compile

@@ -67,6 +67,19 @@ FUNCTIONS = {
 }
 
 
+LONG = torch.randn(3, 20000, generator=torch.Generator().manual_seed(3))
+W_LONG = torch.randn(20000, generator=torch.Generator().manual_seed(4))
+FUNCTIONS.update(
+    {  # rows longer than one tile: looped multi-pass kernels
+        "long_softmax": (lambda x: torch.softmax(x, -1), (LONG,)),
+        "long_layer_norm": (lambda x, w: F.layer_norm(x, (20000,), w, w), (LONG, W_LONG)),
+        "long_var_mean": (lambda x: torch.var_mean(x, -1), (LONG,)),
+        "long_amax_nan": (lambda x: x.amax(-1), (LONG.masked_fill(LONG > 3.5, float("nan")),)),
+        "int32_amax": (lambda x: x.amax(1), ((X * 50).to(torch.int32),)),
+    }
+)
+
+
 @pytest.mark.parametrize("name", list(FUNCTIONS))
 def test_function_through_torch_compile(name: str) -> None:
     fn, args = FUNCTIONS[name]

@@ -134,14 +134,16 @@ class Emitter:
             terms.extend(_index_terms(lin, dims) or [f"0 * {lin}"])
         return " + ".join(terms), " & ".join(masks) or None
 
-    def reduce_mask(self, x: SSAValue, axis: int) -> str | None:
+    def reduce_mask(self, x: SSAValue, axis: int, coord: SSAValue | None) -> str | None:
+        """In-view lanes of a reduction: those inside the kernel space's group `axis`."""
         total = math.prod(self.kernel.space_dims()[axis])
         size = _shape(x)[axis]
-        if total == size:
+        if total % size == 0:
             return None
         rank = len(_shape(x))
         index = ", ".join(":" if i == axis else "None" for i in range(rank))
-        return f"(tl.arange(0, {size})[{index}] < {total})"
+        start = f"{self.name(coord)} * {size} + " if coord is not None else ""
+        return f"(({start}tl.arange(0, {size}))[{index}] < {total})"
 
 
 def _index_terms(lin: str, dims: list[tuple[int, int]]) -> list[str]:
@@ -260,21 +262,21 @@ def _identity(kind: str, elem: Attribute) -> str:
 
 def _reduce(e: Emitter, op: Operation) -> None:
     """Masked lanes take the identity; a float max/min is NaN if any in-view lane is NaN
-    (as `prims.amax` is; tl.max/tl.min skip NaN). Reductions run along a coordinate group
-    whose tile covers it whole (coordinate 0), as the kernel builder makes them."""
+    (as `prims.amax` is; tl.max/tl.min skip NaN). In-view lanes are those of the kernel's
+    space along `axis`, at the reduction's tile coordinate."""
     red = cast(tile.ReduceOp, op)
     kind, axis = red.kind.data, red.axis.value.data
     if kind not in IDENTITY:
         raise EmitError(f"tile.reduce {kind} has no Triton rule")
     x = e.name(red.input)
     elem = cast(TensorType[Attribute], red.input.type).element_type
-    mask = e.reduce_mask(red.input, axis)
+    mask = e.reduce_mask(red.input, axis, red.coord)
     masked = f"tl.where({mask}, {x}, {_identity(kind, elem)})" if mask else x
     result = e.define(red.result, f"tl.{kind}({masked}, axis={axis}, keep_dims=True)", "r")
     if kind in ("max", "min") and is_float(elem):
         nan = f"({x} != {x})" + (f" & {mask}" if mask else "")
-        e.line(f"{result} = tl.where(tl.max({nan}.to(tl.int32), axis={axis}, keep_dims=True) > 0, "
-               f"float('nan'), {result})")  # fmt: skip
+        any_nan = f"tl.max(({nan}).to(tl.int32), axis={axis}, keep_dims=True) > 0"
+        e.line(f"{result} = tl.where({any_nan}, float('nan'), {result})")
 
 
 def _broadcast(e: Emitter, op: Operation) -> None:

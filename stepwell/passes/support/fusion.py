@@ -32,7 +32,6 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from stepwell.dialects import prims
 from stepwell.dialects.prims_support import MatmulOp
 from stepwell.ir.types import is_float
-from stepwell.passes.support.heuristics import MAX_ROW
 from stepwell.passes.support.tile_rules import TILE_RULES
 from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
 
@@ -174,9 +173,7 @@ class Partitioner:
         if isinstance(op, MatmulOp):
             return is_float(cast(TensorType[Attribute], op.result.type).element_type)
         if type(op) in REDUCTIONS:
-            dims = reduce_dims(op)
-            cols = math.prod(shape(op.operands[0])[d] for d in dims)
-            return op.properties.get("output_dtype") is None and bool(dims) and cols <= MAX_ROW
+            return op.properties.get("output_dtype") is None and bool(reduce_dims(op))
         return type(op) in TILE_RULES and len(op.results) == 1 and self.rule_applies(op)
 
     def place(self, op: Operation) -> None:

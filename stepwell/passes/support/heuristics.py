@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 MAX_ROW = 16384
-"""Longest row a reduction kernel keeps whole in one program (longer rows are not fused)."""
+"""Longest row a reduction kernel keeps whole in one program; longer rows are walked in
+column tiles, one loop per reduction (a looped multi-pass kernel)."""
 
 
 def next_pow2(n: int) -> int:
@@ -37,6 +38,12 @@ def reduction(rows: int, cols: int) -> Config:
     bm = max(1, min(next_pow2(rows), 4096 // bn))
     warps = 8 if bm * bn >= 8192 else 4 if bm * bn >= 2048 else 2
     return Config((bm, bn), warps)
+
+
+def looped_reduction(rows: int, cols: int) -> Config:
+    """One row per program, 2048-wide column tiles walked in a loop."""
+    del rows, cols
+    return Config((1, 2048), 8)
 
 
 def matmul(m: int, n: int, k: int) -> Config:

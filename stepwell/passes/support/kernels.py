@@ -52,10 +52,12 @@ class KernelBuilder:
     b: TileBuilder = field(default_factory=TileBuilder)
     arg_types: list[Attribute] = field(default_factory=list)
     arg_sources: list[SSAValue] = field(default_factory=list)
-    views: dict[tuple[object, ...], int] = field(default_factory=dict)
+    views: dict[tuple[object, ...], SSAValue] = field(default_factory=dict)
+    n_inputs: int = 0
     tiles: dict[SSAValue, SSAValue] = field(default_factory=dict)
     loads: dict[tuple[object, ...], SSAValue] = field(default_factory=dict)
     block: Block = field(default_factory=Block)
+    looped: bool = False
 
     # -- the space --------------------------------------------------------------------------
     def setup(self) -> None:
@@ -69,7 +71,10 @@ class KernelBuilder:
             self.shapes = {"full": [self.cfg.block[0]]}
         elif g.kind == "reduction":
             rows, cols = math.prod(g.rows), math.prod(g.cols)
-            self.cfg = heuristics.reduction(rows, cols)
+            self.looped = cols > heuristics.MAX_ROW
+            self.cfg = (heuristics.looped_reduction if self.looped else heuristics.reduction)(
+                rows, cols
+            )
             self.space = [list(g.rows), list(g.cols)]
             self.grid = [heuristics.cdiv(max(rows, 1), self.cfg.block[0]), 1, 1]
             pid = self.add(tile.ProgramIdOp(0))
@@ -124,16 +129,18 @@ class KernelBuilder:
         assert v is not None, (view, g.shape)
         return v.permute(g.perm) if g.kind == "reduction" else v
 
-    def arg(self, view: View, source: SSAValue) -> SSAValue:
-        key = (id(source), view.offset, view.sizes, view.strides, len(self.arg_types))
-        for k, i in self.views.items():
-            if k[:4] == key[:4]:
-                return self.block.args[i]
-        self.views[key] = len(self.arg_types)
-        self.arg_types.append(view.memref_type())
-        self.arg_sources.append(source)
-        arg = self.block.insert_arg(view.memref_type(), len(self.block.args))
-        arg.name_hint = source.name_hint or ("out" if source in self.tiles else "in")
+    def arg(self, view: View, source: SSAValue, output: bool = False) -> SSAValue:
+        """The kernel argument for a view: inputs first, then outputs, each made once."""
+        key = (id(source), view.offset, view.sizes, view.strides, output)
+        if key in self.views:
+            return self.views[key]
+        index = len(self.block.args) if output else self.n_inputs
+        arg = self.block.insert_arg(view.memref_type(), index)
+        arg.name_hint = source.name_hint or ("out" if output else "in")
+        self.arg_types.insert(index, view.memref_type())
+        self.arg_sources.insert(index, source)
+        self.n_inputs += not output
+        self.views[key] = arg
         return arg
 
     def load(self, v: SSAValue, space: str, element: Attribute) -> SSAValue:
@@ -159,7 +166,7 @@ class KernelBuilder:
         if reg is None:
             return self.load(v, space, element)
         u, rel = reg
-        value = self.tiles[u]
+        value = self.full_value(u) if rel == "full" else self.tiles[u]
         if rel == "bcast":
             key = ("bcast", value)
             if key not in self.loads:
@@ -180,9 +187,7 @@ class KernelBuilder:
             element = cast(TensorType[Attribute], op.results[0].type).element_type
             result = TILE_RULES[type(op)](self.b, xs, self.tile_type(space, element))
             assert result is not None, op.name
-        where = op.location if isinstance(op.location, FileLineColLoc) else NoneAttr()
-        for new in self.b.ops[start:]:
-            new.location = NameLoc(StringAttr(op.name), where)  # the prims op it came from
+        self._locate(op, start)  # each tile op names the prims op it came from
         self.tiles[op.results[0]] = result
 
     def emit_reduction(self, op: Operation) -> SSAValue:
@@ -191,15 +196,16 @@ class KernelBuilder:
         element = cast(TensorType[Attribute], x.type).element_type
         red_t = self.tile_type("reduced", element)
         if kind != "var":
-            return self.add(tile.ReduceOp(kind, x, 1, red_t))
+            return self.add(tile.ReduceOp(kind, x, 1, red_t, self.coords["full"][1]))
         # var = sum((x - mean)^2) / (n - correction); masked lanes never enter a sum
         n = math.prod(self.group.cols)
         correction = float(cast(prims.PrimsVarOp, op).correction.value.data)  # type: ignore[union-attr]
-        total = self.add(tile.ReduceOp("sum", x, 1, red_t))
+        col = self.coords["full"][1]
+        total = self.add(tile.ReduceOp("sum", x, 1, red_t, col))
         mean = self.add(arith.DivfOp(total, self.b.splat(n, red_t)))
         full_t = self.tile_type("full", element)
         d = self.add(arith.SubfOp(x, self.add(tile.BroadcastOp(mean, full_t))))
-        sq = self.add(tile.ReduceOp("sum", self.add(arith.MulfOp(d, d)), 1, red_t))
+        sq = self.add(tile.ReduceOp("sum", self.add(arith.MulfOp(d, d)), 1, red_t, col))
         return self.add(arith.DivfOp(sq, self.b.splat(max(n - correction, 0.0), red_t)))
 
     def emit_matmul(self, op: MatmulOp) -> SSAValue:
@@ -237,20 +243,106 @@ class KernelBuilder:
             result = self.add(arith.TruncFOp(result, TensorType(out_el, [1, bm, bn])))
         return result
 
+    # -- rows longer than one tile: one loop over column tiles per pass -----------------
+    def full_value(self, v: SSAValue) -> SSAValue:
+        """The tile of an in-kernel full-row value, emitting its ops here if needed (in a
+        looped kernel each pass recomputes the elementwise ops it reads from loads)."""
+        if v not in self.tiles:
+            self.emit(cast(Operation, v.owner))
+        return self.tiles[v]
+
+    def loop(self, inits: list[SSAValue], body_fn) -> list[SSAValue]:  # type: ignore[no-untyped-def]
+        """`scf.for` over the column tiles; `body_fn(iter_args)` returns what to yield."""
+        n = heuristics.cdiv(math.prod(self.group.cols), self.cfg.block[1])
+        lb, ub, step = self.index(0), self.index(n), self.index(1)
+        body = Block(arg_types=[IndexType(), *[v.type for v in inits]])
+        outer = (self.b, list(self.coords["full"]), self.loads, dict(self.tiles))
+        self.b = TileBuilder(splats=outer[0].splats)
+        self.coords["full"] = [self.coords["reduced"][0], body.args[0]]
+        self.loads = {}
+        yields = body_fn(list(body.args[1:]))
+        body.add_ops(self.b.ops)
+        body.add_op(scf.YieldOp(*yields))
+        self.b, self.coords["full"], self.loads, self.tiles = outer
+        loop = scf.ForOp(lb, ub, step, inits, Region(body))
+        self.b.ops.append(loop)
+        return list(loop.results)
+
+    def looped_reduction(self, op: Operation) -> SSAValue:
+        """One pass per reduction: accumulate the row tile by tile."""
+        kind = REDUCTIONS[type(op)]
+        element = cast(TensorType[Attribute], op.operands[0].type).element_type
+        red_t = self.tile_type("reduced", element)
+
+        def accumulate(kind_: str, value_of) -> SSAValue:  # type: ignore[no-untyped-def]
+            init = self.b.splat(_identity(kind_, element), red_t)
+
+            def body(accs: list[SSAValue]) -> list[SSAValue]:
+                part = self.add(tile.ReduceOp(kind_, value_of(), 1, red_t, self.coords["full"][1]))
+                return [self.add(_combine(kind_, element)(accs[0], part))]
+
+            return self.loop([init], body)[0]
+
+        if kind != "var":
+            return accumulate(kind, lambda: self.operand(op, 0, "full"))
+        n = math.prod(self.group.cols)
+        correction = float(cast(prims.PrimsVarOp, op).correction.value.data)  # type: ignore[union-attr]
+        mean = self.add(arith.DivfOp(accumulate("sum", lambda: self.operand(op, 0, "full")),
+                                     self.b.splat(n, red_t)))  # fmt: skip
+
+        def squared() -> SSAValue:
+            x = self.operand(op, 0, "full")
+            d = self.add(arith.SubfOp(x, self.add(tile.BroadcastOp(mean, x.type))))
+            return self.add(arith.MulfOp(d, d))
+
+        sq = accumulate("sum", squared)
+        return self.add(arith.DivfOp(sq, self.b.splat(max(n - correction, 0.0), red_t)))
+
+    def build_looped(self, outputs: list[SSAValue]) -> None:
+        """Reductions and reduced values in order, then one loop storing full rows."""
+        for op in self.group.ops:
+            if type(op) in REDUCTIONS:
+                start = len(self.b.ops)
+                self.tiles[op.results[0]] = self.looped_reduction(op)
+                self._locate(op, start)
+            elif self.group.space_of[op.results[0]] == "reduced":
+                self.emit(op)
+        for v in outputs:
+            if self.group.space_of[v] == "reduced":
+                self.store(v)
+        full = [v for v in outputs if self.group.space_of[v] == "full"]
+        if full:
+
+            def body(_: list[SSAValue]) -> list[SSAValue]:
+                for v in full:
+                    self.store(v)
+                return []
+
+            self.loop([], body)
+
+    def _locate(self, op: Operation, start: int) -> None:
+        where = op.location if isinstance(op.location, FileLineColLoc) else NoneAttr()
+        for new in self.b.ops[start:]:
+            new.location = NameLoc(StringAttr(op.name), where)
+
     def store(self, v: SSAValue) -> None:
         space = self.group.space_of[v]
         view = self.in_space(View.of(v), space)
-        a = self.arg(view, v)
-        self.add(tile.StoreOp(self.tiles[v], a, self.coords[space], self.groups_for(space)))
+        a = self.arg(view, v, output=True)
+        value = self.full_value(v) if space == "full" else self.tiles[v]
+        self.add(tile.StoreOp(value, a, self.coords[space], self.groups_for(space)))
 
     # -- the kernel -------------------------------------------------------------------------------
     def build(self, outputs: list[SSAValue]) -> Kernel:
         self.setup()
-        for op in self.group.ops:
-            self.emit(op)
-        n_in = len(self.arg_sources)
-        for v in outputs:
-            self.store(v)
+        if self.looped:
+            self.build_looped(outputs)
+        else:
+            for op in self.group.ops:
+                self.emit(op)
+            for v in outputs:
+                self.store(v)
+        n_in = self.n_inputs
         self.block.add_ops(self.b.ops)
         fused = [op.name for op in self.group.ops]
         kernel = tile.KernelOp(
@@ -258,6 +350,30 @@ class KernelBuilder:
             self.cfg.block[: len(self.space)], self.cfg.num_warps, self.group.kind, fused,
         )  # fmt: skip
         return Kernel(kernel, self.arg_sources[:n_in], outputs)
+
+
+def _identity(kind: str, element: Attribute) -> float | int:
+    """The value a reduction starts from."""
+    if kind == "sum":
+        return 0
+    if is_float(element):
+        return -math.inf if kind == "max" else math.inf
+    import torch
+
+    from stepwell.ir.types import torch_dtype
+
+    info = torch.iinfo(torch_dtype(element))
+    return info.min if kind == "max" else info.max
+
+
+def _combine(kind: str, element: Attribute):  # type: ignore[no-untyped-def]
+    """acc (op) partial, for a reduction kind, as an arith op constructor."""
+    ops = {
+        ("sum", True): arith.AddfOp, ("sum", False): arith.AddiOp,
+        ("max", True): arith.MaximumfOp, ("max", False): arith.MaxSIOp,
+        ("min", True): arith.MinimumfOp, ("min", False): arith.MinSIOp,
+    }  # fmt: skip
+    return ops[(kind, is_float(element))]
 
 
 def kernel_name(index: int, group: Group) -> str:

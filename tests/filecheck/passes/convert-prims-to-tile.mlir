@@ -100,3 +100,27 @@ func.func @gpt2_mlp(%x: tensor<2x16x64xf32>, %lnw: tensor<64xf32>, %lnb: tensor<
   %4 = torch.aten.add.Tensor %x, %3 : (tensor<2x16x64xf32>, tensor<2x16x64xf32>) -> tensor<2x16x64xf32>
   func.return %4 : tensor<2x16x64xf32>
 }
+
+// -----
+
+// A row longer than one tile (20000 > 16384): still one kernel, walking the row in column
+// tiles, one loop per reduction (max, then sum) and one that writes the result.
+// CHECK-LABEL: tile.kernel @k0_softmax
+// CHECK-SAME: block = [1 : i64, 2048 : i64]
+// CHECK: scf.for
+// CHECK: tile.reduce "max" %{{.*}} at %{{.*}}
+// CHECK: arith.maximumf
+// CHECK: scf.for
+// CHECK: math.exp
+// CHECK: tile.reduce "sum" %{{.*}} at %{{.*}}
+// CHECK: scf.for
+// CHECK: arith.divf
+// CHECK: tile.store
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @long_softmax
+// CHECK-NEXT: tile.launch @k0_softmax(%x)
+// CHECK-NEXT: func.return
+func.func @long_softmax(%x: tensor<2x20000xf32>) -> tensor<2x20000xf32> {
+  %0 = torch.aten._softmax %x {dim = -1 : i64, half_to_float = false} : (tensor<2x20000xf32>) -> tensor<2x20000xf32>
+  func.return %0 : tensor<2x20000xf32>
+}
