@@ -140,3 +140,16 @@ def test_op_reference_example_parses() -> None:
     )
     module.verify()
     assert gen.DOCS_EXAMPLE in DOCS.read_text()
+
+
+@needs_pinned_torch
+def test_prims_dialect_and_docs_are_fresh(capsys: pytest.CaptureFixture[str]) -> None:
+    from stepwell.tools import gen_prims_dialect
+
+    assert gen_prims_dialect.main(["--check"]) == 0, capsys.readouterr().err
+
+
+def test_tile_docs_are_fresh(capsys: pytest.CaptureFixture[str]) -> None:
+    from stepwell.tools import gen_tile_docs
+
+    assert gen_tile_docs.main(["--check"]) == 0, capsys.readouterr().err
