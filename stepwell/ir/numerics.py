@@ -58,7 +58,14 @@ def random_inputs(func: FuncOp, seed: int = 0) -> list[torch.Tensor]:
 
 
 def run(module: ModuleOp, inputs: Sequence[Any]) -> tuple[Any, ...]:
-    return interpret(module, *inputs, function=entry(module).sym_name.data)
+    """Run any level: the tile level's kernels by their tile IR semantics."""
+    from stepwell.dialects.tile import LaunchOp
+    from stepwell.ir.interpret_tile import run_tile
+
+    name = entry(module).sym_name.data
+    if any(isinstance(op, LaunchOp) for op in module.walk()):
+        return run_tile(module, *inputs, function=name)
+    return interpret(module, *inputs, function=name)
 
 
 def max_difference(a: Sequence[Any], b: Sequence[Any]) -> float | None:
