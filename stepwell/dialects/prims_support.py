@@ -42,7 +42,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from stepwell.dialects.torch_support import TorchOp
+from stepwell.dialects.torch_support import TorchOp, call_properties
 
 
 def _tensor(value: SSAValue | Attribute) -> TensorType[Attribute]:
@@ -252,11 +252,7 @@ class ExternOp(IRDLOperation):
         self, callee: str, inputs: Sequence[SSAValue], result_types: Sequence[Attribute],
         args: Sequence[Attribute] | None = None, kwargs: dict[str, Attribute] | None = None,
     ) -> None:  # fmt: skip
-        props: dict[str, Attribute] = {"callee": StringAttr(callee)}
-        if args is not None:
-            props["args"] = ArrayAttr(args)
-        if kwargs:
-            props["kwargs"] = DictionaryAttr(kwargs)
+        props = call_properties("callee", callee, args, kwargs)
         super().__init__(operands=[inputs], result_types=[result_types], properties=props)
 
 

@@ -271,12 +271,24 @@ class OperatorOp(IRDLOperation):
         args: Sequence[Attribute] | None = None,
         kwargs: dict[str, Attribute] | None = None,
     ) -> None:
-        props: dict[str, Attribute] = {"name": StringAttr(name)}
-        if args is not None:
-            props["args"] = ArrayAttr(args)
-        if kwargs:
-            props["kwargs"] = DictionaryAttr(kwargs)
+        props = call_properties("name", name, args, kwargs)
         super().__init__(operands=[inputs], result_types=[result_types], properties=props)
+
+
+def call_properties(
+    key: str,
+    name: str,
+    args: Sequence[Attribute] | None,
+    kwargs: dict[str, Attribute] | None,
+) -> dict[str, Attribute]:
+    """Properties of a generic call op (`torch.operator`, `prims.extern`): the callee's
+    name under `key`, then its encoded positional and keyword arguments."""
+    props: dict[str, Attribute] = {key: StringAttr(name)}
+    if args is not None:
+        props["args"] = ArrayAttr(args)
+    if kwargs:
+        props["kwargs"] = DictionaryAttr(kwargs)
+    return props
 
 
 def is_tensor(attr: Attribute) -> bool:

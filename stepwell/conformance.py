@@ -1,0 +1,445 @@
+"""OpInfo conformance of `torch.compile(backend="stepwell")`, end to end.
+
+    python -m stepwell.conformance opinfo [--ops NAME ...] [--samples N] [--workers W]
+                                          [--out results/opinfo.json]
+
+Every OpInfo of PyTorch's `op_db` that supports float32 on CPU, every sample input (or the
+first `--samples N`): `fn(*tensors)` calls the op with the sample's non-tensor arguments
+baked in; it is run eagerly (the reference) and through `torch.compile(fn,
+backend="stepwell")` with the kernels in Triton's interpreter (`TRITON_INTERPRET=1`), and
+the results are compared with `torch.testing.assert_close(equal_nan=True)` at the OpInfo's
+float32 tolerance. Dynamo's caches are reset before every sample, so every sample is
+compiled on its own, with static shapes. Every compiled graph's `manifest.json` (written
+through `STEPWELL_DUMP`) says what ran where.
+
+Each sample ends in one outcome:
+
+* `native`: correct, every graph Dynamo captured ran as stepwell kernels: no `prims.extern`
+  (ATen call), no graph-level prims op, no graph break, at least one graph;
+* `fallback`: correct, but some of it ran in ATen: an extern, a graph-level prims op, a
+  graph break or no graph at all (Dynamo ran the op eagerly);
+* `fail`: an error, a timeout or a wrong result (the first error message is kept);
+* `skip`: not stepwell's to run: a random op, eager raises or is not reproducible, there is
+  no tensor result, or `torch.compile(backend="eager")` fails on it too.
+
+An op is `native`/`fallback`/`fail` by its samples (any fail: fail; any fallback:
+fallback), or `skip` when every sample was skipped (the first reason is kept). Random ops
+(`RANDOM_OPS`, `has_nondeterministic_output`) are skipped without running.
+
+The sample machinery (selection by key, samples, tolerances, comparison) is the prims-level
+sweep's, `tests/python/opinfo_sweep.py`, loaded from the source tree.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("TRITON_INTERPRET", "1")  # kernels on CPU; before Triton is imported
+
+import argparse  # noqa: E402
+import functools  # noqa: E402
+import importlib.util  # noqa: E402
+import json  # noqa: E402
+import multiprocessing  # noqa: E402
+import shutil  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+import warnings  # noqa: E402
+from collections import Counter  # noqa: E402
+from collections.abc import Callable, Sequence  # noqa: E402
+from dataclasses import asdict, dataclass, field  # noqa: E402
+from pathlib import Path  # noqa: E402
+from types import ModuleType  # noqa: E402
+from typing import Any  # noqa: E402
+
+import torch  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE_TIMEOUT_S = int(os.environ.get("STEPWELL_CONFORMANCE_TIMEOUT", "60"))
+"""A sample that takes longer than this (compile + run in the interpreter) fails."""
+
+OUTCOMES = ("native", "fallback", "fail", "skip")
+
+
+@functools.cache
+def sweep() -> ModuleType:
+    """`tests/python/opinfo_sweep.py`, the prims-level OpInfo harness, as a module."""
+    path = ROOT / "tests/python/opinfo_sweep.py"
+    if not path.exists():
+        raise RuntimeError(f"{path} not found: run the conformance suite from a source tree")
+    spec = importlib.util.spec_from_file_location("stepwell_opinfo_sweep", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def select_opinfos(names: Sequence[str] = ()) -> list[Any]:
+    """Every OpInfo that supports float32 on CPU (`names`: by name or `name.variant`)."""
+    from torch.testing._internal.common_methods_invocations import op_db
+
+    key = sweep().op_key
+    return [
+        info
+        for info in op_db
+        if (not names or info.name in names or key(info) in names)
+        and torch.float32 in info.supported_dtypes("cpu")
+    ]
+
+
+def is_random(info: Any) -> bool:
+    """Random ops and ops with unspecified results: nothing to compare with eager."""
+    return info.name in sweep().RANDOM_OPS or bool(info.has_nondeterministic_output)
+
+
+# -- one sample -----------------------------------------------------------------------------
+
+
+class _Skip(Exception):
+    """Not stepwell's to run (the message says why)."""
+
+
+@dataclass
+class SampleResult:
+    """One sample's outcome and what its compiled graphs held."""
+
+    outcome: str
+    error: str = ""
+    graphs: int = 0
+    graph_breaks: int = 0
+    launches: int = 0
+    externs: list[str] = field(default_factory=list)
+    graph_level: list[str] = field(default_factory=list)
+
+
+def _error_line(e: BaseException) -> str:
+    """The first line of the underlying error (Dynamo wraps the backend's exception)."""
+    inner = getattr(e, "inner_exception", None)
+    return sweep()._first_line(inner if isinstance(inner, BaseException) else e)
+
+
+def _graph_breaks() -> int:
+    from torch._dynamo.utils import counters
+
+    return sum(counters["graph_break"].values())
+
+
+def _compile_and_run(fn: Callable[..., Any], tensors: Sequence[torch.Tensor], backend: str) -> Any:
+    torch._dynamo.reset()
+    compiled = torch.compile(fn, backend=backend)
+    return compiled(*sweep()._clone(tensors))
+
+
+def _manifests(directory: Path) -> list[dict[str, Any]]:
+    return [json.loads(p.read_text()) for p in sorted(directory.glob("graph*/manifest.json"))]
+
+
+def run_sample(info: Any, sample: Any, tol: tuple[float, float]) -> SampleResult:
+    """Compile and run one sample with stepwell and compare with eager."""
+    sw = sweep()
+    fn, tensors = sw.sample_function(info, sample)
+    try:
+        want = fn(*sw._clone(tensors))
+        again = fn(*sw._clone(tensors))
+    except Exception as e:
+        raise _Skip(f"eager: {sw._first_line(e)}") from e
+    if not want:
+        raise _Skip("no tensor output")
+    try:
+        sw._compare(again, want, (0.0, 0.0))
+    except AssertionError as e:
+        raise _Skip("eager is not reproducible (random)") from e
+    dump = Path(tempfile.mkdtemp(prefix="stepwell-conformance-"))
+    old_dump = os.environ.get("STEPWELL_DUMP")
+    os.environ["STEPWELL_DUMP"] = str(dump)
+    breaks = _graph_breaks()
+    try:
+        try:
+            got = _compile_and_run(fn, tensors, "stepwell")
+            error = None
+        except sw._Timeout:
+            raise
+        except Exception as e:
+            error = e
+        manifests = _manifests(dump)
+    finally:
+        if old_dump is None:
+            os.environ.pop("STEPWELL_DUMP", None)
+        else:
+            os.environ["STEPWELL_DUMP"] = old_dump
+        shutil.rmtree(dump, ignore_errors=True)
+    result = SampleResult("native", graphs=len(manifests), graph_breaks=_graph_breaks() - breaks)
+    result.launches = sum(m["launches"] for m in manifests)
+    result.externs = sorted({x for m in manifests for x in m["externs"]})
+    result.graph_level = sorted({x for m in manifests for x in m["graph_level_prims"]})
+    if error is None:
+        try:
+            sw._compare(list(got), want, tol)
+        except AssertionError as e:
+            error = e
+    if error is not None:
+        _check_dynamo_eager(fn, tensors, want, tol)  # raises _Skip if Dynamo cannot either
+        result.outcome, result.error = "fail", _error_line(error)
+    elif result.externs or result.graph_level or result.graph_breaks or not result.graphs:
+        result.outcome = "fallback"
+    return result
+
+
+def _check_dynamo_eager(
+    fn: Callable[..., Any], tensors: Sequence[torch.Tensor], want: Any, tol: Any
+) -> None:
+    """Raise _Skip when `torch.compile(backend="eager")` fails on the sample too."""
+    sw = sweep()
+    try:
+        got = _compile_and_run(fn, tensors, "eager")
+        sw._compare(list(got), want, tol)
+    except sw._Timeout:
+        raise
+    except Exception as e:
+        raise _Skip(f"dynamo (backend=eager): {_error_line(e)}") from e
+
+
+# -- one op ---------------------------------------------------------------------------------
+
+
+@dataclass
+class OpResult:
+    """One OpInfo's outcome over its samples."""
+
+    op: str
+    outcome: str
+    samples: dict[str, int] = field(default_factory=dict)  # outcome -> count
+    error: str = ""
+    sample: str = ""
+    skip_reason: str = ""
+    externs: list[str] = field(default_factory=list)
+    graph_level: list[str] = field(default_factory=list)
+    graph_breaks: int = 0
+    no_graph: int = 0
+    launches: int = 0
+    seconds: float = 0.0
+
+
+def run_op(info: Any, max_samples: int | None = None) -> OpResult:
+    """Every sample of `info` (the first `max_samples`), folded into one outcome."""
+    sw = sweep()
+    start = time.perf_counter()
+    result = OpResult(sw.op_key(info), "skip")
+    counts: Counter[str] = Counter()
+    if is_random(info):
+        result.skip_reason = "random"
+        return result
+    try:
+        samples = sw.first_samples(info, max_samples if max_samples else 10**9)
+    except Exception as e:
+        result.skip_reason = f"sample_inputs: {sw._first_line(e)}"
+        return result
+    tol = sw.tolerances(info)
+    for sample in samples:
+        try:
+            with sw._deadline(SAMPLE_TIMEOUT_S), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                s = run_sample(info, sample, tol)
+        except _Skip as e:
+            counts["skip"] += 1
+            result.skip_reason = result.skip_reason or str(e)
+            continue
+        except sw._Timeout as e:
+            s = SampleResult("fail", error=f"timeout: {e}")
+        except Exception as e:  # a bug in this harness, reported as a failure
+            s = SampleResult("fail", error=f"harness: {sw._first_line(e)}")
+        counts[s.outcome] += 1
+        if s.outcome == "fail" and not result.error:
+            result.error, result.sample = s.error, sw._describe(sample)
+        result.externs = sorted(set(result.externs) | set(s.externs))
+        result.graph_level = sorted(set(result.graph_level) | set(s.graph_level))
+        result.graph_breaks += s.graph_breaks
+        result.no_graph += s.graphs == 0
+        result.launches += s.launches
+    torch._dynamo.reset()
+    for outcome in ("fail", "fallback", "native"):
+        if counts[outcome]:
+            result.outcome = outcome
+            break
+    if result.outcome != "skip":
+        result.skip_reason = ""
+    elif not samples:
+        result.skip_reason = "no samples"
+    result.samples = {k: counts[k] for k in OUTCOMES if counts[k]}
+    result.seconds = round(time.perf_counter() - start, 3)
+    return result
+
+
+# -- the run --------------------------------------------------------------------------------
+
+
+@functools.cache
+def _by_key() -> dict[str, Any]:
+    return {sweep().op_key(i): i for i in select_opinfos()}
+
+
+def _worker(job: tuple[str, int | None]) -> dict[str, Any]:
+    key, max_samples = job
+    return asdict(run_op(_by_key()[key], max_samples))
+
+
+def _warm_up() -> None:
+    """Compile and run one graph, so forked workers start with everything imported."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        _compile_and_run(lambda a, b: a + b, [torch.ones(2), torch.ones(2)], "stepwell")
+        torch._dynamo.reset()
+    _by_key()
+
+
+def run(
+    names: Sequence[str] = (),
+    max_samples: int | None = None,
+    workers: int = 2,
+    progress: bool = False,
+) -> list[OpResult]:
+    """Run the selected OpInfos in `workers` forked processes; results in op_db order."""
+    torch._dynamo.config.suppress_errors = False
+    keys = [sweep().op_key(i) for i in select_opinfos(names)]
+    _warm_up()
+    jobs = [(k, max_samples) for k in keys]
+    if workers <= 1 or len(keys) < 2:
+        out = []
+        for job in jobs:
+            out.append(OpResult(**_worker(job)))
+            if progress:
+                _progress(out[-1], len(out), len(jobs))
+        return out
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)  # the forked workers share the CPUs
+    results: dict[str, OpResult] = {}
+    try:
+        ctx = multiprocessing.get_context("fork")
+        with ctx.Pool(workers, maxtasksperchild=25) as pool:
+            for d in pool.imap_unordered(_worker, jobs, chunksize=1):
+                r = OpResult(**d)
+                results[r.op] = r
+                if progress:
+                    _progress(r, len(results), len(jobs))
+    finally:
+        torch.set_num_threads(threads)
+    return [results[k] for k in keys]
+
+
+def _progress(r: OpResult, done: int, total: int) -> None:
+    note = r.error or r.skip_reason
+    print(f"[{done}/{total}] {r.outcome:<8} {r.op} ({r.seconds:.1f}s) {note[:100]}", flush=True)
+
+
+def summarize(results: Sequence[OpResult], seconds: float, max_samples: int | None) -> dict:
+    """Counts and fractions over ops and over samples (skips left out of the fractions)."""
+    ops = Counter(r.outcome for r in results)
+    samples: Counter[str] = Counter()
+    for r in results:
+        samples.update(r.samples)
+
+    def fractions(c: Counter[str]) -> dict[str, float]:
+        tried = sum(c[k] for k in ("native", "fallback", "fail"))
+        return {k: (c[k] / tried if tried else 0.0) for k in ("native", "fallback", "fail")}
+
+    skips = Counter(
+        "random"
+        if r.skip_reason == "random"
+        else r.skip_reason.split(":")[0].split(" (")[0]
+        if r.skip_reason
+        else "other"
+        for r in results
+        if r.outcome == "skip"
+    )
+    return {
+        "ops": {k: ops[k] for k in OUTCOMES},
+        "op_fractions": fractions(ops),
+        "samples": {k: samples[k] for k in OUTCOMES},
+        "sample_fractions": fractions(samples),
+        "skipped_ops_by_reason": dict(skips),
+        "max_samples": max_samples,
+        "sample_timeout_s": SAMPLE_TIMEOUT_S,
+        "seconds": round(seconds, 1),
+        "torch": torch.__version__,
+        "results": [asdict(r) for r in results],
+    }
+
+
+def headline(s: dict[str, Any]) -> str:
+    """`native / fallback / fail` percentages over ops and over samples."""
+    o, f = s["op_fractions"], s["sample_fractions"]
+    n_ops = sum(s["ops"][k] for k in ("native", "fallback", "fail"))
+    n_samples = sum(s["samples"][k] for k in ("native", "fallback", "fail"))
+    return (
+        f"stepwell OpInfo conformance: ops ({n_ops}): native {o['native']:.1%}, "
+        f"fallback {o['fallback']:.1%}, fail {o['fail']:.1%}; samples ({n_samples}): "
+        f"native {f['native']:.1%}, fallback {f['fallback']:.1%}, fail {f['fail']:.1%}; "
+        f"skipped {s['ops']['skip']} ops ({s['samples']['skip']} samples); {s['seconds']}s"
+    )
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")[:160]
+
+
+def markdown(s: dict[str, Any]) -> str:
+    """The results as a markdown table, headline first."""
+    lines = [
+        "# stepwell OpInfo conformance (torch.compile, Triton interpreter)",
+        "",
+        headline(s),
+        "",
+        f"Samples per op: {s['max_samples'] or 'all'}; skipped ops by reason: "
+        + ", ".join(f"{k} {v}" for k, v in sorted(s["skipped_ops_by_reason"].items())),
+        "",
+        "| op | outcome | native | fallback | fail | skip | ATen / note |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in s["results"]:
+        c = r["samples"]
+        if r["outcome"] == "fail":
+            note = r["error"]
+        elif r["outcome"] == "skip":
+            note = r["skip_reason"]
+        else:
+            parts = r["externs"] + r["graph_level"]
+            if r["graph_breaks"]:
+                parts.append(f"{r['graph_breaks']} graph breaks")
+            if r["no_graph"]:
+                parts.append(f"{r['no_graph']} samples without a graph")
+            note = ", ".join(parts)
+        lines.append(
+            f"| {r['op']} | {r['outcome']} | {c.get('native', 0)} | {c.get('fallback', 0)} | "
+            f"{c.get('fail', 0)} | {c.get('skip', 0)} | {_cell(note)} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line (see the module docstring)."""
+    parser = argparse.ArgumentParser(prog="python -m stepwell.conformance")
+    sub = parser.add_subparsers(dest="suite", required=True)
+    p = sub.add_parser("opinfo", help="every float32 CPU OpInfo through torch.compile")
+    p.add_argument("--ops", nargs="*", default=[], help="OpInfo names or name.variant")
+    p.add_argument("--samples", type=int, default=0, help="samples per op (0: all)")
+    p.add_argument("--workers", type=int, default=2, help="forked worker processes")
+    p.add_argument("--out", type=Path, default=Path("results/opinfo.json"))
+    p.add_argument("--quiet", action="store_true", help="no per-op progress lines")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    results = run(args.ops, args.samples or None, args.workers, progress=not args.quiet)
+    summary = summarize(results, time.perf_counter() - start, args.samples or None)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(summary, indent=1) + "\n")
+    args.out.with_suffix(".md").write_text(markdown(summary))
+    for r in summary["results"]:
+        if r["outcome"] == "fail":
+            print(f"  FAIL {r['op']}: {r['error'][:160]}")
+    print(headline(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
