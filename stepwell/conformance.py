@@ -15,9 +15,11 @@ through `STEPWELL_DUMP`) says what ran where.
 Each sample ends in one outcome:
 
 * `native`: correct, every graph Dynamo captured ran as stepwell kernels: no `prims.extern`
-  (ATen call), no graph-level prims op, no graph break, at least one graph;
-* `fallback`: correct, but some of it ran in ATen: an extern, a graph-level prims op, a
-  graph break or no graph at all (Dynamo ran the op eagerly);
+  (ATen call), no graph-level prims op other than views (`VIEW_OPS`, which move no data;
+  `--strict-views` counts them as fallback too), no graph break, at least one graph;
+* `fallback`: correct, but some of it ran in ATen: an extern, a graph-level prims op that
+  is not a view (`prims.reshape` that strides cannot express is a copy, `prims.iota`,
+  ...), a graph break or no graph at all (Dynamo ran the op eagerly);
 * `fail`: an error, a timeout or a wrong result (the first error message is kept);
 * `skip`: not stepwell's to run: a random op, eager raises or is not reproducible, there is
   no tensor result, or `torch.compile(backend="eager")` fails on it too.
@@ -60,6 +62,16 @@ SAMPLE_TIMEOUT_S = int(os.environ.get("STEPWELL_CONFORMANCE_TIMEOUT", "60"))
 """A sample that takes longer than this (compile + run in the interpreter) fails."""
 
 OUTCOMES = ("native", "fallback", "fail", "skip")
+
+VIEW_OPS = frozenset(
+    f"prims.{name}"
+    for name in "broadcast_in_dim transpose slice split_dim collapse squeeze".split()
+)
+"""Graph-level prims ops that are views by design (docs/architecture.md: never kernels, no
+data moved): they do not make a sample `fallback` unless `STRICT_VIEWS` is set."""
+
+STRICT_VIEWS = False
+"""`--strict-views`: graph-level view ops count as fallback too."""
 
 
 @functools.cache
@@ -170,7 +182,8 @@ def run_sample(info: Any, sample: Any, tol: tuple[float, float]) -> SampleResult
         else:
             os.environ["STEPWELL_DUMP"] = old_dump
         shutil.rmtree(dump, ignore_errors=True)
-    result = SampleResult("native", graphs=len(manifests), graph_breaks=_graph_breaks() - breaks)
+    graphs = len(manifests)
+    result = SampleResult("native", graphs=graphs, graph_breaks=_graph_breaks() - breaks)
     result.launches = sum(m["launches"] for m in manifests)
     result.externs = sorted({x for m in manifests for x in m["externs"]})
     result.graph_level = sorted({x for m in manifests for x in m["graph_level_prims"]})
@@ -182,9 +195,14 @@ def run_sample(info: Any, sample: Any, tol: tuple[float, float]) -> SampleResult
     if error is not None:
         _check_dynamo_eager(fn, tensors, want, tol)  # raises _Skip if Dynamo cannot either
         result.outcome, result.error = "fail", _error_line(error)
-    elif result.externs or result.graph_level or result.graph_breaks or not result.graphs:
+    elif result.externs or _non_view(result.graph_level) or result.graph_breaks or not graphs:
         result.outcome = "fallback"
     return result
+
+
+def _non_view(graph_level: Sequence[str]) -> list[str]:
+    """The graph-level prims ops that make a sample `fallback`."""
+    return [op for op in graph_level if STRICT_VIEWS or op not in VIEW_OPS]
 
 
 def _check_dynamo_eager(
@@ -360,6 +378,7 @@ def summarize(results: Sequence[OpResult], seconds: float, max_samples: int | No
         "sample_fractions": fractions(samples),
         "skipped_ops_by_reason": dict(skips),
         "max_samples": max_samples,
+        "strict_views": STRICT_VIEWS,
         "sample_timeout_s": SAMPLE_TIMEOUT_S,
         "seconds": round(seconds, 1),
         "torch": torch.__version__,
@@ -426,8 +445,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--samples", type=int, default=0, help="samples per op (0: all)")
     p.add_argument("--workers", type=int, default=2, help="forked worker processes")
     p.add_argument("--out", type=Path, default=Path("results/opinfo.json"))
+    p.add_argument("--strict-views", action="store_true", help="graph-level views: fallback")
     p.add_argument("--quiet", action="store_true", help="no per-op progress lines")
     args = parser.parse_args(argv)
+    global STRICT_VIEWS
+    STRICT_VIEWS = args.strict_views
     start = time.perf_counter()
     results = run(args.ops, args.samples or None, args.workers, progress=not args.quiet)
     summary = summarize(results, time.perf_counter() - start, args.samples or None)

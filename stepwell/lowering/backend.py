@@ -10,6 +10,7 @@ Inference only for now: graphs are compiled for the forward pass.
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -93,7 +94,15 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
     legal_ops = tuple(options.get("legal_ops", ()))
 
     def forward_compiler(graph: torch.fx.GraphModule, inputs: list[Any]):
-        artifacts = compile_module(import_graph(graph, inputs), legal_ops)
+        try:
+            artifacts = compile_module(import_graph(graph, inputs), legal_ops)
+        except Exception as e:
+            if not torch._dynamo.config.suppress_errors:
+                raise
+            # torch.compile's own convention: with suppress_errors, run the graph eagerly
+            warnings.warn(f"stepwell could not compile a graph, running it eagerly: {e!r}",
+                          stacklevel=2)  # fmt: skip
+            return make_boxed_func(graph.forward)
         if dump_dir is not None:
             artifacts.dump(_next_graph_dir(dump_dir))
         runtime = artifacts.runtime
