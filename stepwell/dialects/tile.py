@@ -43,7 +43,7 @@ from xdsl.dialects.builtin import (
     TensorType,
 )
 from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
-from xdsl.ir import Attribute, Block, Dialect, Region, SSAValue
+from xdsl.ir import Attribute, Dialect, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     ParsePropInAttrDict,
@@ -412,10 +412,6 @@ class LaunchOp(IRDLOperation):
             result_types=[result_types],
             properties={"callee": SymbolRefAttr(callee)},
         )
-
-
-def kernel_block(arg_types: Sequence[Attribute]) -> Block:
-    return Block(arg_types=list(arg_types))
 
 
 Tile = Dialect(

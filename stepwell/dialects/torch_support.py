@@ -31,7 +31,6 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     StringAttr,
-    TensorType,
     i32,
 )
 from xdsl.ir import Attribute, ParametrizedAttribute, SSAValue
@@ -289,7 +288,3 @@ def call_properties(
     if kwargs:
         props["kwargs"] = DictionaryAttr(kwargs)
     return props
-
-
-def is_tensor(attr: Attribute) -> bool:
-    return isinstance(attr, TensorType)

@@ -108,12 +108,3 @@ def type_of_value(value: object) -> Attribute:
     if isinstance(value, float | torch.SymFloat):
         return f64
     raise UnsupportedTypeError(f"no MLIR type for a value of type {type(value).__name__}")
-
-
-def dim_symbols(t: TensorType[Attribute]) -> list[str | int]:
-    """Each dim of `t` as an int, or as its symbol name when dynamic."""
-    syms = iter([s.data for s in t.encoding.data] if isinstance(t.encoding, ArrayAttr) else [])
-    out: list[str | int] = []
-    for d in t.get_shape():
-        out.append(next(syms, "?") if d == DYNAMIC_INDEX else d)
-    return out

@@ -22,7 +22,6 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     NameLoc,
     StridedLayoutAttr,
-    TensorType,
 )
 from xdsl.ir import Attribute
 
@@ -140,6 +139,3 @@ def compile_module(module: ModuleOp, legal_ops: Sequence[str] = ()) -> Artifacts
         previous = level
     source = emit_module(kernels_of(module))
     return Artifacts(levels, module, source, manifest_of(module))
-
-
-__all__ = ["Artifacts", "TensorType", "compile_module"]

@@ -97,6 +97,3 @@ def schedule(p: Partitioner, part: Partition) -> list[Group | Operation]:
 
 def _describe(n: Group | Operation) -> str:
     return f"kernel({', '.join(o.name for o in n.ops[:4])})" if isinstance(n, Group) else n.name
-
-
-__all__ = ["ConvertPrimsToTile", "Operation"]

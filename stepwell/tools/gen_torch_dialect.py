@@ -21,7 +21,6 @@ import argparse
 import keyword
 import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import torch
@@ -59,22 +58,9 @@ PROP_CONSTRAINTS = {
 TENSOR_TYPES = {"Tensor", "Optional[Tensor]", "List[Tensor]", "List[Optional[Tensor]]"}
 
 
-@dataclass(frozen=True)
-class Arg:
-    name: str
-    type: str
-    optional: bool  # None allowed
-    has_default: bool
-
-
 def _strip_optional(t: str) -> tuple[str, bool]:
     m = re.fullmatch(r"Optional\[(.*)\]", t)
     return (m.group(1), True) if m else (t, False)
-
-
-def _overload_key(schema: torch._C.FunctionSchema) -> str:
-    ns, op = schema.name.split("::")
-    return f"{ns}.{op}.{schema.overload_name or 'default'}"
 
 
 def _ir_name(key: str) -> str:

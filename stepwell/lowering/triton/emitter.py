@@ -142,8 +142,20 @@ class Emitter:
             return None
         rank = len(_shape(x))
         index = ", ".join(":" if i == axis else "None" for i in range(rank))
-        start = f"{self.name(coord)} * {size} + " if coord is not None else ""
+        start = "" if _is_zero(coord) else f"{self.name(coord)} * {size} + "
         return f"(({start}tl.arange(0, {size}))[{index}] < {total})"
+
+
+def _is_zero(v: SSAValue | None) -> bool:
+    """No value, or the index constant 0 (a whole-row reduction's coordinate)."""
+    if v is None:
+        return True
+    op = v.owner
+    return (
+        isinstance(op, arith.ConstantOp)
+        and isinstance(op.value, IntegerAttr)
+        and (op.value.value.data == 0)
+    )
 
 
 def _index_terms(lin: str, dims: list[tuple[int, int]]) -> list[str]:

@@ -394,7 +394,3 @@ def kernel_name(index: int, group: Group) -> str:
     if "erf" in kinds or ("tanh" in kinds and "pow" in kinds):
         what += "_gelu"
     return f"k{index}_{what or group.kind}"
-
-
-def _is_float(t: Attribute) -> bool:
-    return is_float(cast(TensorType[Attribute], t).element_type)

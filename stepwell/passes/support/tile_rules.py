@@ -51,10 +51,6 @@ def _elem(v: SSAValue | Attribute) -> Attribute:
     return cast(TensorType[Attribute], t).element_type
 
 
-def _like(t: Attribute, element: Attribute) -> TensorType[Attribute]:
-    return TensorType(element, cast(TensorType[Attribute], t).get_shape())
-
-
 Rule = Callable[[TileBuilder, Sequence[SSAValue], Attribute], SSAValue | None]
 
 
