@@ -142,8 +142,10 @@ class Emitter:
             return None
         rank = len(_shape(x))
         index = ", ".join(":" if i == axis else "None" for i in range(rank))
-        start = "" if _is_zero(coord) else f"{self.name(coord)} * {size} + "
-        return f"(({start}tl.arange(0, {size}))[{index}] < {total})"
+        lanes = f"tl.arange(0, {size})"
+        if not _is_zero(coord):
+            lanes = f"({self.name(coord)} * {size} + {lanes})"
+        return f"({lanes}[{index}] < {total})"
 
 
 def _is_zero(v: SSAValue | None) -> bool:
