@@ -355,11 +355,18 @@ def is_aten_graph(gm: torch.fx.GraphModule) -> bool:
             if n.target is operator.getitem or _is_sym_op(n):
                 continue
             return False
-        if n.op == "call_function" and n.target._schema.is_mutable:
+        if n.op == "call_function" and _writes_an_argument(n.target):
             return False  # in-place ops: functionalize first (value semantics)
-        if n.op in ("placeholder", "call_function") and "val" not in n.meta:
+        if n.op == "placeholder" and "val" not in n.meta:
+            return False
+        if n.op == "call_function" and "val" not in n.meta and n.target._schema.returns:
             return False
     return True
+
+
+def _writes_an_argument(target: torch._ops.OpOverload) -> bool:
+    """An op that mutates one of its inputs (effects such as asserts do not count)."""
+    return any(a.alias_info is not None and a.alias_info.is_write for a in target._schema.arguments)
 
 
 def _is_sym_op(n: torch.fx.Node) -> bool:
