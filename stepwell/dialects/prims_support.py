@@ -97,6 +97,8 @@ def _verify_reduction(op: PrimsOp) -> None:
         if isinstance(dims_attr, ArrayAttr)
         else list(range(len(src)))
     )
+    if not src and dims in ([], [0]):  # a 0-d tensor reduces to itself (PyTorch's rule)
+        dims = []
     for d in dims:
         if not 0 <= d < len(src):
             raise VerifyException(f"reduction dim {d} is out of range for rank {len(src)}")

@@ -353,6 +353,25 @@ class CmpOp(IRDLOperation):
 
 
 @irdl_op_definition
+class RemOp(IRDLOperation):
+    """`tile.rem`: remainder with the dividend's sign (C fmod / srem) on float or integer
+    tiles (xDSL's arith has no float remainder)."""
+
+    name = "tile.rem"
+    lhs = operand_def(TensorType)
+    rhs = operand_def(TensorType)
+    result = result_def(TensorType)
+    assembly_format = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)"
+
+    def __init__(self, lhs: SSAValue, rhs: SSAValue) -> None:
+        super().__init__(operands=[lhs, rhs], result_types=[lhs.type])
+
+    def verify_(self) -> None:
+        if self.lhs.type != self.rhs.type:
+            raise VerifyException("tile.rem takes two tiles of one type")
+
+
+@irdl_op_definition
 class SelectOp(IRDLOperation):
     """`tile.select`: `cond ? a : b` per lane (xDSL's arith.select takes a scalar cond)."""
 
@@ -427,6 +446,7 @@ Tile = Dialect(
         CmpOp,
         SelectOp,
         CastOp,
+        RemOp,
         LaunchOp,
     ],
     [],

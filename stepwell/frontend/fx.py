@@ -380,7 +380,16 @@ def import_graph(
     """Import a GraphModule. Graphs that are not functional ATen (Dynamo's torch-level
     graphs, `symbolic_trace` output, graphs with in-place ops) are first traced to
     functional ATen with `make_fx` on the example inputs; symbolic sizes keep their
-    symbols."""
+    symbols. The graph's attributes (constants, parameters) become trailing arguments;
+    `import_graph_with_attributes` also returns their values."""
+    return import_graph_with_attributes(gm, example_inputs, name)[0]
+
+
+def import_graph_with_attributes(
+    gm: torch.fx.GraphModule, example_inputs: Sequence[Any], name: str = "forward"
+) -> tuple[ModuleOp, list[Any]]:
+    """`import_graph`, and the values of the arguments that stand for graph attributes
+    (to pass after the example inputs when running the module)."""
     if not is_aten_graph(gm):
         gm = _retrace(gm, example_inputs)
     inputs = []
@@ -391,14 +400,16 @@ def import_graph(
                 inputs.append(GraphInput(str(val), "symint"))  # named by its symbol: s0
             else:
                 inputs.append(GraphInput(n.meta.get("stepwell_name", n.name), "input"))
+    attributes = []
     for n in gm.graph.nodes:
         if n.op == "get_attr":
             fqn = n.meta.get("stepwell_name", str(n.target))
             kind = n.meta.get("stepwell_kind") or _attr_kind(gm, str(n.target))
             inputs.append(GraphInput(fqn, kind))
+            attributes.append(getattr(gm, str(n.target)))
             if "val" not in n.meta:
-                n.meta["val"] = _fake_like(getattr(gm, str(n.target)))
-    return _build_module(gm.graph, inputs, name)
+                n.meta["val"] = _fake_like(attributes[-1])
+    return _build_module(gm.graph, inputs, name), attributes
 
 
 def _retrace(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> torch.fx.GraphModule:

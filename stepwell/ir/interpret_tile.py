@@ -225,6 +225,7 @@ ELEMENTWISE: dict[type[Operation], Callable[[Operation], Callable[..., Any]]] = 
     arith.NegfOp: lambda op: torch.neg,
     arith.ExtFOp: _to, arith.TruncFOp: _to, tile.CastOp: _to,
     tile.SelectOp: lambda op: torch.where,
+    tile.RemOp: lambda op: torch.fmod,  # the dividend's sign
     xmath.ExpOp: lambda op: torch.exp, xmath.Exp2Op: lambda op: torch.exp2,
     xmath.LogOp: lambda op: torch.log, xmath.Log2Op: lambda op: torch.log2,
     xmath.SqrtOp: lambda op: torch.sqrt, xmath.RsqrtOp: lambda op: torch.rsqrt,

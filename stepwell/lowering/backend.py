@@ -17,7 +17,7 @@ from typing import Any
 
 import torch
 
-from stepwell.frontend.fx import import_graph, import_program
+from stepwell.frontend.fx import import_graph_with_attributes, import_program
 from stepwell.frontend.loader import Example, export
 from stepwell.lowering.compiler import Artifacts, compile_module
 from stepwell.pipeline import bind_inputs
@@ -90,12 +90,14 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
     from torch._dynamo.backends.common import aot_autograd
     from torch._functorch.aot_autograd import make_boxed_func
 
+    options = {**options, **(options.get("options") or {})}  # torch.compile(options=...)
     dump_dir = _dump_dir(options.get("dump_dir"))
     legal_ops = tuple(options.get("legal_ops", ()))
 
     def forward_compiler(graph: torch.fx.GraphModule, inputs: list[Any]):
         try:
-            artifacts = compile_module(import_graph(graph, inputs), legal_ops)
+            module, attributes = import_graph_with_attributes(graph, inputs)
+            artifacts = compile_module(module, legal_ops)
         except Exception as e:
             if not torch._dynamo.config.suppress_errors:
                 raise
@@ -108,7 +110,7 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         runtime = artifacts.runtime
 
         def run(*args: Any) -> list[Any]:
-            return list(runtime(*args))
+            return list(runtime(*args, *attributes))
 
         return make_boxed_func(run)
 

@@ -31,6 +31,7 @@ from stepwell.ir.printing import to_text
 from stepwell.ir.types import torch_dtype
 from stepwell.lowering.runtime import Runtime, kernels_of
 from stepwell.lowering.triton.emitter import emit_module
+from stepwell.lowering.triton.targets import signature
 from stepwell.pipeline import LEVELS, passes_to
 
 
@@ -70,6 +71,7 @@ def kernel_manifest(kernel: tile.KernelOp, n_outputs: int) -> dict[str, Any]:
         "bytes_read": sum(_bytes_of(t) for t in ins),
         "bytes_written": sum(_bytes_of(t) for t in outs),
         "sources": source_lines(kernel),
+        "signature": signature(kernel),
     }
 
 

@@ -76,6 +76,11 @@ FUNCTIONS.update(
         "long_var_mean": (lambda x: torch.var_mean(x, -1), (LONG,)),
         "long_amax_nan": (lambda x: x.amax(-1), (LONG.masked_fill(LONG > 3.5, float("nan")),)),
         "int32_amax": (lambda x: x.amax(1), ((X * 50).to(torch.int32),)),
+        "reciprocal_log1p": (lambda x: torch.reciprocal(x) + torch.log1p(x.abs()), (X,)),
+        "fmod_remainder": (lambda x, y: torch.fmod(x, y) + torch.remainder(x, y), (X * 5, Y)),
+        "sum_of_scalar": (lambda x: x.sum(0, keepdim=True), (X[0, 0],)),
+        "tensor_constant": (lambda x: x + torch.tensor(2.0), (X,)),
+        "index_constant": (lambda x: x[[1, 2]], (X,)),
     }
 )
 

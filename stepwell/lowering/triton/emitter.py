@@ -212,8 +212,16 @@ def _extremum(fn: str) -> Rule:
 
 
 def _cast(e: Emitter, op: Operation) -> None:
+    """`.to(dtype)`; float narrowing rounds to nearest even, as PyTorch does."""
     elem = cast(TensorType[Attribute], op.results[0].type).element_type
-    e.define(op.results[0], f"{e.name(op.operands[0])}.to({tl_type(elem)})")
+    src = cast(TensorType[Attribute], op.operands[0].type).element_type
+    narrowing = is_float(src) and is_float(elem) and _bits(elem) < _bits(src)
+    rounding = ', fp_downcast_rounding="rtne"' if narrowing else ""
+    e.define(op.results[0], f"{e.name(op.operands[0])}.to({tl_type(elem)}{rounding})")
+
+
+def _bits(t: Attribute) -> int:
+    return {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}[str(t)]
 
 
 def _cmp(e: Emitter, op: Operation) -> None:
@@ -363,7 +371,7 @@ EMIT_RULES: dict[type[Operation], Rule] = {
     arith.AndIOp: _binary("&"), arith.OrIOp: _binary("|"), arith.XOrIOp: _binary("^"),
     arith.MaximumfOp: _extremum("tl.maximum"), arith.MinimumfOp: _extremum("tl.minimum"),
     arith.MaxSIOp: _call("tl.maximum"), arith.MinSIOp: _call("tl.minimum"),
-    tile.CmpOp: _cmp, tile.SelectOp: _select, tile.CastOp: _cast,
+    tile.CmpOp: _cmp, tile.SelectOp: _select, tile.CastOp: _cast, tile.RemOp: _binary("%"),
     arith.NegfOp: _neg,
     arith.ExtFOp: _cast, arith.TruncFOp: _cast,
     xmath.ExpOp: _call("tl.exp"), xmath.Exp2Op: _call("tl.exp2"),

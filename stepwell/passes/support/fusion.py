@@ -173,7 +173,8 @@ class Partitioner:
         if isinstance(op, MatmulOp):
             return is_float(cast(TensorType[Attribute], op.result.type).element_type)
         if type(op) in REDUCTIONS:
-            return op.properties.get("output_dtype") is None and bool(reduce_dims(op))
+            rank = len(shape(op.operands[0]))
+            return rank > 0 and op.properties.get("output_dtype") is None and bool(reduce_dims(op))
         return type(op) in TILE_RULES and len(op.results) == 1 and self.rule_applies(op)
 
     def place(self, op: Operation) -> None:

@@ -114,6 +114,48 @@ def _pow(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | Non
     return None
 
 
+def _reciprocal(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+    if not is_float(_elem(xs[0])):
+        return None
+    return b.add(arith.DivfOp(b.splat(1.0, t), xs[0]))
+
+
+def _log1p(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+    """log(1 + x): core Triton has no log1p (absolute error stays below ulp(1))."""
+    if not is_float(_elem(xs[0])):
+        return None
+    return b.add(math.LogOp(b.add(arith.AddfOp(xs[0], b.splat(1.0, t)))))
+
+
+def _expm1(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+    if not is_float(_elem(xs[0])):
+        return None
+    return b.add(arith.SubfOp(b.add(math.ExpOp(xs[0])), b.splat(1.0, t)))
+
+
+def _fmod(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+    """C fmod: the remainder takes the dividend's sign (Triton's `%`)."""
+    return b.add(tile.RemOp(xs[0], xs[1]))
+
+
+def _remainder(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+    """Python's %: the remainder takes the divisor's sign: fmod, then + y when the signs
+    of a nonzero remainder and y differ."""
+    x, y = xs
+    r = b.add(tile.RemOp(x, y))
+    zero = b.splat(0, t)
+    mask_t = TensorType(i1, cast(TensorType[Attribute], t).get_shape())
+    nonzero = b.add(tile.CmpOp("ne", r, zero, mask_t))
+    differ = b.add(
+        arith.XOrIOp(
+            b.add(tile.CmpOp("lt", r, zero, mask_t)), b.add(tile.CmpOp("lt", y, zero, mask_t))
+        )
+    )
+    fix = b.add(arith.AndIOp(nonzero, differ))
+    add = arith.AddfOp if is_float(_elem(x)) else arith.AddiOp
+    return b.add(tile.SelectOp(fix, b.add(add(r, y)), r))
+
+
 def _convert(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
     """prims.convert_element_type: a cast; to bool it is `x != 0`, as in PyTorch."""
     (x,) = xs
@@ -158,5 +200,10 @@ TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsCeilOp: _unary_float(math.CeilOp),
     prims.PrimsPowOp: _pow,  # constant exponents only
     prims.PrimsConvertElementTypeOp: _convert,
+    prims.PrimsReciprocalOp: _reciprocal,  # 1 / x
+    prims.PrimsLog1pOp: _log1p,  # log(1 + x)
+    prims.PrimsExpm1Op: _expm1,  # exp(x) - 1
+    prims.PrimsFmodOp: _fmod,  # C fmod
+    prims.PrimsRemainderOp: _remainder,  # Python %
 }
 """prims class -> rule building its tile computation."""

@@ -1,0 +1,488 @@
+"""Fusion report: kernel launches and global-memory bytes, stepwell against the minimum and
+against TorchInductor, for a suite of graphs.
+
+    python benchmarks/fusion.py [--only NAME ...] [--out results/fusion.json] [--no-inductor]
+
+For every graph of the suite (softmax, layer_norm, RMSNorm, a linear-GELU-linear MLP, an
+attention block with SDPA spelt out, a GPT-2 block, and the example models
+`examples/{mlp,cnn,gpt2,bert,llama}.py`):
+
+* stepwell: `compile_module(import_program(export(...)))` without running; from its
+  manifest: kernels, kernel launches, ATen extern calls and the bytes its kernels read and
+  write (bytes moved by extern calls are not in the manifest and not counted);
+* minimum: every input, parameter, buffer and output moved once (bytes of each tensor);
+* Inductor: `torch.compile(backend="inductor")` with `cpu_backend = "triton"`, so that it
+  emits Triton on this CPU-only machine (a stand-in Triton driver reports a CUDA sm_90
+  target; see `use_inductor_triton`), the output code captured as `run_and_get_code`
+  does: `@triton.jit` kernels, their launches and extern calls in the wrappers (`extern_kernels.`
+  and `torch.ops.aten.` fallbacks),
+  and bytes moved, Inductor's own estimates: `ind_bytes` over all its scheduler nodes
+  (Triton kernels and extern calls, `GraphLowering.count_bytes`, as its `inductor_metrics`
+  log reports) and `ind_kernel_bytes` over its Triton kernels only
+  (`TritonKernel.estimate_kernel_num_bytes`, which counts an in/out buffer twice). The
+  kernels then run in Triton's interpreter; where that fails (an interpreter gap) the code
+  is still counted and the table says `ran: no`. By default Inductor's Triton kernels are
+  not launched at all (`--run-inductor` launches them: minutes per graph).
+
+Kernels run in Triton's interpreter: `TRITON_INTERPRET=1` is set before torch is imported.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("TRITON_INTERPRET", "1")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
+
+import argparse  # noqa: E402
+import contextlib  # noqa: E402
+import io  # noqa: E402
+import json  # noqa: E402
+import logging  # noqa: E402
+import math  # noqa: E402
+import re  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+import warnings  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+from dataclasses import asdict, dataclass, field  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+from unittest import mock  # noqa: E402
+
+import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
+from torch import nn  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+Factory = Callable[[], tuple[Any, tuple[torch.Tensor, ...]]]
+
+
+# -- the suite ------------------------------------------------------------------------------
+
+
+class Softmax(nn.Module):
+    """softmax over the last dim."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.softmax(x, dim=-1)
+
+
+class RMSNorm(nn.Module):
+    """Llama's RMSNorm spelt out: x * rsqrt(mean(x^2) + eps) * weight."""
+
+    def __init__(self, dim: int, eps: float = 1e-6) -> None:
+        super().__init__()
+        self.weight = nn.Parameter(torch.rand(dim) + 0.5)
+        self.eps = eps
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        var = x.pow(2).mean(-1, keepdim=True)
+        return x * torch.rsqrt(var + self.eps) * self.weight
+
+
+class GeluMLP(nn.Module):
+    """linear -> GELU -> linear."""
+
+    def __init__(self, dim: int, hidden: int) -> None:
+        super().__init__()
+        self.fc1 = nn.Linear(dim, hidden)
+        self.fc2 = nn.Linear(hidden, dim)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.fc2(F.gelu(self.fc1(x)))
+
+
+class Attention(nn.Module):
+    """q/k/v projections, SDPA spelt out (matmul, scale, causal mask, softmax, matmul),
+    output projection."""
+
+    def __init__(self, dim: int, heads: int, causal: bool = False) -> None:
+        super().__init__()
+        self.q = nn.Linear(dim, dim)
+        self.k = nn.Linear(dim, dim)
+        self.v = nn.Linear(dim, dim)
+        self.o = nn.Linear(dim, dim)
+        self.heads = heads
+        self.causal = causal
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        b, t, d = x.shape
+        h = self.heads
+
+        def split(y: torch.Tensor) -> torch.Tensor:
+            return y.view(b, t, h, d // h).transpose(1, 2)
+
+        q, k, v = split(self.q(x)), split(self.k(x)), split(self.v(x))
+        scores = q @ k.transpose(-2, -1) / math.sqrt(d // h)
+        if self.causal:
+            mask = torch.ones(t, t, dtype=torch.bool).tril()
+            scores = scores.masked_fill(~mask, float("-inf"))
+        y = torch.softmax(scores, dim=-1) @ v
+        return self.o(y.transpose(1, 2).reshape(b, t, d))
+
+
+class GPT2Block(nn.Module):
+    """Pre-LN GPT-2 block: x + attn(ln1(x)); x + mlp(ln2(x)) with tanh-GELU."""
+
+    def __init__(self, dim: int, heads: int) -> None:
+        super().__init__()
+        self.ln1 = nn.LayerNorm(dim)
+        self.attn = Attention(dim, heads, causal=True)
+        self.ln2 = nn.LayerNorm(dim)
+        self.fc = nn.Linear(dim, 4 * dim)
+        self.proj = nn.Linear(4 * dim, dim)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = x + self.attn(self.ln1(x))
+        return x + self.proj(F.gelu(self.fc(self.ln2(x)), approximate="tanh"))
+
+
+def _module(make: Callable[[], nn.Module], *shape: int) -> Factory:
+    def factory() -> tuple[Any, tuple[torch.Tensor, ...]]:
+        torch.manual_seed(0)
+        return make().eval(), (torch.randn(*shape),)
+
+    return factory
+
+
+def _zoo(name: str) -> Factory:
+    def factory() -> tuple[Any, tuple[torch.Tensor, ...]]:
+        from stepwell.frontend.loader import load_example
+
+        example = load_example(str(ROOT / "examples" / f"{name}.py"))
+        return example.fn, example.inputs
+
+    return factory
+
+
+SUITE: dict[str, Factory] = {
+    "softmax": _module(Softmax, 64, 512),
+    "layer_norm": _module(lambda: nn.LayerNorm(256), 64, 256),
+    "rms_norm": _module(lambda: RMSNorm(256), 64, 256),
+    "gelu_mlp": _module(lambda: GeluMLP(128, 512), 64, 128),
+    "attention": _module(lambda: Attention(64, 4), 2, 16, 64),
+    "gpt2_block": _module(lambda: GPT2Block(64, 4), 2, 16, 64),
+    "zoo/mlp": _zoo("mlp"),
+    "zoo/cnn": _zoo("cnn"),
+    "zoo/gpt2": _zoo("gpt2"),
+    "zoo/bert": _zoo("bert"),
+    "zoo/llama": _zoo("llama"),
+}
+
+
+# -- measurements ---------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    """One graph's numbers."""
+
+    graph: str
+    min_bytes: int = 0
+    sw_kernels: int = 0
+    sw_launches: int = 0
+    sw_externs: int = 0
+    sw_extern_ops: dict[str, int] = field(default_factory=dict)
+    sw_graph_level: dict[str, int] = field(default_factory=dict)
+    sw_bytes: int = 0
+    sw_error: str = ""
+    ind_kernels: int = 0
+    ind_launches: int = 0
+    ind_externs: int = 0
+    ind_extern_ops: dict[str, int] = field(default_factory=dict)
+    ind_bytes: int = 0
+    ind_kernel_bytes: int = 0
+    ind_graphs: int = 0
+    ind_ran: bool = False
+    ind_error: str = ""
+    ind_backend: str = ""
+    seconds: float = 0.0
+
+
+def _nbytes(t: Any) -> int:
+    return t.numel() * t.element_size() if isinstance(t, torch.Tensor) else 0
+
+
+def minimum_bytes(fn: Any, inputs: tuple[torch.Tensor, ...]) -> int:
+    """Every input, parameter, buffer and output read or written once."""
+    total = sum(_nbytes(t) for t in inputs)
+    if isinstance(fn, nn.Module):
+        seen: set[int] = set()
+        for t in list(fn.parameters()) + list(fn.buffers()):
+            if t.data_ptr() not in seen:
+                seen.add(t.data_ptr())
+                total += _nbytes(t)
+    with torch.no_grad():
+        out = fn(*inputs)
+    return total + sum(_nbytes(t) for t in torch.utils._pytree.tree_leaves(out))
+
+
+def stepwell_numbers(row: Row, fn: Any, inputs: tuple[torch.Tensor, ...]) -> None:
+    """Compile (without running) and read the manifest."""
+    from stepwell.frontend.fx import import_program
+    from stepwell.frontend.loader import Example, export
+    from stepwell.lowering.compiler import compile_module
+
+    try:
+        ep = export(Example(fn, inputs, row.graph))
+        manifest = compile_module(import_program(ep)).manifest
+    except Exception as e:
+        row.sw_error = f"{type(e).__name__}: {str(e).strip().splitlines()[0][:200]}"
+        return
+    row.sw_kernels = len(manifest["kernels"])
+    row.sw_launches = manifest["launches"]
+    row.sw_extern_ops = dict(manifest["externs"])
+    row.sw_externs = sum(row.sw_extern_ops.values())
+    row.sw_graph_level = dict(manifest["graph_level_prims"])
+    row.sw_bytes = manifest["bytes_read"] + manifest["bytes_written"]
+
+
+class _StandInDriver:
+    """A Triton driver for a machine without a GPU that reports a CUDA sm_90 target, so
+    that Inductor picks its Triton code generator for CPU tensors (cpu_backend="triton")
+    and Triton builds a CUDA backend for its option and hash queries. The kernels run in
+    Triton's interpreter (TRITON_INTERPRET=1), which needs no driver."""
+
+    def __init__(self) -> None:
+        from triton.backends.compiler import GPUTarget
+
+        self.target = GPUTarget("cuda", 90, 32)
+
+    @classmethod
+    def is_active(cls) -> bool:
+        return True
+
+    def get_current_target(self) -> Any:
+        return self.target
+
+    def get_active_torch_device(self) -> torch.device:
+        return torch.device("cpu")
+
+    def get_current_device(self) -> int:
+        return 0
+
+    def get_current_stream(self, device: Any = None) -> int:
+        return 0
+
+    def get_benchmarker(self) -> Any:
+        from triton.testing import do_bench
+
+        return do_bench
+
+    def get_device_interface(self) -> Any:
+        return torch.cpu
+
+
+def use_inductor_triton() -> str:
+    """Make Inductor emit Triton for CPU tensors; returns a description of the setup.
+
+    Triton 3.9 finds no active driver on a CPU-only machine (`0 active drivers`), so the
+    stand-in driver is installed with `triton.runtime.driver.set_active`. Inductor's
+    Triton kernels import `libdevice` from `triton_helpers`, whose functions the
+    interpreter does not patch (they return None); `tl.math` (which it does patch) stands
+    in, as Inductor itself does when no libdevice is found."""
+    import torch._inductor.config as inductor_config
+    import triton.language as tl
+    from torch._inductor.runtime import triton_helpers
+    from triton.runtime import driver
+
+    driver.set_active(_StandInDriver())
+    inductor_config.cpu_backend = "triton"
+    inductor_config.compile_threads = 1  # no worker pool
+    inductor_config.force_disable_caches = True  # generate every kernel (bytes are counted then)
+    triton_helpers.libdevice = tl.math
+    triton_helpers.set_driver_to_cpu = lambda: None  # only warns without triton-cpu
+    return "triton (cpu_backend='triton', stand-in CUDA sm_90 driver, Triton interpreter)"
+
+
+_LAUNCH = re.compile(r"^\s*(\w+)\.run\(", re.MULTILINE)
+_EXTERN = re.compile(r"(?:extern_kernels\.(\w+)|torch\.ops\.aten\.(\w+)\.\w+)\(")
+"""Inductor's extern calls: `extern_kernels.mm(...)` and ATen fallbacks
+(`torch.ops.aten._scaled_dot_product_flash_attention_for_cpu.default(...)`)."""
+
+
+@contextlib.contextmanager
+def _kernel_bytes(sink: list[int]) -> Any:
+    """Record Inductor's byte estimate of every Triton kernel it generates."""
+    from torch._inductor.codegen.triton import TritonKernel
+
+    original = TritonKernel.codegen_kernel
+
+    def codegen_kernel(self: Any, *args: Any, **kwargs: Any) -> Any:
+        code = original(self, *args, **kwargs)
+        sink.append(int(self.estimate_kernel_num_bytes()))
+        return code
+
+    with mock.patch.object(TritonKernel, "codegen_kernel", codegen_kernel):
+        yield
+
+
+@contextlib.contextmanager
+def _count_all_bytes() -> Any:
+    """Make Inductor add every graph's bytes (all scheduler nodes: its kernels and its extern
+    calls, `GraphLowering.count_bytes`) to `metrics.num_bytes_accessed`, as it does when its
+    `inductor_metrics` log is on, without printing the log."""
+    from torch._inductor import compile_fx, metrics
+
+    quiet = logging.getLogger("stepwell.fusion.inductor_metrics")
+    quiet.setLevel(logging.INFO)
+    quiet.propagate = False
+    if not quiet.handlers:
+        quiet.addHandler(logging.NullHandler())
+    metrics.reset()
+    with mock.patch.object(compile_fx, "inductor_metrics_log", quiet):
+        yield
+
+
+@contextlib.contextmanager
+def _skip_triton_runs() -> Any:
+    """Launch no Inductor Triton kernel (outputs stay uninitialised): the interpreter runs
+    Inductor's kernels very slowly (minutes for one softmax), and only the code counts."""
+    from torch._inductor.runtime.triton_heuristics import CachingAutotuner
+
+    with mock.patch.object(CachingAutotuner, "run", lambda self, *a, **k: None):
+        yield
+
+
+def inductor_numbers(
+    row: Row, fn: Any, inputs: tuple[torch.Tensor, ...], backend: str, run: bool = False
+) -> None:
+    """torch.compile with Inductor; count kernels and extern calls in the output code
+    (`run`: launch the Triton kernels in the interpreter and compare with eager)."""
+    from torch._inductor.graph import GraphLowering
+
+    row.ind_backend = backend
+    codes: list[str] = []
+
+    def save_output_code(code: str) -> None:
+        codes.append(code)
+
+    torch._dynamo.reset()
+    kernel_bytes: list[int] = []
+    with (
+        mock.patch.object(GraphLowering, "save_output_code", save_output_code),
+        _kernel_bytes(kernel_bytes),
+        _count_all_bytes(),
+        contextlib.nullcontext() if run or "triton" not in backend else _skip_triton_runs(),
+    ):
+        try:
+            with torch.no_grad(), contextlib.redirect_stderr(io.StringIO()):
+                got = torch.compile(fn, backend="inductor")(*inputs)
+                want = fn(*inputs)
+            if run or "triton" not in backend:
+                torch.testing.assert_close(got, want, atol=1e-4, rtol=1e-4)
+                row.ind_ran = True
+        except Exception as e:
+            row.ind_error = f"{type(e).__name__}: {str(e).strip().splitlines()[0][:200]}"
+    row.ind_graphs = len(codes)
+    from torch._inductor import metrics
+
+    row.ind_kernel_bytes = sum(kernel_bytes)
+    row.ind_bytes = int(metrics.num_bytes_accessed)
+    for code in codes:
+        if "triton" in backend:
+            row.ind_kernels += code.count("@triton.jit")
+            row.ind_launches += len(_LAUNCH.findall(code))
+        else:  # C++ kernels: one `cpp_fused_*` per kernel, called from the wrapper
+            names = set(re.findall(r"(cpp_fused_\w+)\s*=\s*async_compile\.cpp", code))
+            row.ind_kernels += len(names)
+            row.ind_launches += sum(len(re.findall(rf"\b{n}\(", code)) for n in names)
+        for names in _EXTERN.findall(code):
+            name = names[0] or f"aten.{names[1]}"
+            row.ind_extern_ops[name] = row.ind_extern_ops.get(name, 0) + 1
+    row.ind_externs = sum(row.ind_extern_ops.values())
+
+
+def measure(name: str, inductor: str | None, run: bool = False) -> Row:
+    """All numbers for one graph of the suite."""
+    start = time.perf_counter()
+    row = Row(name)
+    fn, inputs = SUITE[name]()
+    row.min_bytes = minimum_bytes(fn, inputs)
+    stepwell_numbers(row, fn, inputs)
+    if inductor is not None:
+        inductor_numbers(row, fn, inputs, inductor, run)
+    row.seconds = round(time.perf_counter() - start, 1)
+    return row
+
+
+# -- report ---------------------------------------------------------------------------------
+
+
+def _kb(n: int) -> str:
+    return f"{n / 1024:.1f}"
+
+
+def table(rows: list[Row]) -> str:
+    """A markdown table: launches and KiB moved for stepwell, the minimum and Inductor."""
+    head = (
+        "| graph | min KiB | stepwell kernels | launches+externs | KiB (kernels) | x min "
+        "| inductor kernels | launches+externs | KiB (all) | x min | inductor ran |"
+    )
+    lines = [head, "|" + "---|" * 11]
+    for r in rows:
+        sw = f"{r.sw_kernels} | {r.sw_launches}+{r.sw_externs} | {_kb(r.sw_bytes)} | " + (
+            f"{r.sw_bytes / r.min_bytes:.2f}" if r.min_bytes else "-"
+        )
+        if r.sw_error:
+            sw = f"error | - | - | {r.sw_error[:60]}"
+        ind = f"{r.ind_kernels} | {r.ind_launches}+{r.ind_externs} | {_kb(r.ind_bytes)} | " + (
+            f"{r.ind_bytes / r.min_bytes:.2f}" if r.min_bytes else "-"
+        )
+        ran = "yes" if r.ind_ran else f"no ({r.ind_error[:50]})" if r.ind_error else "not run"
+        lines.append(f"| {r.graph} | {_kb(r.min_bytes)} | {sw} | {ind} | {ran} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line (see the module docstring)."""
+    parser = argparse.ArgumentParser(prog="python benchmarks/fusion.py")
+    parser.add_argument("--only", nargs="*", default=[], help=f"graphs of {list(SUITE)}")
+    parser.add_argument("--out", type=Path, default=ROOT / "results/fusion.json")
+    parser.add_argument("--no-inductor", action="store_true", help="stepwell numbers only")
+    parser.add_argument(
+        "--inductor-cpp", action="store_true", help="count Inductor's C++ kernels instead"
+    )
+    parser.add_argument(
+        "--run-inductor",
+        action="store_true",
+        help="run Inductor's Triton kernels in the interpreter and check them (slow)",
+    )
+    args = parser.parse_args(argv)
+    warnings.simplefilter("ignore")
+    backend: str | None = None
+    if not args.no_inductor:
+        if args.inductor_cpp:
+            backend = "cpp (Inductor's default CPU backend: C++/OpenMP kernels, not Triton)"
+        else:
+            try:
+                backend = use_inductor_triton()
+            except Exception as e:
+                print(f"Inductor-as-Triton setup failed ({e!r}); counting C++ kernels instead")
+                backend = "cpp (fallback: Inductor's C++ kernels, Triton setup failed)"
+    rows = []
+    for name in args.only or list(SUITE):
+        rows.append(measure(name, backend, args.run_inductor))
+        r = rows[-1]
+        print(f"{name}: done in {r.seconds}s {r.sw_error or ''} {r.ind_error or ''}", flush=True)
+    print()
+    print(f"Inductor backend: {backend or 'not run'}")
+    print("stepwell KiB (kernels): read + written by its kernels, ATen externs not counted;")
+    print("inductor KiB (all): its estimate over kernels and extern calls (count_bytes);")
+    print("min: every input, parameter, buffer and output moved once.")
+    print(table(rows))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    summary = {
+        "inductor_backend": backend,
+        "torch": torch.__version__,
+        "rows": [asdict(r) for r in rows],
+    }
+    args.out.write_text(json.dumps(summary, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
