@@ -18,7 +18,7 @@ export TRITON_DEFAULT_FP_FUSION ?= 1
 export STEPWELL_CACHE_DIR := $(CURDIR)/.cache/stepwell
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: demo test lint venv clean regen-dialects docs
+.PHONY: demo test lint venv clean regen-dialects docs conformance
 
 venv: $(STAMP)
 
@@ -43,6 +43,9 @@ regen-dialects: $(STAMP)
 	$(PY) -m stepwell.tools.gen_torch_dialect
 	$(PY) -m stepwell.tools.gen_prims_dialect
 	$(PY) -m stepwell.tools.gen_tile_docs
+
+conformance: $(STAMP)
+	$(PY) -m stepwell.conformance opinfo
 
 clean:
 	rm -rf $(VENV) .cache
