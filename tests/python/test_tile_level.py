@@ -19,7 +19,7 @@ import torch.nn.functional as F
 from stepwell.frontend.loader import load_example
 
 ROOT = Path(__file__).resolve().parents[2]
-MODELS = ["mlp", "cnn", "gpt2", "bert", "llama"]
+MODELS = ["mlp", "cnn", "gpt2", "bert", "llama", "qwen2", "opt"]
 
 
 def assert_matches(out, ref, tol: float = 1e-4) -> None:
