@@ -42,10 +42,14 @@ def _kind(op: str, schema: torch._C.FunctionSchema) -> str:
 
 
 def prim_names() -> list[str]:
+    """The prims `torch._prims` defines (other modules, such as Inductor, register more
+    `prims::` ops when imported; they are not part of the primitive set)."""
     names = set()
     for full in torch._C._dispatch_get_all_op_names():
         if full.startswith("prims::"):
-            names.add(full[len("prims::") :].partition(".")[0])
+            name = full[len("prims::") :].partition(".")[0]
+            if hasattr(torch._prims, name):
+                names.add(name)
     return sorted(names)
 
 

@@ -147,8 +147,9 @@ class Partitioner:
             if is_view_op(op) and view_of(op.results[0], self.materialized) is None:
                 self.graph_ops.add(op)
         compute = [op for op in ops if self.is_kernel_op(op)]
+        is_compute = set(compute)
         for op in ops:  # everything else runs at graph level, with the views it reads
-            if not (isinstance(op, ReturnOp) or is_view_op(op) or op in compute):
+            if not (isinstance(op, ReturnOp) or is_view_op(op) or op in is_compute):
                 if not (isinstance(op, prims.PrimsFullOp) and self.constant(op.results[0])):
                     self.graph_ops.add(op)
         self.views_for_graph_ops(ops)
