@@ -32,12 +32,12 @@ demo: $(STAMP)
 	$(PY) -m stepwell.tools.demo
 
 test: $(STAMP)
-	$(PY) -m ruff check stepwell tests examples
+	$(PY) -m ruff check stepwell tests examples benchmarks
 	$(VENV)/bin/lit -v tests/filecheck
 	$(PY) -m pytest -q tests/python
 
 lint: $(STAMP)
-	$(PY) -m ruff check stepwell tests examples
+	$(PY) -m ruff check stepwell tests examples benchmarks
 
 regen-dialects: $(STAMP)
 	$(PY) -m stepwell.tools.gen_torch_dialect
