@@ -81,7 +81,9 @@ def compile(  # noqa: A001 - mirrors torch.compile
     `target` is where the kernels run: `interpret` (CPU, Triton's interpreter) or a GPU
     target; the device of the inputs decides at run time.
     """
-    del target  # kernels are JIT-compiled by Triton for the device of the inputs
+    from stepwell.lowering.triton.targets import check_target
+
+    check_target(target)  # an unknown target is an error; the inputs' device picks the code
     return CompiledFunction(fn, dump_dir, legal_ops)
 
 
