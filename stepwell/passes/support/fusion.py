@@ -73,6 +73,9 @@ class Group:
     register_uses: dict[tuple[Operation, int], tuple[SSAValue, str]] = field(default_factory=dict)
     shapes: set[tuple[int, ...]] = field(default_factory=set)
     reads: set[SSAValue] = field(default_factory=set)  # graph-level tensors it loads
+    index: int = 0  # creation order (later kernels are tried first)
+    first: int = -1  # program position of its first and last op
+    last: int = -1
 
     @property
     def perm(self) -> list[int]:
@@ -119,6 +122,7 @@ class Partitioner:
         self.order = {op: i for i, op in enumerate(func.body.block.ops)}
         self.group_of: dict[Operation, Group] = {}
         self.groups: list[Group] = []
+        self.readers: dict[SSAValue, list[Group]] = {}  # tensor -> kernels that load it
         self.graph_ops: set[Operation] = set()
 
     # -- what a value is ------------------------------------------------------------------
@@ -210,10 +214,11 @@ class Partitioner:
             g = self.producer_group(v)
             if g is not None and g not in seen:
                 seen.append(g)
-        for g in self.groups:
-            if g not in seen and g.reads & roots:
-                seen.append(g)
-        return sorted(seen, key=lambda g: -self.groups.index(g))
+        for r in roots:
+            for g in self.readers.get(r, []):
+                if g not in seen:
+                    seen.append(g)
+        return sorted(seen, key=lambda g: -g.index)
 
     def producer_group(self, v: SSAValue) -> Group | None:
         r = self.root(v)
@@ -303,13 +308,15 @@ class Partitioner:
         return True
 
     def new_group(self, op: Operation, kind: str, space: tuple[int, ...], dims=()) -> bool:
-        g = Group(kind, space, tuple(dims))
+        g = Group(kind, space, tuple(dims), index=len(self.groups))
         self.groups.append(g)
         self.add(g, op, "reduced" if kind == "reduction" else "full", [])
         return True
 
     def add(self, g: Group, op: Operation, space: str, rels: Iterable[tuple[int, SSAValue, str]]):
         g.ops.append(op)
+        g.first = self.order[op] if g.first < 0 else g.first
+        g.last = self.order[op]
         for r in op.results:
             g.space_of[r] = space
             if space == "full":
@@ -318,7 +325,10 @@ class Partitioner:
             g.register_uses[(op, i)] = (u, rel)
         for i, v in enumerate(op.operands):
             if (op, i) not in g.register_uses and self.constant(v) is None:
-                g.reads.add(self.root(v))
+                root = self.root(v)
+                if root not in g.reads:
+                    g.reads.add(root)
+                    self.readers.setdefault(root, []).append(g)
         self.group_of[op] = g
 
     # -- dependencies -------------------------------------------------------------------------
@@ -353,18 +363,24 @@ class Partitioner:
         )
 
     def acyclic(self, op: Operation, g: Group) -> bool:
-        """Joining op to g must not make g depend on itself through another node."""
+        """Joining op to g must not make g depend on itself through another node. A node
+        whose ops all come before g's first op cannot depend on g (values flow forward in
+        program order), so the search stops there: linear time for long stacks."""
+        first = g.first
         others = [s for v in op.operands for s in self.sources(v) if s is not g]
         stack, seen = list(others), set()
         while stack:
             n = stack.pop()
             if n is g:
                 return False
-            if id(n) in seen:
+            if id(n) in seen or self.last_order(n) < first:
                 continue
             seen.add(id(n))
             stack.extend(self.producers(n))
         return True
+
+    def last_order(self, node: object) -> int:
+        return node.last if isinstance(node, Group) else self.order[cast(Operation, node)]
 
     # -- results --------------------------------------------------------------------------------
     def final_uses(self, v: SSAValue) -> list[tuple[Operation, int]]:
