@@ -92,13 +92,11 @@ def worker_e2e(model: str, backend: str, steady_calls: int) -> dict[str, Any]:
 def worker_stages(model: str, target: str) -> dict[str, Any]:
     """Time stepwell's stages for `model` one by one (no TRITON_INTERPRET)."""
     os.environ.pop("TRITON_INTERPRET", None)
+    from stages import time_stages  # benchmarks/stages.py, beside this script
+
     from stepwell.frontend.fx import import_program
     from stepwell.frontend.loader import export, load_example
-    from stepwell.ir.context import make_context
-    from stepwell.lowering.runtime import kernels_of
-    from stepwell.lowering.triton.emitter import emit_module
     from stepwell.lowering.triton.targets import compile_all, load_for_compile
-    from stepwell.pipeline import passes_to
 
     times: dict[str, float] = {}
     example = load_example(str(ROOT / "examples" / f"{model}.py"))
@@ -108,21 +106,7 @@ def worker_stages(model: str, target: str) -> dict[str, Any]:
     t = time.perf_counter()
     module = import_program(ep)
     times["import"] = time.perf_counter() - t
-    ctx = make_context()
-    names = ("decompose", "canonicalize", "cse", "to_tile")
-    passes = passes_to("tile")
-    assert len(passes) == len(names), [p.name for p in passes]
-    for name, p in zip(names, passes, strict=True):
-        t = time.perf_counter()
-        p.apply(ctx, module)
-        times[name] = time.perf_counter() - t
-    t = time.perf_counter()
-    module.verify()
-    times["verify"] = time.perf_counter() - t
-    kernels = kernels_of(module)
-    t = time.perf_counter()
-    source = emit_module(kernels)
-    times["emit"] = time.perf_counter() - t
+    kernels, source = time_stages(module, times)
     errors: list[str] = []
     if target:
         with tempfile.TemporaryDirectory() as d:

@@ -78,22 +78,17 @@ def build(family: str, n_ops: int) -> tuple[Any, tuple[Any, ...]]:
 def worker(family: str, n_ops: int) -> dict[str, Any]:
     """Build, export and lower one graph, timing each stage (run in a fresh process)."""
     import torch
+    from stages import time_stages  # benchmarks/stages.py, beside this script
 
     from stepwell.frontend.fx import import_program
     from stepwell.frontend.loader import Example, export
-    from stepwell.ir.context import make_context
-    from stepwell.lowering.runtime import kernels_of
-    from stepwell.lowering.triton.emitter import emit_module
-    from stepwell.pipeline import passes_to
 
     # warm up on a tiny graph first, so one-time costs (torch.export's and the passes'
     # first-use setup) are not counted as per-op costs
     small_fn, small_inputs = build(family, 6)
     with torch.no_grad():
         small = import_program(export(Example(small_fn, small_inputs, "warmup")))
-    for p in passes_to("tile"):
-        p.apply(make_context(), small)
-    emit_module(kernels_of(small))
+    time_stages(small, {})
 
     fn, inputs = build(family, n_ops)
     times: dict[str, float] = {}
@@ -105,19 +100,7 @@ def worker(family: str, n_ops: int) -> dict[str, Any]:
     module = import_program(ep)
     times["import"] = time.perf_counter() - t
     torch_ops = sum(1 for op in module.walk() if op.name.startswith("torch."))
-    ctx = make_context()
-    for name, p in zip(("decompose", "canonicalize", "cse", "to_tile"), passes_to("tile"),
-                       strict=True):  # fmt: skip
-        t = time.perf_counter()
-        p.apply(ctx, module)
-        times[name] = time.perf_counter() - t
-    t = time.perf_counter()
-    module.verify()
-    times["verify"] = time.perf_counter() - t
-    kernels = kernels_of(module)
-    t = time.perf_counter()
-    source = emit_module(kernels)
-    times["emit"] = time.perf_counter() - t
+    kernels, source = time_stages(module, times)
     return {
         "family": family,
         "requested_ops": n_ops,

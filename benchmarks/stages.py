@@ -1,0 +1,35 @@
+"""Time stepwell's stages from a torch-level module to Triton source (shared by the
+compile-latency and scaling benchmarks)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from xdsl.dialects.builtin import ModuleOp
+
+from stepwell.ir.context import make_context
+from stepwell.lowering.runtime import kernels_of
+from stepwell.lowering.triton.emitter import emit_module
+from stepwell.pipeline import passes_to
+
+PASS_STAGES = ("decompose", "canonicalize", "cse", "to_tile")
+"""Names of the passes `passes_to("tile")` runs, in order."""
+
+
+def time_stages(module: ModuleOp, times: dict[str, float]) -> tuple[list[Any], str]:
+    """Lower `module` in place, adding each stage's seconds to `times`; returns the
+    kernels and their Triton source."""
+    ctx = make_context()
+    for name, p in zip(PASS_STAGES, passes_to("tile"), strict=True):
+        t = time.perf_counter()
+        p.apply(ctx, module)
+        times[name] = time.perf_counter() - t
+    t = time.perf_counter()
+    module.verify()
+    times["verify"] = time.perf_counter() - t
+    kernels = kernels_of(module)
+    t = time.perf_counter()
+    source = emit_module(kernels)
+    times["emit"] = time.perf_counter() - t
+    return kernels, source
