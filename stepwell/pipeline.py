@@ -24,6 +24,7 @@ from stepwell.ir.interpret import interpret
 from stepwell.passes.canonicalize_prims import CanonicalizePrims
 from stepwell.passes.convert_prims_to_tile import ConvertPrimsToTile
 from stepwell.passes.decompose_torch_to_prims import DecomposeTorchToPrims
+from stepwell.passes.fuse_attention import FuseAttention
 
 LEVELS = ("torch", "prims", "tile", "triton")
 """IR levels in pipeline order."""
@@ -37,7 +38,8 @@ def passes_to(level: str, legal_ops: Sequence[str] = ()) -> list[ModulePass]:
     if LEVELS.index(level) >= LEVELS.index("prims"):
         steps.append(DecomposeTorchToPrims(legal_ops=tuple(legal_ops), report=False))
     if LEVELS.index(level) >= LEVELS.index("tile"):
-        steps += [CanonicalizePrims(), CommonSubexpressionElimination(), ConvertPrimsToTile()]
+        steps += [CanonicalizePrims(), CommonSubexpressionElimination(), FuseAttention(),
+                  ConvertPrimsToTile()]  # fmt: skip
     return steps
 
 

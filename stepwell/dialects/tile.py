@@ -177,6 +177,33 @@ class ProgramIdOp(IRDLOperation):
         super().__init__(properties={"axis": IntegerAttr(axis, 64)}, result_types=[IndexType()])
 
 
+@irdl_op_definition
+class LanesOp(IRDLOperation):
+    """`tile.lanes`: each lane's index along one axis of the kernel's space,
+    `coord * T + lane` (T = dim `axis` of the i32 result; its other dims are 1). Kernels
+    that compare positions use it: causal masks, bounds of a looped dim."""
+
+    name = "tile.lanes"
+    coord = operand_def(IndexType)
+    axis = prop_def(IntegerAttr)
+    result = result_def(TensorType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$coord attr-dict `:` type($result)"
+
+    def __init__(self, coord: SSAValue, axis: int, result_type: Attribute) -> None:
+        super().__init__(
+            operands=[coord], result_types=[result_type], properties={"axis": IntegerAttr(axis, 64)}
+        )
+
+    def verify_(self) -> None:
+        t = cast(TensorType[Attribute], self.result.type)
+        shape, axis = list(t.get_shape()), self.axis.value.data
+        if str(t.element_type) != "i32" or not 0 <= axis < len(shape):
+            raise VerifyException(f"tile.lanes gives an i32 tile with an axis {axis}")
+        if any(d != 1 for i, d in enumerate(shape) if i != axis):
+            raise VerifyException(f"tile.lanes varies along axis {axis} only, not {shape}")
+
+
 def _check_groups(view: SSAValue, coords: Sequence[SSAValue], groups: Attribute, tile: Attribute):
     g = int_list(groups)
     rank = len(cast(MemRefType[Attribute], view.type).get_shape())
@@ -438,6 +465,7 @@ Tile = Dialect(
     [
         KernelOp,
         ProgramIdOp,
+        LanesOp,
         LoadOp,
         StoreOp,
         ReduceOp,

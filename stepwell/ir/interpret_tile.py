@@ -402,6 +402,13 @@ class TileFunctions(InterpreterFunctions):
     def run_program_id(self, interpreter: Interpreter, op: tile.ProgramIdOp, args: PythonValues):
         return (self.program[op.axis.value.data],)
 
+    @impl(tile.LanesOp)
+    def run_lanes(self, interpreter: Interpreter, op: tile.LanesOp, args: PythonValues):
+        shape = list(_tensor_type(op.result).get_shape())
+        axis = op.axis.value.data
+        lane = torch.arange(shape[axis], dtype=torch.int32, device=self.device)
+        return (Tile((int(args[0]) * shape[axis] + lane).reshape(shape)),)
+
     @impl(arith.ConstantOp)
     def run_constant(self, interpreter: Interpreter, op: arith.ConstantOp, args: PythonValues):
         key = (op, self.device)

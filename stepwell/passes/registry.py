@@ -29,8 +29,15 @@ def _canonicalize_prims() -> type[ModulePass]:
     return CanonicalizePrims
 
 
+def _fuse_attention() -> type[ModulePass]:
+    from stepwell.passes.fuse_attention import FuseAttention
+
+    return FuseAttention
+
+
 PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "canonicalize-prims": _canonicalize_prims,
     "convert-prims-to-tile": _convert_prims_to_tile,
     "decompose-torch-to-prims": _decompose_torch_to_prims,
+    "fuse-attention": _fuse_attention,
 }

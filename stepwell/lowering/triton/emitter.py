@@ -252,6 +252,15 @@ def _program_id(e: Emitter, op: Operation) -> None:
     e.define(op.results[0], f"tl.program_id({axis})", "pid")
 
 
+def _lanes(e: Emitter, op: Operation) -> None:
+    lanes = cast(tile.LanesOp, op)
+    shape, axis = _shape(lanes.result), lanes.axis.value.data
+    index = ", ".join(":" if i == axis else "None" for i in range(len(shape)))
+    size = shape[axis]
+    e.define(lanes.result, f"({e.name(lanes.coord)} * {size} + tl.arange(0, {size}))[{index}]",
+             "lane")  # fmt: skip
+
+
 def _load(e: Emitter, op: Operation) -> None:
     ld = cast(tile.LoadOp, op)
     ptr, mask = e.address(ld.view, ld.coords, tile.int_list(ld.groups), _shape(ld.result))
@@ -357,6 +366,7 @@ def _select(e: Emitter, op: Operation) -> None:
 
 EMIT_RULES: dict[type[Operation], Rule] = {
     tile.ProgramIdOp: _program_id,
+    tile.LanesOp: _lanes,
     tile.LoadOp: _load,
     tile.StoreOp: _store,
     tile.ReduceOp: _reduce,

@@ -11,7 +11,8 @@ starts a new one:
   pointwise ops on the reduced values, and on full rows that read them back through
   `broadcast_in_dim`, join too: softmax, layer_norm and RMSNorm are one kernel each;
 - a matmul starts a kernel whose output tile its pointwise consumers (bias, activation,
-  residual, scaling, casts) join as an epilogue.
+  residual, scaling, casts) join as an epilogue;
+- `prims.attention` is a flash-attention kernel of its own (attention_kernel.py).
 
 View ops are never kernels: a view of a value is read through a strided view. Joining
 never duplicates an op (no reduction is recomputed) and never creates a cycle between
@@ -30,7 +31,8 @@ from xdsl.dialects.func import FuncOp, ReturnOp
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from stepwell.dialects import prims
-from stepwell.dialects.prims_support import MatmulOp
+from stepwell.dialects.prims_support import AttentionOp, MatmulOp
+from stepwell.passes.support import attention_kernel
 from stepwell.ir.types import is_float
 from stepwell.passes.support.tile_rules import TILE_RULES
 from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
@@ -64,7 +66,7 @@ def reduce_dims(op: Operation) -> tuple[int, ...]:
 class Group:
     """One future kernel: its ops in order and the space its values live in."""
 
-    kind: str  # "pointwise" | "reduction" | "matmul"
+    kind: str  # "pointwise" | "reduction" | "matmul" | "attention"
     shape: tuple[int, ...]  # the full iteration space, in the program's dim order
     dims: tuple[int, ...] = ()  # reduced dims (row kernels)
     ops: list[Operation] = field(default_factory=list)
@@ -177,6 +179,8 @@ class Partitioner:
             return False
         if isinstance(op, MatmulOp):
             return is_float(cast(TensorType[Attribute], op.result.type).element_type)
+        if isinstance(op, AttentionOp):
+            return attention_kernel.supported(op)
         if type(op) in REDUCTIONS:
             rank = len(shape(op.operands[0]))
             return rank > 0 and op.properties.get("output_dtype") is None and bool(reduce_dims(op))
@@ -186,6 +190,8 @@ class Partitioner:
         """Put a kernel op into the kernel of a producer, or into a new kernel."""
         if isinstance(op, MatmulOp):
             self.new_group(op, "matmul", shape(op.result))
+        elif isinstance(op, AttentionOp):
+            self.new_group(op, "attention", shape(op.result))
         elif type(op) in REDUCTIONS:
             dims = reduce_dims(op)
             if not any(self.join_reduction(op, g, dims) for g in self.candidates(op)):
@@ -263,6 +269,8 @@ class Partitioner:
         return out
 
     def join_pointwise(self, op: Operation, g: Group) -> bool:
+        if g.kind == "attention":  # its output tile lives in a loop's registers only
+            return False
         rels = self.operand_spaces(op, g)
         if rels is None or not self.acyclic(op, g):
             return False

@@ -30,6 +30,7 @@ from stepwell.dialects import prims, tile
 from stepwell.dialects.prims_support import MatmulOp
 from stepwell.ir.types import is_float
 from stepwell.passes.support import heuristics
+from stepwell.passes.support.attention_kernel import build_attention
 from stepwell.passes.support.fusion import REDUCTIONS, Group, Partitioner, shape
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
 from stepwell.passes.support.views import View, view_of
@@ -320,6 +321,15 @@ class KernelBuilder:
 
             self.loop([], body)
 
+    def build_body(self, outputs: list[SSAValue]) -> None:
+        if self.looped:
+            self.build_looped(outputs)
+            return
+        for op in self.group.ops:
+            self.emit(op)
+        for v in outputs:
+            self.store(v)
+
     def _locate(self, op: Operation, start: int) -> None:
         where = op.location if isinstance(op.location, FileLineColLoc) else NoneAttr()
         for new in self.b.ops[start:]:
@@ -334,14 +344,11 @@ class KernelBuilder:
 
     # -- the kernel -------------------------------------------------------------------------------
     def build(self, outputs: list[SSAValue]) -> Kernel:
-        self.setup()
-        if self.looped:
-            self.build_looped(outputs)
+        if self.group.kind == "attention":  # one op, its own kernel (attention_kernel.py)
+            build_attention(self)
         else:
-            for op in self.group.ops:
-                self.emit(op)
-            for v in outputs:
-                self.store(v)
+            self.setup()
+            self.build_body(outputs)
         n_in = self.n_inputs
         self.block.add_ops(self.b.ops)
         fused = [op.name for op in self.group.ops]
@@ -380,7 +387,9 @@ def kernel_name(index: int, group: Group) -> str:
     """`k3_softmax`, `k1_matmul_add_gelu`: the kernel's number and what it computes."""
     names = [op.name.removeprefix("prims.") for op in group.ops]
     kinds = set(names)
-    if group.kind == "reduction":
+    if group.kind == "attention":
+        what = "attention"
+    elif group.kind == "reduction":
         if {"amax", "exp", "sum", "div"} <= kinds:
             what = "log_softmax" if "log" in kinds else "softmax"
         elif "var" in kinds and "rsqrt" in kinds:

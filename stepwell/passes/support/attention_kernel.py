@@ -1,0 +1,183 @@
+"""The flash-attention kernel for `prims.attention`, in tile ops.
+
+One program computes a block of BM query rows of one (batch, head): it loads its Q tile
+once, then walks the keys in blocks of BN with the online softmax (FlashAttention-2):
+
+    m, l, acc = -inf, 0, 0                       # running max, sum and output, in f32
+    for j in blocks of keys (causal: only those at or left of the diagonal):
+        s = scale * Q Kⱼᵀ  (+ mask)               # masked / out-of-range lanes -> -inf
+        m' = max(m, rowmax(s));  α = exp(m - m');  p = exp(s - m')
+        l = α l + rowsum(p);     acc = α acc + p Vⱼ
+    out = acc / l                                # a row that sees no key gives 0
+
+Grouped-query attention is a view, not a copy: the kernel's batch group is (B, Hkv, g)
+with g = H / Hkv, and K and V are read with stride 0 along g. Head dims up to 256 and
+lengths that are not block multiples are masked lanes of the views.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, cast
+
+from xdsl.dialects import arith, scf
+from xdsl.dialects import math as xmath
+from xdsl.dialects.builtin import IndexType, TensorType, f32, i1, i32
+from xdsl.ir import Attribute, Block, Region, SSAValue
+
+from stepwell.dialects import tile
+from stepwell.dialects.prims_support import AttentionOp
+from stepwell.passes.support import heuristics
+from stepwell.passes.support.views import View, view_of
+
+if TYPE_CHECKING:
+    from stepwell.passes.support.kernels import KernelBuilder
+
+MAX_HEAD_DIM = 256
+
+
+def shape4(v: SSAValue) -> tuple[int, ...]:
+    return tuple(cast(TensorType[Attribute], v.type).get_shape())
+
+
+def supported(op: AttentionOp) -> bool:
+    """Can the kernel compute `op`? (Static shapes, float, head dims up to 256.)"""
+    q, k, v = shape4(op.query), shape4(op.key), shape4(op.value)
+    return (
+        all(d >= 0 for d in (*q, *k, *v))
+        and max(q[-1], v[-1]) <= MAX_HEAD_DIM
+        and q[1] % k[1] == 0
+        and min(q[2], k[2]) > 0
+    )
+
+
+def _element(v: SSAValue) -> Attribute:
+    return cast(TensorType[Attribute], v.type).element_type
+
+
+def _expand(view: View, shape: tuple[int, ...]) -> View:
+    """`view` broadcast (right-aligned, size-1 dims stride 0) to `shape`."""
+    pad = len(shape) - len(view.sizes)
+    sizes = (1,) * pad + view.sizes
+    strides = (0,) * pad + view.strides
+    return View(view.source, view.offset, shape,
+                tuple(0 if s == 1 and n != 1 else st
+                      for s, st, n in zip(sizes, strides, shape, strict=True)))  # fmt: skip
+
+
+def _shared_heads(view: View, groups: int) -> View:
+    """[B, Hkv, T, D] read as [B, Hkv, g, D, T] with stride 0 along g (Kᵀ, V untransposed
+    is the caller's choice of the last two dims)."""
+    b, h, t, d = view.sizes
+    sb, sh, st, sd = view.strides
+    return View(view.source, view.offset, (b, h, groups, t, d), (sb, sh, 0, st, sd))
+
+
+def build_attention(kb: KernelBuilder) -> None:
+    """Fill `kb` (a KernelBuilder for a one-op attention group) with the kernel."""
+    op = cast(AttentionOp, kb.group.ops[0])
+    b, h, length, d = shape4(op.query)
+    _, hkv, keys, _ = shape4(op.key)
+    dv = shape4(op.value)[-1]
+    g = h // hkv
+    cfg = heuristics.attention(length, keys, max(d, dv))
+    bm, bn = cfg.block[1], cfg.block[2]
+    bd, bdv = max(16, heuristics.next_pow2(d)), max(16, heuristics.next_pow2(dv))
+    kb.cfg, kb.space = cfg, [[b, hkv, g], [length], [keys]]
+    kb.grid = [heuristics.cdiv(length, bm), b * h, 1]
+    materialized = kb.part.materialized
+
+    def view(v: SSAValue) -> View:
+        got = view_of(v, materialized)
+        assert got is not None
+        return got
+
+    batch = (b, hkv, g)
+    q_view = view(op.query).reshape((*batch, length, d))
+    assert q_view is not None
+    k_view = _shared_heads(view(op.key), g).permute([0, 1, 2, 4, 3])  # Kᵀ: [.., D, T]
+    v_view = _shared_heads(view(op.value), g)
+    out = View.of(op.result).reshape((*batch, length, dv))
+    assert out is not None
+    q_arg, k_arg, v_arg = (kb.arg(x, x.source) for x in (q_view, k_view, v_view))
+    mask_arg = None
+    if op.mask is not None:
+        m = _expand(view(op.mask), (b, h, length, keys)).reshape((*batch, length, keys))
+        assert m is not None
+        mask_arg = kb.arg(m, m.source)
+    out_arg = kb.arg(out, op.result, output=True)
+
+    add, index = kb.add, kb.index
+    pm, pb = add(tile.ProgramIdOp(0)), add(tile.ProgramIdOp(1))
+    zero = index(0)
+    groups = [3, 1, 1]
+    row_t, score_t = TensorType(f32, [1, bm, 1]), TensorType(f32, [1, bm, bn])
+    acc_t = TensorType(f32, [1, bm, bdv])
+    q = add(tile.LoadOp(q_arg, [pb, pm, zero], groups, TensorType(_element(op.query), [1, bm, bd])))
+    m0 = kb.b.splat(-math.inf, row_t)
+    l0 = kb.b.splat(0.0, row_t)
+    acc0 = kb.b.splat(0.0, acc_t)
+    n_blocks = index(heuristics.cdiv(keys, bn))
+    rows = add(tile.BroadcastOp(add(tile.LanesOp(pm, 1, TensorType(i32, [1, bm, 1]))),
+                                TensorType(i32, [1, bm, bn])))  # fmt: skip
+    upper = n_blocks
+    if op.causal is not None and op.causal.value.data:  # skip blocks right of the diagonal
+        last_row = add(arith.MuliOp(add(arith.AddiOp(pm, index(1))), index(bm)))
+        reach = add(arith.DivSIOp(add(arith.AddiOp(last_row, index(bn - 1))), index(bn)))
+        upper = add(arith.MinSIOp(reach, n_blocks))
+
+    body = Block(arg_types=[IndexType(), row_t, row_t, acc_t])
+    j, m_i, l_i, acc = body.args
+    outer, kb.b = kb.b, type(kb.b)(splats=kb.b.splats)
+    kt = add(tile.LoadOp(k_arg, [pb, zero, j], groups,
+                         TensorType(_element(op.key), [1, bd, bn])))  # fmt: skip
+    s = add(tile.DotOp(q, kt, kb.b.splat(0.0, score_t)))
+    s = add(arith.MulfOp(s, kb.b.splat(op_scale(op), score_t)))
+    ninf = kb.b.splat(-math.inf, score_t)
+    if mask_arg is not None:
+        mask = add(tile.LoadOp(mask_arg, [pb, pm, j], groups,
+                               TensorType(_element(op.mask), [1, bm, bn])))  # fmt: skip
+        if _element(op.mask) == i1:
+            s = add(tile.SelectOp(mask, s, ninf))
+        else:
+            if _element(op.mask) != f32:
+                mask = add(tile.CastOp(mask, score_t))
+            s = add(arith.AddfOp(s, mask))
+    bool_t = TensorType(i1, [1, bm, bn])
+    cols = add(tile.BroadcastOp(add(tile.LanesOp(j, 2, TensorType(i32, [1, 1, bn]))),
+                                TensorType(i32, [1, bm, bn])))  # fmt: skip
+    valid = add(tile.CmpOp("lt", cols, kb.b.splat(keys, TensorType(i32, [1, bm, bn])), bool_t))
+    if upper is not n_blocks:
+        valid = add(arith.AndIOp(valid, add(tile.CmpOp("le", cols, rows, bool_t))))
+    s = add(tile.SelectOp(valid, s, ninf))
+    m_new = add(arith.MaximumfOp(m_i, add(tile.ReduceOp("max", s, 2, row_t, j))))
+    no_key = add(tile.CmpOp("eq", m_new, kb.b.splat(-math.inf, row_t), TensorType(i1, [1, bm, 1])))
+    m_safe = add(tile.SelectOp(no_key, kb.b.splat(0.0, row_t), m_new))
+    alpha = add(xmath.ExpOp(add(arith.SubfOp(m_i, m_safe))))
+    p = add(xmath.ExpOp(add(arith.SubfOp(s, add(tile.BroadcastOp(m_safe, score_t))))))
+    l_new = add(arith.AddfOp(add(arith.MulfOp(l_i, alpha)), add(tile.ReduceOp("sum", p, 2, row_t, j))))
+    vt = add(tile.LoadOp(v_arg, [pb, j, zero], groups,
+                         TensorType(_element(op.value), [1, bn, bdv])))  # fmt: skip
+    if _element(op.value) != f32:
+        p = add(arith.TruncFOp(p, TensorType(_element(op.value), [1, bm, bn])))
+    scaled = add(arith.MulfOp(acc, add(tile.BroadcastOp(alpha, acc_t))))
+    acc_new = add(tile.DotOp(p, vt, scaled))
+    body.add_ops(kb.b.ops)
+    body.add_op(scf.YieldOp(m_new, l_new, acc_new))
+    kb.b = outer
+    loop = scf.ForOp(zero, upper, index(1), [m0, l0, acc0], Region(body))
+    add(loop)
+    _, l_fin, acc_fin = loop.results
+    empty = add(tile.CmpOp("eq", l_fin, kb.b.splat(0.0, row_t), TensorType(i1, [1, bm, 1])))
+    l_safe = add(tile.SelectOp(empty, kb.b.splat(1.0, row_t), l_fin))
+    o = add(arith.DivfOp(acc_fin, add(tile.BroadcastOp(l_safe, acc_t))))
+    if _element(op.result) != f32:
+        o = add(arith.TruncFOp(o, TensorType(_element(op.result), [1, bm, bdv])))
+    add(tile.StoreOp(o, out_arg, [pb, pm, zero], groups))
+
+
+def op_scale(op: AttentionOp) -> float:
+    """The op's scale, 1/sqrt(D) by default (as scaled_dot_product_attention)."""
+    if op.scale is not None:
+        return float(op.scale.value.data)
+    return 1.0 / math.sqrt(shape4(op.query)[-1])
