@@ -231,6 +231,8 @@ class AttentionOp(IRDLOperation):
             raise VerifyException(f"query and key head dims differ: {q[-1]} vs {k[-1]}")
         if k[2] != v[2] and -1 not in (k[2], v[2]):
             raise VerifyException(f"key and value lengths differ: {k[2]} vs {v[2]}")
+        if k[1] != v[1] and -1 not in (k[1], v[1]):
+            raise VerifyException(f"key and value head counts differ: {k[1]} vs {v[1]}")
         if k[1] > 0 and q[1] > 0 and q[1] % k[1] != 0:
             raise VerifyException(f"{q[1]} query heads are not a multiple of {k[1]} kv heads")
 

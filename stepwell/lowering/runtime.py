@@ -19,6 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import torch
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
@@ -45,6 +46,29 @@ def ensure_interpreter() -> None:
     os.environ["TRITON_INTERPRET"] = "1"
 
 
+def patch_interpreter_dot() -> None:
+    """Triton's interpreter stores bfloat16 as raw uint16 bits and `tl.dot` multiplies the
+    bits (Triton 3.9): widen bf16 operands to float32 first (exact), as the GPU does."""
+    from triton.runtime import interpreter
+
+    builder = interpreter.InterpreterBuilder
+    if getattr(builder.create_dot, "stepwell_bf16", False):
+        return
+    original = builder.create_dot
+
+    def widen(x: Any) -> Any:
+        if x.dtype != interpreter.tl.bfloat16:
+            return x
+        bits = x.data.astype(np.uint32) << np.uint32(16)
+        return interpreter.TensorHandle(bits.view(np.float32), interpreter.tl.float32)
+
+    def create_dot(self: Any, a: Any, b: Any, d: Any, *rest: Any) -> Any:
+        return original(self, widen(a), widen(b), d, *rest)
+
+    create_dot.stepwell_bf16 = True  # type: ignore[attr-defined]
+    builder.create_dot = create_dot  # type: ignore[method-assign]
+
+
 def kernels_of(module: ModuleOp) -> list[tile.KernelOp]:
     return [op for op in module.ops if isinstance(op, tile.KernelOp)]
 
@@ -63,6 +87,7 @@ def load_kernels(source: str, directory: Path, interpret: bool) -> dict[str, Any
     sys.modules[name] = module
     if interpret:
         ensure_interpreter()
+        patch_interpreter_dot()
     spec.loader.exec_module(module)
     return {k: v for k, v in vars(module).items() if hasattr(v, "fn")}
 

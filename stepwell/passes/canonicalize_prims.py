@@ -27,6 +27,7 @@ from xdsl.pattern_rewriter import (
 from stepwell.dialects import prims
 from stepwell.dialects.tile import int_list
 from stepwell.ir.interpret import decode
+from stepwell.passes.support.dce import erase_dead_prims
 
 
 def _splat(v: SSAValue) -> float | None:
@@ -118,11 +119,4 @@ class CanonicalizePrims(ModulePass):
         PatternRewriteWalker(
             GreedyRewritePatternApplier([p() for p in PATTERNS]), apply_recursively=True
         ).rewrite_module(op)
-        for dead in reversed(list(op.walk())):  # unused results of pure prims ops
-            if (
-                dead.name.startswith("prims.")
-                and dead.results
-                and not any(r.uses for r in dead.results)
-            ):
-                dead.detach()
-                dead.erase()
+        erase_dead_prims(op)

@@ -51,6 +51,7 @@ from stepwell.dialects.prims_support import AttentionOp, MatmulOp
 from stepwell.dialects.tile import int_list, ints
 from stepwell.ir.interpret import decode
 from stepwell.ir.types import is_float
+from stepwell.passes.support.dce import erase_dead_prims
 from stepwell.passes.support.views import View, view_of
 
 RESHAPES = (prims.PrimsReshapeOp, prims.PrimsCollapseOp, prims.PrimsSplitDimOp,
@@ -257,7 +258,9 @@ class Matcher:
         a, b = (*op.operands, None, None)[:2]
         if isinstance(op, prims.PrimsMulOp | prims.PrimsDivOp):
             assert a is not None and b is not None
-            for value, factor in ((a, b), (b, a)) if isinstance(op, prims.PrimsMulOp) else ((a, b),):
+            for value, factor in (
+                ((a, b), (b, a)) if isinstance(op, prims.PrimsMulOp) else ((a, b),)
+            ):
                 c = splat(factor)
                 if c is not None and value.type == op.results[0].type:
                     c = c if isinstance(op, prims.PrimsMulOp) else 1.0 / c
@@ -347,14 +350,23 @@ class Builder:
             [[v], []], {"permutation": ints(perm)}, [t]))  # fmt: skip
 
     def full(self, like: SSAValue, value: float, el: Attribute | None = None) -> SSAValue:
+        """A constant of `like`'s shape (and element type unless `el`)."""
         el = el or element(like)
-        fill: Attribute = (FloatAttr(value, 64) if is_float(el)
-                           else IntegerAttr.from_bool(bool(value)) if str(el) == "i1"
-                           else IntegerAttr(int(value), 64))  # fmt: skip
-        props = {"shape": ints(shape(like)), "fill_value": fill, "dtype": el,
-                 "device": StringAttr("cpu"), "requires_grad": IntegerAttr.from_bool(False)}  # fmt: skip
-        return self.add(prims.PrimsFullOp.build_from_groups([[]], props,
-                                                            [TensorType(el, list(shape(like)))]))  # fmt: skip
+        if is_float(el):
+            fill: Attribute = FloatAttr(value, 64)
+        elif str(el) == "i1":
+            fill = IntegerAttr.from_bool(bool(value))
+        else:
+            fill = IntegerAttr(int(value), 64)
+        props = {
+            "shape": ints(shape(like)),
+            "fill_value": fill,
+            "dtype": el,
+            "device": StringAttr("cpu"),
+            "requires_grad": IntegerAttr.from_bool(False),
+        }
+        t = TensorType(el, list(shape(like)))
+        return self.add(prims.PrimsFullOp.build_from_groups([[]], props, [t]))
 
     def binary(self, cls: type[Operation], a: SSAValue, b: SSAValue) -> SSAValue:
         return self.add(cls.create(operands=[a, b], result_types=[a.type]))
@@ -370,7 +382,10 @@ def unscaled(v: SSAValue, b: Builder) -> tuple[SSAValue, float]:
     """`v` without the constant factors applied on its way (through views), and their
     product: sdpa's math scales Q and K by √scale each."""
     op = owner(v)
-    if isinstance(op, prims.PrimsMulOp | prims.PrimsDivOp) and op.results[0].type == op.operands[0].type:
+    if (
+        isinstance(op, prims.PrimsMulOp | prims.PrimsDivOp)
+        and op.results[0].type == op.operands[0].type
+    ):
         c = splat(op.operands[1])
         if c is not None:
             inner, f = unscaled(op.operands[0], b)
@@ -402,7 +417,9 @@ def unrepeated(v: SSAValue, heads: tuple[int, int], last: tuple[int, int],
 
     def materialized(u: SSAValue) -> bool:
         op = owner(u)
-        return u is y or op is None or not (is_reshape(op) or isinstance(op, prims.PrimsTransposeOp))
+        return (
+            u is y or op is None or not (is_reshape(op) or isinstance(op, prims.PrimsTransposeOp))
+        )
 
     view = view_of(v, materialized)
     if view is None or view.source is not y:
@@ -470,11 +487,13 @@ def is_causal(mask: torch.Tensor, keep_if: bool | None) -> bool:
     return bool((attend == tril).all())
 
 
-def build(m: Match, order: dict[Operation, int], report: Callable[[str], None]) -> AttentionOp:
-    """`prims.attention` (and the views and masks feeding it, not yet in the block)."""
+def build(
+    m: Match, order: dict[Operation, int], b: Builder, report: Callable[[str], None]
+) -> AttentionOp:
+    """`prims.attention`, made with `b` (with the views and masks feeding it; none of
+    them in the block yet)."""
     out, form = m.out, m.logits
     scores = cast(MatmulOp, form.scores)
-    b = Builder(out)
     nb, h = heads_of(m.x)
     rows, keys = shape(m.x)[-2:]
     q, fq = unscaled(scores.lhs, b)
@@ -486,8 +505,9 @@ def build(m: Match, order: dict[Operation, int], report: Callable[[str], None]) 
     if element(q) != element(k):
         raise Refused(f"Q and K differ in type ({element(q)}, {element(k)})")
     q4 = b.reshape(q, (nb, h, rows, d))
-    k4 = unrepeated(k, (nb, h), (keys, d), b) or b.reshape(k, (nb, h, keys, d))
-    v4 = unrepeated(v, (nb, h), (keys, dv), b) or b.reshape(v, (nb, h, keys, dv))
+    k4, v4 = unrepeated(k, (nb, h), (keys, d), b), unrepeated(v, (nb, h), (keys, dv), b)
+    if k4 is None or v4 is None or shape(k4)[1] != shape(v4)[1]:  # K and V share their heads
+        k4, v4 = b.reshape(k, (nb, h, keys, d)), b.reshape(v, (nb, h, keys, dv))
     causal = False
     additive: list[SSAValue] = []
     keep: list[SSAValue] = []
@@ -548,7 +568,8 @@ class FuseAttention(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for func in [f for f in op.ops if isinstance(f, FuncOp) and f.body.blocks]:
-            fuse_function(func, self._say)
+            if fuse_function(func, self._say):
+                erase_dead_prims(func)  # e.g. a causal mask no kernel reads any more
 
     def _say(self, text: str) -> None:
         if self.report:
@@ -563,18 +584,22 @@ def fuse_function(func: FuncOp, say: Callable[[str], None]) -> int:
         if out.parent is None:
             continue  # consumed by an earlier fusion
         order = {o: i for i, o in enumerate(block.ops)}
+        builder = Builder(out)
         try:
             match = Matcher(order).match(out)
             if any(d < 0 for d in (*shape(match.x), *shape(out.rhs))):
                 raise Refused("dynamic sizes")
-            attention = build(match, order, say)
+            attention = build(match, order, builder, say)
         except NoSoftmax:
             continue
         except Refused as why:
             say(f"not fused at {out.location}: {why}")
+            _drop(builder.new)
             continue
-        for new in _created(attention):
+        used = _created(attention)
+        for new in used:
             block.insert_op_before(new, out)
+        _drop([o for o in builder.new if o not in set(used)])
         result = Builder(out)
         flat = result.reshape(attention.result, shape(out.result))
         for new in result.new:
@@ -603,6 +628,12 @@ def _created(attention: AttentionOp) -> list[Operation]:
     return order
 
 
+def _drop(ops: list[Operation]) -> None:
+    """Erase ops made but not used (outside any block), so they hold no uses."""
+    for op in reversed(ops):
+        op.erase(safe_erase=False)
+
+
 def _erase(ops: Iterable[Operation]) -> None:
     """Erase the replaced ops, users first (each has no users outside the set)."""
     pending = list(dict.fromkeys(ops))
@@ -616,4 +647,3 @@ def _erase(ops: Iterable[Operation]) -> None:
                 progress = True
         if not progress:
             raise AssertionError("fuse-attention: a replaced op still has users")
-

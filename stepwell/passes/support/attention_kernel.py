@@ -22,11 +22,22 @@ from typing import TYPE_CHECKING, cast
 
 from xdsl.dialects import arith, scf
 from xdsl.dialects import math as xmath
-from xdsl.dialects.builtin import IndexType, TensorType, f32, i1, i32
+from xdsl.dialects.builtin import (
+    FileLineColLoc,
+    IndexType,
+    NameLoc,
+    NoneAttr,
+    StringAttr,
+    TensorType,
+    f32,
+    i1,
+    i32,
+)
 from xdsl.ir import Attribute, Block, Region, SSAValue
 
 from stepwell.dialects import tile
 from stepwell.dialects.prims_support import AttentionOp
+from stepwell.ir.types import is_float
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.views import View, view_of
 
@@ -45,6 +56,9 @@ def supported(op: AttentionOp) -> bool:
     q, k, v = shape4(op.query), shape4(op.key), shape4(op.value)
     return (
         all(d >= 0 for d in (*q, *k, *v))
+        and all(is_float(_element(x)) for x in (op.query, op.key, op.value))
+        and _element(op.query) == _element(op.key)
+        and k[1] == v[1]
         and max(q[-1], v[-1]) <= MAX_HEAD_DIM
         and q[1] % k[1] == 0
         and min(q[2], k[2]) > 0
@@ -155,7 +169,9 @@ def build_attention(kb: KernelBuilder) -> None:
     m_safe = add(tile.SelectOp(no_key, kb.b.splat(0.0, row_t), m_new))
     alpha = add(xmath.ExpOp(add(arith.SubfOp(m_i, m_safe))))
     p = add(xmath.ExpOp(add(arith.SubfOp(s, add(tile.BroadcastOp(m_safe, score_t))))))
-    l_new = add(arith.AddfOp(add(arith.MulfOp(l_i, alpha)), add(tile.ReduceOp("sum", p, 2, row_t, j))))
+    l_new = add(
+        arith.AddfOp(add(arith.MulfOp(l_i, alpha)), add(tile.ReduceOp("sum", p, 2, row_t, j)))
+    )
     vt = add(tile.LoadOp(v_arg, [pb, j, zero], groups,
                          TensorType(_element(op.value), [1, bn, bdv])))  # fmt: skip
     if _element(op.value) != f32:
@@ -174,6 +190,11 @@ def build_attention(kb: KernelBuilder) -> None:
     if _element(op.result) != f32:
         o = add(arith.TruncFOp(o, TensorType(_element(op.result), [1, bm, bdv])))
     add(tile.StoreOp(o, out_arg, [pb, pm, zero], groups))
+    where = NameLoc(StringAttr(op.name), op.location if isinstance(op.location, FileLineColLoc)
+                    else NoneAttr())  # fmt: skip
+    for new in kb.b.ops:
+        for inner in new.walk():
+            inner.location = where
 
 
 def op_scale(op: AttentionOp) -> float:

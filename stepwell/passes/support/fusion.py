@@ -32,8 +32,8 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from stepwell.dialects import prims
 from stepwell.dialects.prims_support import AttentionOp, MatmulOp
-from stepwell.passes.support import attention_kernel
 from stepwell.ir.types import is_float
+from stepwell.passes.support import attention_kernel
 from stepwell.passes.support.tile_rules import TILE_RULES
 from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
 

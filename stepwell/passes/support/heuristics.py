@@ -57,7 +57,9 @@ def matmul(m: int, n: int, k: int) -> Config:
 def attention(q_len: int, kv_len: int, head_dim: int) -> Config:
     """(1, BM, BN): BM query rows per program, BN keys per loop step; smaller tiles for
     larger head dims so that Q, K, V and the accumulator fit in registers."""
-    bm, bn, warps = (128, 64, 4) if head_dim <= 64 else (128, 64, 8) if head_dim <= 128 else (64, 32, 8)
+    bm, bn, warps = (
+        (128, 64, 4) if head_dim <= 64 else (128, 64, 8) if head_dim <= 128 else (64, 32, 8)
+    )
     bm = min(bm, max(16, next_pow2(q_len)))
     bn = min(bn, max(16, next_pow2(kv_len)))
     return Config((1, bm, bn), warps)

@@ -1,0 +1,364 @@
+// RUN: stepwell-opt %s --split-input-file -p fuse-attention | filecheck %s
+// RUN: stepwell-opt %s --split-input-file -p 'fuse-attention{report=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=REPORT
+
+// Each case was made from a PyTorch function (torch.export, decompose-torch-to-prims,
+// canonicalize-prims, cse); B=1, H=2, L=S=4, D=8. Five spellings are fused, five
+// look like attention but are not (or would lose an output) and stay as they are.
+
+// GPT-2's spelling: scores / sqrt(d) + an additive mask, softmax written out by
+// `_softmax`'s decomposition. The division folds into the scale; the bias is the mask.
+// CHECK-LABEL: func.func @div_scale_additive_mask
+// CHECK-NOT: prims.amax
+// CHECK: %[[O:.*]] = prims.attention %{{.*}}, %{{.*}}, %{{.*}} mask %{{.*}} {scale = 0.35355339059327373 : f64}
+// CHECK-NOT: prims.matmul
+// CHECK: prims.split_dim %{{.*}}
+// REPORT: fused attention {{.*}} causal=False, mask=yes, gqa=False, scale=0.353553
+func.func @div_scale_additive_mask(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>, %a_2: tensor<1x2x4x8xf32>, %a_3: tensor<1x1x4x4xf32>) -> tensor<1x2x4x8xf32> {
+  %0 = prims.transpose %a_1 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
+  %1 = prims.collapse %a {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %2 = prims.collapse %0 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x8x4xf32>) -> tensor<2x8x4xf32>
+  %3 = prims.matmul %1, %2 : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
+  %4 = prims.split_dim %3 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %5 = prims.full {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], fill_value = 2.8284271247461903 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x4x4xf32>
+  %6 = prims.div %4, %5 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %7 = prims.broadcast_in_dim %a_3 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x1x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %8 = prims.add %6, %7 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %9 = prims.amax %8 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %10 = prims.broadcast_in_dim %9 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %11 = prims.broadcast_in_dim %10 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %12 = prims.sub %8, %11 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %13 = prims.exp %12 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %14 = prims.sum %13 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %15 = prims.broadcast_in_dim %14 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %16 = prims.broadcast_in_dim %15 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %17 = prims.div %13, %16 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %18 = prims.collapse %17 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf32>) -> tensor<2x4x4xf32>
+  %19 = prims.collapse %a_2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %20 = prims.matmul %18, %19 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %21 = prims.split_dim %20 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  func.return %21 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+// scaled_dot_product_attention's math decomposition: sqrt(scale) on Q and on K, and
+// `_safe_softmax` (rows that see no key give 0).
+// CHECK-LABEL: func.func @sdpa_math
+// CHECK: prims.attention %{{.*}}, %{{.*}}, %{{.*}} {scale = 0.35355339059327373 : f64}
+// CHECK-NOT: prims.exp
+// CHECK-NOT: prims.matmul
+// REPORT: fused attention {{.*}} causal=False, mask=no, gqa=False, scale=0.353553
+func.func @sdpa_math(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>, %a_2: tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32> {
+  %0 = prims.full {shape = [1 : i64, 2 : i64, 4 : i64, 8 : i64], fill_value = 0.59460355750136051 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x4x8xf32>
+  %1 = prims.mul %a, %0 : (tensor<1x2x4x8xf32>, tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  %2 = prims.transpose %a_1 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
+  %3 = prims.full {shape = [1 : i64, 2 : i64, 8 : i64, 4 : i64], fill_value = 0.59460355750136051 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x8x4xf32>
+  %4 = prims.mul %2, %3 : (tensor<1x2x8x4xf32>, tensor<1x2x8x4xf32>) -> tensor<1x2x8x4xf32>
+  %5 = prims.collapse %1 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %6 = prims.collapse %4 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x8x4xf32>) -> tensor<2x8x4xf32>
+  %7 = prims.matmul %5, %6 : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
+  %8 = prims.split_dim %7 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %9 = prims.amax %8 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %10 = prims.broadcast_in_dim %9 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %11 = prims.broadcast_in_dim %10 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %12 = prims.sub %8, %11 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %13 = prims.exp %12 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %14 = prims.sum %13 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %15 = prims.broadcast_in_dim %14 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %16 = prims.broadcast_in_dim %15 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %17 = prims.div %13, %16 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %18 = prims.full {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], fill_value = 0xfff0000000000000 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x4x4xf32>
+  %19 = prims.eq %8, %18 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xi1>
+  %20 = prims.bitwise_not %19 : (tensor<1x2x4x4xi1>) -> tensor<1x2x4x4xi1>
+  %21 = prims.convert_element_type %20 {dtype = i64} : (tensor<1x2x4x4xi1>) -> tensor<1x2x4x4xi64>
+  %22 = prims.sum %21 {dims = [3 : i64]} : (tensor<1x2x4x4xi64>) -> tensor<1x2x4xi64>
+  %23 = prims.broadcast_in_dim %22 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xi64>) -> tensor<1x2x4x1xi64>
+  %24 = prims.full {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], fill_value = 0 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<1x2x4x1xi64>
+  %25 = prims.ne %23, %24 : (tensor<1x2x4x1xi64>, tensor<1x2x4x1xi64>) -> tensor<1x2x4x1xi1>
+  %26 = prims.bitwise_not %25 : (tensor<1x2x4x1xi1>) -> tensor<1x2x4x1xi1>
+  %27 = prims.full {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], fill_value = 0 : i64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x4x4xf32>
+  %28 = prims.broadcast_in_dim %26 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xi1>) -> tensor<1x2x4x4xi1>
+  %29 = prims.where %28, %27, %17 : (tensor<1x2x4x4xi1>, tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %30 = prims.collapse %29 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf32>) -> tensor<2x4x4xf32>
+  %31 = prims.collapse %a_2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %32 = prims.matmul %30, %31 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %33 = prims.split_dim %32 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  %34 = prims.transpose %33 {permutation = [2 : i64, 0 : i64, 1 : i64, 3 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<4x1x2x8xf32>
+  %35 = prims.transpose %34 {permutation = [1 : i64, 2 : i64, 0 : i64, 3 : i64]} : (tensor<4x1x2x8xf32>) -> tensor<1x2x4x8xf32>
+  func.return %35 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+// A causal mask from triu(ones) with masked_fill(-inf), the scale multiplied into Q:
+// the constant mask is evaluated, recognized as causal and dropped.
+// CHECK-LABEL: func.func @causal_iota_mul_scale_on_q
+// CHECK-NOT: prims.iota
+// CHECK-NOT: prims.where
+// CHECK: prims.attention %{{.*}}, %{{.*}}, %{{.*}} {causal = true, scale = 5.000000e-01 : f64}
+// REPORT: fused attention {{.*}} causal=True, mask=no, gqa=False, scale=0.5
+func.func @causal_iota_mul_scale_on_q(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>, %a_2: tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32> {
+  %0 = prims.full {shape = [1 : i64, 2 : i64, 4 : i64, 8 : i64], fill_value = 5.000000e-01 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x4x8xf32>
+  %1 = prims.mul %a, %0 : (tensor<1x2x4x8xf32>, tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  %2 = prims.transpose %a_1 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
+  %3 = prims.collapse %1 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %4 = prims.collapse %2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x8x4xf32>) -> tensor<2x8x4xf32>
+  %5 = prims.matmul %3, %4 : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
+  %6 = prims.split_dim %5 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %7 = prims.full {shape = [4 : i64, 4 : i64], fill_value = true, dtype = i1, device = "cpu", requires_grad = false} : () -> tensor<4x4xi1>
+  %8 = prims.iota {length = 4 : i64, start = 0 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<4xi64>
+  %9 = prims.broadcast_in_dim %8 {shape = [1 : i64, 4 : i64], broadcast_dimensions = [1 : i64]} : (tensor<4xi64>) -> tensor<1x4xi64>
+  %10 = prims.broadcast_in_dim %8 {shape = [4 : i64, 1 : i64], broadcast_dimensions = [0 : i64]} : (tensor<4xi64>) -> tensor<4x1xi64>
+  %11 = prims.broadcast_in_dim %9 {shape = [4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64]} : (tensor<1x4xi64>) -> tensor<4x4xi64>
+  %12 = prims.broadcast_in_dim %10 {shape = [4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64]} : (tensor<4x1xi64>) -> tensor<4x4xi64>
+  %13 = prims.sub %11, %12 : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi64>
+  %14 = prims.full {shape = [4 : i64, 4 : i64], fill_value = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<4x4xi64>
+  %15 = prims.ge %13, %14 : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+  %16 = prims.bitwise_and %15, %7 : (tensor<4x4xi1>, tensor<4x4xi1>) -> tensor<4x4xi1>
+  %17 = prims.broadcast_in_dim %16 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [2 : i64, 3 : i64]} : (tensor<4x4xi1>) -> tensor<1x2x4x4xi1>
+  %18 = prims.full {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], fill_value = 0xfff0000000000000 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x4x4xf32>
+  %19 = prims.where %17, %18, %6 : (tensor<1x2x4x4xi1>, tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %20 = prims.amax %19 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %21 = prims.broadcast_in_dim %20 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %22 = prims.broadcast_in_dim %21 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %23 = prims.sub %19, %22 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %24 = prims.exp %23 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %25 = prims.sum %24 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %26 = prims.broadcast_in_dim %25 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %27 = prims.broadcast_in_dim %26 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %28 = prims.div %24, %27 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %29 = prims.collapse %28 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf32>) -> tensor<2x4x4xf32>
+  %30 = prims.collapse %a_2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %31 = prims.matmul %29, %30 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %32 = prims.split_dim %31 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  func.return %32 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+// bf16 with an fp32 upcast around the softmax and a boolean padding mask [B, 1, 1, T]
+// filled with finfo.min: the mask becomes an additive one (0 / finfo.min).
+// CHECK-LABEL: func.func @bf16_upcast_bool_padding
+// CHECK: %[[M:.*]] = prims.where %{{.*}}, %{{.*}}, %{{.*}} : (tensor<1x2x4x4xi1>, tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+// CHECK: prims.attention %{{.*}}, %{{.*}}, %{{.*}} mask %[[M]] {scale = 1.250000e-01 : f64} : {{.*}} -> tensor<1x2x4x8xbf16>
+// CHECK-NOT: prims.convert_element_type
+// REPORT: fused attention {{.*}} causal=False, mask=yes, gqa=False, scale=0.125
+func.func @bf16_upcast_bool_padding(%a: tensor<1x2x4x8xbf16>, %a_1: tensor<1x2x4x8xbf16>, %a_2: tensor<1x2x4x8xbf16>, %a_3: tensor<1x4xi1>) -> tensor<1x2x4x8xbf16> {
+  %0 = prims.broadcast_in_dim %a_3 {shape = [1 : i64, 1 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 2 : i64]} : (tensor<1x4xi1>) -> tensor<1x1x4xi1>
+  %1 = prims.broadcast_in_dim %0 {shape = [1 : i64, 1 : i64, 1 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 3 : i64]} : (tensor<1x1x4xi1>) -> tensor<1x1x1x4xi1>
+  %2 = prims.transpose %a_1 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xbf16>) -> tensor<1x2x8x4xbf16>
+  %3 = prims.collapse %a {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xbf16>) -> tensor<2x4x8xbf16>
+  %4 = prims.collapse %2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x8x4xbf16>) -> tensor<2x8x4xbf16>
+  %5 = prims.matmul %3, %4 : (tensor<2x4x8xbf16>, tensor<2x8x4xbf16>) -> tensor<2x4x4xbf16>
+  %6 = prims.split_dim %5 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xbf16>) -> tensor<1x2x4x4xbf16>
+  %7 = prims.convert_element_type %6 {dtype = f32} : (tensor<1x2x4x4xbf16>) -> tensor<1x2x4x4xf32>
+  %8 = prims.full {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], fill_value = 1.250000e-01 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x4x4xf32>
+  %9 = prims.mul %7, %8 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %10 = prims.scalar_tensor {s = -3.4028234663852886e+38 : f64, dtype = f32, device = "cpu"} : () -> tensor<f32>
+  %11 = prims.broadcast_in_dim %1 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x1x1x4xi1>) -> tensor<1x2x4x4xi1>
+  %12 = prims.broadcast_in_dim %10 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = []} : (tensor<f32>) -> tensor<1x2x4x4xf32>
+  %13 = prims.where %11, %9, %12 : (tensor<1x2x4x4xi1>, tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %14 = prims.amax %13 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %15 = prims.broadcast_in_dim %14 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %16 = prims.broadcast_in_dim %15 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %17 = prims.sub %13, %16 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %18 = prims.exp %17 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %19 = prims.sum %18 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %20 = prims.broadcast_in_dim %19 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %21 = prims.broadcast_in_dim %20 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %22 = prims.div %18, %21 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %23 = prims.convert_element_type %22 {dtype = bf16} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xbf16>
+  %24 = prims.collapse %23 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xbf16>) -> tensor<2x4x4xbf16>
+  %25 = prims.collapse %a_2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xbf16>) -> tensor<2x4x8xbf16>
+  %26 = prims.matmul %24, %25 : (tensor<2x4x4xbf16>, tensor<2x4x8xbf16>) -> tensor<2x4x8xbf16>
+  %27 = prims.split_dim %26 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xbf16>) -> tensor<1x2x4x8xbf16>
+  func.return %27 : tensor<1x2x4x8xbf16>
+}
+
+// -----
+
+// Grouped-query attention: K and V repeated across heads by expand + reshape
+// (`repeat_kv`); the fused op reads the one shared head instead of the copy.
+// CHECK-LABEL: func.func @gqa_repeat_kv
+// CHECK: prims.attention %{{.*}}, %{{.*}}, %{{.*}} {scale = 3.500000e-01 : f64} : (tensor<1x2x4x8xf32>, tensor<1x1x4x8xf32>, tensor<1x1x4x8xf32>) -> tensor<1x2x4x8xf32>
+// CHECK-NOT: prims.collapse %{{.*}} {start = 1 : i64, end = 2 : i64}
+// REPORT: fused attention {{.*}} causal=False, mask=no, gqa=True, scale=0.35
+func.func @gqa_repeat_kv(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x1x4x8xf32>, %a_2: tensor<1x1x4x8xf32>) -> tensor<1x2x4x8xf32> {
+  %0 = prims.broadcast_in_dim %a_1 {shape = [1 : i64, 1 : i64, 1 : i64, 4 : i64, 8 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 3 : i64, 4 : i64]} : (tensor<1x1x4x8xf32>) -> tensor<1x1x1x4x8xf32>
+  %1 = prims.broadcast_in_dim %0 {shape = [1 : i64, 1 : i64, 2 : i64, 4 : i64, 8 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64, 4 : i64]} : (tensor<1x1x1x4x8xf32>) -> tensor<1x1x2x4x8xf32>
+  %2 = prims.collapse %1 {start = 1 : i64, end = 2 : i64} : (tensor<1x1x2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  %3 = prims.transpose %2 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
+  %4 = prims.collapse %a {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %5 = prims.collapse %3 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x8x4xf32>) -> tensor<2x8x4xf32>
+  %6 = prims.matmul %4, %5 : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
+  %7 = prims.split_dim %6 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %8 = prims.full {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], fill_value = 3.500000e-01 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x4x4xf32>
+  %9 = prims.mul %7, %8 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %10 = prims.amax %9 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %11 = prims.broadcast_in_dim %10 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %12 = prims.broadcast_in_dim %11 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %13 = prims.sub %9, %12 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %14 = prims.exp %13 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %15 = prims.sum %14 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %16 = prims.broadcast_in_dim %15 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %17 = prims.broadcast_in_dim %16 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %18 = prims.div %14, %17 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %19 = prims.broadcast_in_dim %a_2 {shape = [1 : i64, 1 : i64, 1 : i64, 4 : i64, 8 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 3 : i64, 4 : i64]} : (tensor<1x1x4x8xf32>) -> tensor<1x1x1x4x8xf32>
+  %20 = prims.broadcast_in_dim %19 {shape = [1 : i64, 1 : i64, 2 : i64, 4 : i64, 8 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64, 4 : i64]} : (tensor<1x1x1x4x8xf32>) -> tensor<1x1x2x4x8xf32>
+  %21 = prims.collapse %18 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf32>) -> tensor<2x4x4xf32>
+  %22 = prims.reshape %20 {shape = [2 : i64, 4 : i64, 8 : i64]} : (tensor<1x1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %23 = prims.matmul %21, %22 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %24 = prims.split_dim %23 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  func.return %24 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+// Not attention: the softmax runs over the queries (dim 2), not the keys.
+// CHECK-LABEL: func.func @wrong_axis
+// CHECK-NOT: prims.attention
+// CHECK: prims.amax %{{.*}} {dims = [2 : i64]}
+// REPORT: not fused {{.*}} softmax over another dim than the keys (the last)
+func.func @wrong_axis(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>, %a_2: tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32> {
+  %0 = prims.transpose %a_1 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
+  %1 = prims.collapse %a {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %2 = prims.collapse %0 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x8x4xf32>) -> tensor<2x8x4xf32>
+  %3 = prims.matmul %1, %2 : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
+  %4 = prims.split_dim %3 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %5 = prims.amax %4 {dims = [2 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %6 = prims.broadcast_in_dim %5 {shape = [1 : i64, 2 : i64, 1 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 3 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x1x4xf32>
+  %7 = prims.broadcast_in_dim %6 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x1x4xf32>) -> tensor<1x2x4x4xf32>
+  %8 = prims.sub %4, %7 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %9 = prims.exp %8 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %10 = prims.sum %9 {dims = [2 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %11 = prims.broadcast_in_dim %10 {shape = [1 : i64, 2 : i64, 1 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 3 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x1x4xf32>
+  %12 = prims.broadcast_in_dim %11 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x1x4xf32>) -> tensor<1x2x4x4xf32>
+  %13 = prims.div %9, %12 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %14 = prims.collapse %13 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf32>) -> tensor<2x4x4xf32>
+  %15 = prims.collapse %a_2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %16 = prims.matmul %14, %15 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %17 = prims.split_dim %16 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  func.return %17 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+// Not attention: the mask multiplies the probabilities, after the softmax.
+// CHECK-LABEL: func.func @mask_after_softmax
+// CHECK-NOT: prims.attention
+// CHECK: prims.exp
+func.func @mask_after_softmax(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>, %a_2: tensor<1x2x4x8xf32>, %a_3: tensor<1x1x4x4xf32>) -> tensor<1x2x4x8xf32> {
+  %0 = prims.transpose %a_1 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
+  %1 = prims.collapse %a {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %2 = prims.collapse %0 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x8x4xf32>) -> tensor<2x8x4xf32>
+  %3 = prims.matmul %1, %2 : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
+  %4 = prims.split_dim %3 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %5 = prims.amax %4 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %6 = prims.broadcast_in_dim %5 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %7 = prims.broadcast_in_dim %6 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %8 = prims.sub %4, %7 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %9 = prims.exp %8 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %10 = prims.sum %9 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %11 = prims.broadcast_in_dim %10 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %12 = prims.broadcast_in_dim %11 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %13 = prims.div %9, %12 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %14 = prims.broadcast_in_dim %a_3 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x1x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %15 = prims.mul %13, %14 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %16 = prims.collapse %15 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf32>) -> tensor<2x4x4xf32>
+  %17 = prims.collapse %a_2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %18 = prims.matmul %16, %17 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %19 = prims.split_dim %18 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  func.return %19 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+// Not attention with a constant scale: the scores are divided by their own max.
+// CHECK-LABEL: func.func @scale_from_scores
+// CHECK-NOT: prims.attention
+// CHECK: prims.exp
+// REPORT: not fused {{.*}} the scores are scaled by a value that is not a constant
+func.func @scale_from_scores(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>, %a_2: tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32> {
+  %0 = prims.transpose %a_1 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
+  %1 = prims.collapse %a {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %2 = prims.collapse %0 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x8x4xf32>) -> tensor<2x8x4xf32>
+  %3 = prims.matmul %1, %2 : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
+  %4 = prims.split_dim %3 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %5 = prims.abs %4 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %6 = prims.amax %5 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %7 = prims.broadcast_in_dim %6 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %8 = prims.broadcast_in_dim %7 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %9 = prims.div %4, %8 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %10 = prims.amax %9 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %11 = prims.broadcast_in_dim %10 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %12 = prims.broadcast_in_dim %11 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %13 = prims.sub %9, %12 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %14 = prims.exp %13 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %15 = prims.sum %14 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %16 = prims.broadcast_in_dim %15 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %17 = prims.broadcast_in_dim %16 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %18 = prims.div %14, %17 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %19 = prims.collapse %18 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf32>) -> tensor<2x4x4xf32>
+  %20 = prims.collapse %a_2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %21 = prims.matmul %19, %20 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %22 = prims.split_dim %21 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  func.return %22 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+// Not attention: the probabilities are transposed, so V is contracted over the queries.
+// CHECK-LABEL: func.func @v_wrong_dim
+// CHECK-NOT: prims.attention
+// CHECK: prims.exp
+func.func @v_wrong_dim(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>, %a_2: tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32> {
+  %0 = prims.transpose %a_1 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
+  %1 = prims.collapse %a {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %2 = prims.collapse %0 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x8x4xf32>) -> tensor<2x8x4xf32>
+  %3 = prims.matmul %1, %2 : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
+  %4 = prims.split_dim %3 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %5 = prims.amax %4 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %6 = prims.broadcast_in_dim %5 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %7 = prims.broadcast_in_dim %6 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %8 = prims.sub %4, %7 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %9 = prims.exp %8 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %10 = prims.sum %9 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %11 = prims.broadcast_in_dim %10 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %12 = prims.broadcast_in_dim %11 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %13 = prims.div %9, %12 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %14 = prims.transpose %13 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %15 = prims.collapse %14 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf32>) -> tensor<2x4x4xf32>
+  %16 = prims.collapse %a_2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %17 = prims.matmul %15, %16 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %18 = prims.split_dim %17 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  func.return %18 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+// Not fused: the probabilities are also returned, and the fused kernel never makes them.
+// CHECK-LABEL: func.func @scores_used_elsewhere
+// CHECK-NOT: prims.attention
+// CHECK: prims.exp
+// REPORT: not fused {{.*}} the prims.div result is used outside the attention (by func.return)
+func.func @scores_used_elsewhere(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>, %a_2: tensor<1x2x4x8xf32>) -> (tensor<1x2x4x8xf32>, tensor<1x2x4x4xf32>) {
+  %0 = prims.transpose %a_1 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
+  %1 = prims.collapse %a {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %2 = prims.collapse %0 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x8x4xf32>) -> tensor<2x8x4xf32>
+  %3 = prims.matmul %1, %2 : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
+  %4 = prims.split_dim %3 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %5 = prims.amax %4 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %6 = prims.broadcast_in_dim %5 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %7 = prims.broadcast_in_dim %6 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %8 = prims.sub %4, %7 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %9 = prims.exp %8 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %10 = prims.sum %9 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %11 = prims.broadcast_in_dim %10 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %12 = prims.broadcast_in_dim %11 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %13 = prims.div %9, %12 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %14 = prims.collapse %13 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf32>) -> tensor<2x4x4xf32>
+  %15 = prims.collapse %a_2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %16 = prims.matmul %14, %15 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %17 = prims.split_dim %16 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  func.return %17, %13 : tensor<1x2x4x8xf32>, tensor<1x2x4x4xf32>
+}

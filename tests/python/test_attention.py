@@ -1,0 +1,277 @@
+"""Attention re-fusion: fuse-attention finds attention however it is spelled, refuses what
+is not attention, and the flash-attention kernel computes what eager PyTorch does.
+
+References are eager PyTorch (`F.scaled_dot_product_attention` or the function itself);
+kernels run in Triton's interpreter (conftest.py) or the tile interpreter.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import torch
+import torch.nn.functional as F
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import PassPipeline
+from xdsl.transforms.common_subexpression_elimination import CommonSubexpressionElimination
+
+from stepwell.dialects import tile
+from stepwell.dialects.prims_support import AttentionOp
+from stepwell.frontend.fx import import_program
+from stepwell.frontend.loader import load_example
+from stepwell.ir.context import make_context
+from stepwell.passes.canonicalize_prims import CanonicalizePrims
+from stepwell.passes.convert_prims_to_tile import ConvertPrimsToTile
+from stepwell.passes.fuse_attention import FuseAttention
+from stepwell.pipeline import bind_inputs, check_example, lower, run
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Wrap(torch.nn.Module):
+    def __init__(self, fn: Callable[..., torch.Tensor]) -> None:
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, *args: torch.Tensor) -> torch.Tensor:
+        return self.fn(*args)
+
+
+def compile_to_tile(
+    fn: Callable[..., torch.Tensor], args: tuple[torch.Tensor, ...], legal: tuple[str, ...] = ()
+) -> tuple[ModuleOp, list[AttentionOp], list[torch.Tensor]]:
+    """Lower `fn` to the tile level; also returns the prims.attention ops fuse-attention
+    made (inspected before convert-prims-to-tile consumes them) and the bound inputs."""
+    ep = torch.export.export(Wrap(fn), args)
+    module = lower(import_program(ep), "prims", legal_ops=legal)
+    PassPipeline((CanonicalizePrims(), CommonSubexpressionElimination(),
+                  FuseAttention())).apply(make_context(), module)  # fmt: skip
+    fused = [op.clone() for op in module.walk() if isinstance(op, AttentionOp)]
+    ConvertPrimsToTile().apply(make_context(), module)
+    module.verify()
+    return module, fused, bind_inputs(module, ep, args)
+
+
+def attention_kernels(module: ModuleOp) -> list[tile.KernelOp]:
+    kernels = [op for op in module.walk() if isinstance(op, tile.KernelOp)]
+    return [k for k in kernels if k.kind.data == "attention"]
+
+
+# -- the kernel --------------------------------------------------------------------------------
+KERNEL_CASES = {  # B, H, Hkv, L, S, D, causal, mask, dtype
+    "plain": (2, 4, 4, 16, 16, 16, False, None, torch.float32),
+    "causal_gqa_odd_lengths": (1, 4, 2, 37, 37, 40, True, None, torch.float32),
+    "bool_mask_cross": (2, 2, 2, 20, 33, 64, False, "bool", torch.float32),
+    "additive_mask_mqa": (2, 2, 1, 20, 33, 24, False, "add", torch.float32),
+    "head_dim_256_causal": (1, 1, 1, 17, 17, 256, True, None, torch.float32),
+    "many_blocks_causal": (1, 2, 2, 150, 150, 32, True, None, torch.float32),
+    "bf16_causal_gqa": (1, 4, 2, 70, 70, 64, True, None, torch.bfloat16),
+}
+
+
+@pytest.mark.parametrize("case", list(KERNEL_CASES))
+def test_sdpa_kept_whole_reaches_the_attention_kernel(case: str) -> None:
+    b, h, hkv, length, keys, d, causal, mask, dtype = KERNEL_CASES[case]
+    g = torch.Generator().manual_seed(0)
+    q = torch.randn(b, h, length, d, generator=g).to(dtype)
+    k = torch.randn(b, hkv, keys, d, generator=g).to(dtype)
+    v = torch.randn(b, hkv, keys, d, generator=g).to(dtype)
+    args: tuple[torch.Tensor, ...] = (q, k, v)
+    if mask == "bool":
+        args += (torch.rand(b, 1, length, keys, generator=g) > 0.3,)
+    elif mask == "add":
+        args += (torch.randn(1, 1, length, keys, generator=g),)
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *m: torch.Tensor) -> torch.Tensor:
+        return F.scaled_dot_product_attention(
+            q, k, v, attn_mask=m[0] if m else None, is_causal=causal, enable_gqa=h != hkv
+        )
+
+    module, _, inputs = compile_to_tile(fn, args, ("scaled_dot_product_attention",))
+    (kernel,) = [op for op in module.walk() if isinstance(op, tile.KernelOp)]
+    assert kernel.kind.data == "attention"
+    assert not [op for op in module.walk() if op.name == "prims.extern"]
+    ref = fn(*(a.float() if a.is_floating_point() else a for a in args)).to(dtype)
+    tol = 1e-5 if dtype == torch.float32 else 2e-2
+    for level in ("tile", "triton"):
+        (out,) = run(module, inputs, level)
+        torch.testing.assert_close(out, ref, atol=tol, rtol=tol)
+
+
+def test_fully_masked_rows_give_zero() -> None:
+    """A row that sees no key gives 0, as sdpa's `_safe_softmax` does (not NaN)."""
+    q, k, v = (torch.randn(1, 1, 8, 16) for _ in range(3))
+    mask = torch.ones(1, 1, 8, 8, dtype=torch.bool)
+    mask[..., 3, :] = False
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, m: torch.Tensor) -> torch.Tensor:
+        return F.scaled_dot_product_attention(q, k, v, attn_mask=m)
+
+    module, _, inputs = compile_to_tile(fn, (q, k, v, mask), ("scaled_dot_product_attention",))
+    (out,) = run(module, inputs, "triton")
+    ref = fn(q, k, v, mask)
+    assert torch.equal(out[0, 0, 3], torch.zeros(16))
+    torch.testing.assert_close(out, torch.nan_to_num(ref, nan=0.0), atol=1e-5, rtol=1e-5)
+
+
+# -- the models --------------------------------------------------------------------------------
+MODELS = ["gpt2.py", "gpt2.py:example_sdpa", "bert.py", "llama.py", "qwen2.py", "opt.py"]
+
+
+@pytest.mark.parametrize("spec", MODELS)
+def test_every_attention_of_a_model_is_one_kernel(spec: str) -> None:
+    example = load_example(str(ROOT / "examples" / spec))
+    layers = example.fn.config.num_hidden_layers  # type: ignore[union-attr]
+    ep = torch.export.export(example.fn, example.inputs)  # type: ignore[arg-type]
+    module = lower(import_program(ep), "tile")
+    kernels = [op for op in module.walk() if isinstance(op, tile.KernelOp)]
+    assert len(attention_kernels(module)) == layers
+    assert not [k for k in kernels if "softmax" in k.sym_name.data]
+    result = check_example(example, "tile", atol=1e-4, rtol=1e-4)
+    assert result.passed, str(result)
+
+
+# -- spellings -----------------------------------------------------------------------------------
+B, H, L, D = 2, 4, 24, 16
+
+
+@st.composite
+def spellings(draw: st.DrawFn) -> dict[str, object]:
+    return {
+        "scale_at": draw(st.sampled_from(["div_scores", "mul_scores", "mul_q", "mul_k",
+                                          "sqrt_both"])),
+        "scale": draw(st.sampled_from([1 / math.sqrt(D), 0.1, 0.3])),
+        "mask": draw(st.sampled_from(["none", "where_inf", "where_min", "masked_fill", "additive",
+                                      "causal_triu", "causal_iota", "padding", "causal_padding"])),
+        "softmax": draw(st.sampled_from(["torch", "manual", "dtype_f32"])),
+        "bf16_upcast": draw(st.booleans()),
+        "gqa": draw(st.sampled_from(["none", "expand", "repeat_interleave"])),
+        "layout": draw(st.sampled_from(["bhld", "blhd"])),
+        "dropout": draw(st.booleans()),
+    }  # fmt: skip
+
+
+def build(s: dict[str, object]) -> tuple[Callable[..., torch.Tensor], tuple[torch.Tensor, ...]]:
+    """A function spelled as `s` says, and inputs for it."""
+    g = torch.Generator().manual_seed(1)
+    dtype = torch.bfloat16 if s["bf16_upcast"] else torch.float32
+    hkv = H if s["gqa"] == "none" else H // 2
+    shape_q = (B, L, H, D) if s["layout"] == "blhd" else (B, H, L, D)
+    shape_kv = (B, L, hkv, D) if s["layout"] == "blhd" else (B, hkv, L, D)
+    q = torch.randn(shape_q, generator=g).to(dtype)
+    k, v = (torch.randn(shape_kv, generator=g).to(dtype) for _ in range(2))
+    pad = torch.ones(B, L, dtype=torch.bool)
+    pad[1, L - 5 :] = False
+    bias = torch.randn(B, 1, L, L, generator=g)
+    scale = float(s["scale"])  # type: ignore[arg-type]
+    mask = s["mask"]
+
+    def softmax(x: torch.Tensor) -> torch.Tensor:
+        if s["softmax"] == "manual":
+            e = (x - x.amax(-1, keepdim=True)).exp()
+            return e / e.sum(-1, keepdim=True)
+        if s["softmax"] == "dtype_f32":
+            return F.softmax(x, dim=-1, dtype=torch.float32)
+        return torch.softmax(x, -1)
+
+    def repeat(t: torch.Tensor) -> torch.Tensor:
+        if s["gqa"] == "expand":
+            return t[:, :, None].expand(B, hkv, H // hkv, L, D).reshape(B, H, L, D)
+        if s["gqa"] == "repeat_interleave":
+            return t.repeat_interleave(H // hkv, dim=1)
+        return t
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, pad: torch.Tensor,
+           bias: torch.Tensor) -> torch.Tensor:  # fmt: skip
+        if s["layout"] == "blhd":
+            q, k, v = (t.transpose(1, 2) for t in (q, k, v))
+        k, v = repeat(k), repeat(v)
+        if s["scale_at"] == "mul_q":
+            q = q * scale
+        elif s["scale_at"] == "mul_k":
+            k = k * scale
+        elif s["scale_at"] == "sqrt_both":
+            q, k = q * math.sqrt(scale), k * math.sqrt(scale)
+        x = q @ k.transpose(-2, -1)
+        if s["scale_at"] == "div_scores":
+            x = x / (1 / scale)
+        elif s["scale_at"] == "mul_scores":
+            x = x * scale
+        if s["bf16_upcast"]:
+            x = x.float()
+        causal = torch.ones(L, L, dtype=torch.bool, device=x.device).tril()
+        iota = torch.arange(L, device=x.device)
+        keep = pad[:, None, None, :]
+        if mask == "where_inf":
+            x = torch.where(keep, x, float("-inf"))
+        elif mask == "where_min":
+            x = torch.where(keep, x, torch.finfo(x.dtype).min)
+        elif mask == "masked_fill":
+            x = x.masked_fill(~keep, float("-inf"))
+        elif mask == "additive":
+            x = x + bias.to(x.dtype)
+        elif mask == "causal_triu":
+            x = x.masked_fill(torch.ones(L, L, dtype=torch.bool).triu(1), float("-inf"))
+        elif mask == "causal_iota":
+            x = torch.where(iota[:, None] >= iota[None, :], x, float("-inf"))
+        elif mask == "padding":
+            x = x + (~keep).to(x.dtype) * torch.finfo(x.dtype).min
+        elif mask == "causal_padding":
+            x = x.masked_fill(~(causal & keep), float("-inf"))
+        p = softmax(x)
+        if s["dropout"]:
+            p = F.dropout(p, p=0.1, training=False)
+        return p.to(v.dtype) @ v
+
+    return fn, (q, k, v, pad, bias)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(spellings())
+def test_every_spelling_is_fused_and_correct(s: dict[str, object]) -> None:
+    fn, args = build(s)
+    module, fused, inputs = compile_to_tile(fn, args)
+    assert len(fused) == 1, s
+    assert len(attention_kernels(module)) == 1, s
+    (op,) = fused
+    causal = bool(op.causal and op.causal.value.data)
+    assert causal == (s["mask"] in ("causal_triu", "causal_iota")), s
+    if s["gqa"] == "expand" and s["scale_at"] in ("div_scores", "mul_scores", "mul_q"):
+        assert op.key.type.get_shape()[1] == H // 2  # reads the shared head, no copy
+    (out,) = run(module, inputs, "triton")
+    with torch.no_grad():
+        ref = fn(*args)
+    tol = 3e-2 if s["bf16_upcast"] else 1e-4
+    torch.testing.assert_close(out, ref, atol=tol, rtol=tol)
+
+
+# -- what is not attention ---------------------------------------------------------------------
+Q, K, V = (torch.randn(B, H, L, D, generator=torch.Generator().manual_seed(i)) for i in range(3))
+NOT_ATTENTION: dict[str, Callable[..., torch.Tensor]] = {
+    "softmax_over_queries": lambda q, k, v: torch.softmax(q @ k.transpose(-1, -2), -2) @ v,
+    "mask_after_softmax": lambda q, k, v: (
+        (torch.softmax(q @ k.transpose(-1, -2), -1) * (q[..., :1] > 0)) @ v
+    ),
+    "scale_from_the_scores": lambda q, k, v: (
+        (lambda x: torch.softmax(x / x.abs().amax(-1, keepdim=True), -1))(q @ k.transpose(-1, -2))
+        @ v
+    ),
+    "v_along_the_queries": lambda q, k, v: torch.softmax(q @ k.transpose(-1, -2), -1).mT @ v,
+    "probabilities_also_returned": lambda q, k, v: (lambda p: torch.cat([p @ v, p], -1))(
+        torch.softmax(q @ k.transpose(-1, -2), -1)
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(NOT_ATTENTION))
+def test_what_is_not_attention_stays_unfused_and_correct(name: str) -> None:
+    fn = NOT_ATTENTION[name]
+    module, fused, inputs = compile_to_tile(fn, (Q, K, V))
+    assert fused == [] and attention_kernels(module) == []
+    (out,) = run(module, inputs, "triton")
+    torch.testing.assert_close(out, fn(Q, K, V), atol=1e-5, rtol=1e-5)
