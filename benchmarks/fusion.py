@@ -5,11 +5,12 @@ against TorchInductor, for a suite of graphs.
 
 For every graph of the suite (softmax, layer_norm, RMSNorm, a linear-GELU-linear MLP, an
 attention block with SDPA spelt out, a GPT-2 block, and the example models
-`examples/{mlp,cnn,gpt2,bert,llama}.py`):
+`examples/{mlp,cnn,gpt2,bert,llama,qwen2,opt}.py`, GPT-2 also with SDPA):
 
 * stepwell: `compile_module(import_program(export(...)))` without running; from its
   manifest: kernels, kernel launches, ATen extern calls and the bytes its kernels read and
-  write (bytes moved by extern calls are not in the manifest and not counted);
+  write (bytes moved by extern calls are not in the manifest and not counted); and the
+  same without the fuse-attention pass, to show what re-fusing attention saves;
 * minimum: every input, parameter, buffer and output moved once (bytes of each tensor);
 * Inductor: `torch.compile(backend="inductor")` with `cpu_backend = "triton"`, so that it
   emits Triton on this CPU-only machine (a stand-in Triton driver reports a CUDA sm_90
@@ -148,11 +149,11 @@ def _module(make: Callable[[], nn.Module], *shape: int) -> Factory:
     return factory
 
 
-def _zoo(name: str) -> Factory:
+def _zoo(name: str, function: str = "example") -> Factory:
     def factory() -> tuple[Any, tuple[torch.Tensor, ...]]:
         from stepwell.frontend.loader import load_example
 
-        example = load_example(str(ROOT / "examples" / f"{name}.py"))
+        example = load_example(str(ROOT / "examples" / f"{name}.py:{function}"))
         return example.fn, example.inputs
 
     return factory
@@ -168,8 +169,11 @@ SUITE: dict[str, Factory] = {
     "zoo/mlp": _zoo("mlp"),
     "zoo/cnn": _zoo("cnn"),
     "zoo/gpt2": _zoo("gpt2"),
+    "zoo/gpt2_sdpa": _zoo("gpt2", "example_sdpa"),
     "zoo/bert": _zoo("bert"),
     "zoo/llama": _zoo("llama"),
+    "zoo/qwen2": _zoo("qwen2"),
+    "zoo/opt": _zoo("opt"),
 }
 
 
@@ -189,6 +193,8 @@ class Row:
     sw_graph_level: dict[str, int] = field(default_factory=dict)
     sw_bytes: int = 0
     sw_error: str = ""
+    sw_kernels_unfused: int = 0  # without fuse-attention (attention left decomposed)
+    sw_bytes_unfused: int = 0
     ind_kernels: int = 0
     ind_launches: int = 0
     ind_externs: int = 0
@@ -221,7 +227,7 @@ def minimum_bytes(fn: Any, inputs: tuple[torch.Tensor, ...]) -> int:
 
 
 def stepwell_numbers(row: Row, fn: Any, inputs: tuple[torch.Tensor, ...]) -> None:
-    """Compile (without running) and read the manifest."""
+    """Compile (without running) and read the manifest; again without fuse-attention."""
     from stepwell.frontend.fx import import_program
     from stepwell.frontend.loader import Example, export
     from stepwell.lowering.compiler import compile_module
@@ -229,6 +235,7 @@ def stepwell_numbers(row: Row, fn: Any, inputs: tuple[torch.Tensor, ...]) -> Non
     try:
         ep = export(Example(fn, inputs, row.graph))
         manifest = compile_module(import_program(ep)).manifest
+        unfused = compile_module(import_program(ep), skip=("fuse-attention",)).manifest
     except Exception as e:
         row.sw_error = f"{type(e).__name__}: {str(e).strip().splitlines()[0][:200]}"
         return
@@ -238,6 +245,8 @@ def stepwell_numbers(row: Row, fn: Any, inputs: tuple[torch.Tensor, ...]) -> Non
     row.sw_externs = sum(row.sw_extern_ops.values())
     row.sw_graph_level = dict(manifest["graph_level_prims"])
     row.sw_bytes = manifest["bytes_read"] + manifest["bytes_written"]
+    row.sw_kernels_unfused = len(unfused["kernels"])
+    row.sw_bytes_unfused = unfused["bytes_read"] + unfused["bytes_written"]
 
 
 class _StandInDriver:
@@ -417,18 +426,21 @@ def _kb(n: int) -> str:
 
 
 def table(rows: list[Row]) -> str:
-    """A markdown table: launches and KiB moved for stepwell, the minimum and Inductor."""
+    """A markdown table: launches and KiB moved for stepwell (and without fuse-attention),
+    the minimum and Inductor."""
     head = (
         "| graph | min KiB | stepwell kernels | launches+externs | KiB (kernels) | x min "
+        "| without fuse-attention: kernels, KiB "
         "| inductor kernels | launches+externs | KiB (all) | x min | inductor ran |"
     )
-    lines = [head, "|" + "---|" * 11]
+    lines = [head, "|" + "---|" * 12]
     for r in rows:
         sw = f"{r.sw_kernels} | {r.sw_launches}+{r.sw_externs} | {_kb(r.sw_bytes)} | " + (
             f"{r.sw_bytes / r.min_bytes:.2f}" if r.min_bytes else "-"
         )
+        sw += f" | {r.sw_kernels_unfused}, {_kb(r.sw_bytes_unfused)}"
         if r.sw_error:
-            sw = f"error | - | - | {r.sw_error[:60]}"
+            sw = f"error | - | - | {r.sw_error[:60]} | -"
         ind = f"{r.ind_kernels} | {r.ind_launches}+{r.ind_externs} | {_kb(r.ind_bytes)} | " + (
             f"{r.ind_bytes / r.min_bytes:.2f}" if r.min_bytes else "-"
         )

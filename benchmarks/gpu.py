@@ -18,6 +18,12 @@ estimate) and, for matmul and attention, the FLOP rate.
 
     .venv/bin/python benchmarks/gpu.py            # on a CUDA machine; < 5 minutes
     .venv/bin/python benchmarks/gpu.py --quick    # one size per microbenchmark, no zoo
+    .venv/bin/python benchmarks/gpu.py --attention --out results/gpu_attention.json
+
+`--attention` times the re-fused attention kernel (the spelling of `masked_attention`,
+which fuse-attention turns into one flash-attention kernel) against SDPA's flash backend
+and TorchInductor on the same spelling, at 1k-8k tokens, head dims 64 and 128, causal
+and not, in bfloat16.
 
 Without a GPU (torch.cuda.is_available() is False) it says so, writes a JSON that records
 the skip, and exits 0. Writes results/gpu.json (or --out).
@@ -80,6 +86,47 @@ def attention(q: Any, k: Any, v: Any) -> Any:
 
     scale = 1.0 / math.sqrt(q.shape[-1])
     return torch.softmax((q @ k.transpose(-2, -1)) * scale, dim=-1) @ v
+
+
+def masked_attention(q: Any, k: Any, v: Any, causal: bool) -> Any:
+    """Attention as models spell it: scores, a causal mask by masked_fill(-inf) on a
+    tril of ones, an fp32 softmax, the probabilities cast back (fuse-attention's input)."""
+    import torch
+
+    scale = 1.0 / math.sqrt(q.shape[-1])
+    s = (q @ k.transpose(-2, -1)) * scale
+    if causal:
+        n = s.shape[-1]
+        s = s.masked_fill(~torch.ones(n, n, dtype=torch.bool, device=s.device).tril(), -math.inf)
+    return torch.softmax(s.float(), dim=-1).to(q.dtype) @ v
+
+
+def attention_cases(quick: bool) -> list[dict[str, Any]]:
+    """The re-fused attention kernel at sequence lengths 1k-8k, head dims 64 and 128,
+    causal and not, bf16, 16k tokens per batch; baseline: SDPA's flash backend."""
+    import torch
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+
+    cases: list[dict[str, Any]] = []
+    lengths = (1024, 8192) if quick else (1024, 2048, 4096, 8192)
+    for seq in lengths:
+        for d in (64, 128):
+            for causal in (False, True):
+                b, h = max(1, 16384 // seq), 2048 // d
+                q, k, v = (torch.randn(b, h, seq, d, device="cuda", dtype=torch.bfloat16)
+                           for _ in range(3))  # fmt: skip
+
+                def flash(q: Any, k: Any, v: Any, causal: bool = causal) -> Any:
+                    with sdpa_kernel(SDPBackend.FLASH_ATTENTION):
+                        return torch.nn.functional.scaled_dot_product_attention(
+                            q, k, v, is_causal=causal)  # fmt: skip
+
+                flops = 4 * b * h * seq * seq * d // (2 if causal else 1)
+                cases.append({"name": f"attention[{b}x{h}x{seq}x{d}{' causal' if causal else ''}]",
+                              "fn": lambda q, k, v, c=causal: masked_attention(q, k, v, c),
+                              "args": (q, k, v), "flops": flops,
+                              "baselines": {"sdpa_flash": flash}})  # fmt: skip
+    return cases
 
 
 def micro_cases(dtype: Any, quick: bool) -> list[dict[str, Any]]:
@@ -182,6 +229,9 @@ def bench(case: dict[str, Any], dtype: Any) -> dict[str, Any]:
     with torch.no_grad():
         ref = fn(*args)
         row["eager_ms"] = do_bench(lambda: fn(*args))
+        for name, base in case.get("baselines", {}).items():
+            row[f"{name}_ms"] = do_bench(lambda b=base: b(*args))
+            row[f"{name}_ok"], row[f"{name}_max_rel_err"] = close(base(*args), ref, dtype)
         row["io_bytes"] = nbytes(args) + nbytes(ref)
         for backend in ("stepwell", "inductor"):
             torch._dynamo.reset()
@@ -209,7 +259,10 @@ def bench(case: dict[str, Any], dtype: Any) -> dict[str, Any]:
             row[f"{backend}_over_eager"] = ms / row["eager_ms"]
     if row.get("stepwell_ms") and row.get("inductor_ms"):
         row["stepwell_over_inductor"] = row["stepwell_ms"] / row["inductor_ms"]
-    for backend in ("eager", "stepwell", "inductor"):
+    for name in case.get("baselines", {}):
+        if row.get("stepwell_ms"):
+            row[f"stepwell_over_{name}"] = row["stepwell_ms"] / row[f"{name}_ms"]
+    for backend in ("eager", "stepwell", "inductor", *case.get("baselines", {})):
         ms = row.get(f"{backend}_ms")
         if not ms:
             continue
@@ -231,6 +284,8 @@ def describe(row: dict[str, Any]) -> str:
             parts.append(f"{backend} {row[f'{backend}_ms']:8.3f} ms ({ok})")
     if "stepwell_over_inductor" in row:
         parts.append(f"sw/ind {row['stepwell_over_inductor']:.2f}")
+    if "stepwell_over_sdpa_flash" in row:
+        parts.append(f"sw/flash {row['stepwell_over_sdpa_flash']:.2f}")
     if "stepwell_GBps" in row:
         parts.append(f"sw {row['stepwell_GBps']:.0f} GB/s")
     if "stepwell_TFLOPs" in row:
@@ -242,6 +297,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run every case that fits in --budget-s; write the JSON; exit 0 without a GPU."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="one size per microbenchmark, no zoo")
+    ap.add_argument("--attention", action="store_true",
+                    help="only the re-fused attention suite (1k-8k tokens, d 64/128, "
+                         "causal or not, bf16) against SDPA flash and Inductor")  # fmt: skip
     ap.add_argument("--dtypes", default="float16,bfloat16", help="microbenchmark dtypes")
     ap.add_argument("--models", default=",".join(ZOO), help="zoo models ('' for none)")
     ap.add_argument("--batch", type=int, default=32, help="zoo batch size (default 32)")
@@ -272,10 +330,12 @@ def main(argv: list[str] | None = None) -> int:
     results: list[dict[str, Any]] = []
     skipped: list[str] = []
     plan: list[tuple[str, Callable[[], dict[str, Any]], Any]] = []
-    for name in [d for d in a.dtypes.split(",") if d]:
+    if a.attention:
+        plan += [(c["name"], lambda c=c: c, torch.bfloat16) for c in attention_cases(a.quick)]
+    for name in [d for d in a.dtypes.split(",") if d and not a.attention]:
         dtype = getattr(torch, name)
         plan += [(c["name"], lambda c=c: c, dtype) for c in micro_cases(dtype, a.quick)]
-    if not a.quick:
+    if not a.quick and not a.attention:
         for model in [m for m in a.models.split(",") if m]:
             plan.append((f"zoo:{model}", lambda m=model: zoo_case(m, a.batch, torch.float16),
                          torch.float16))  # fmt: skip

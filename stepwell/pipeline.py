@@ -8,7 +8,7 @@ numerical checking of a level against eager PyTorch.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,8 +30,11 @@ LEVELS = ("torch", "prims", "tile", "triton")
 """IR levels in pipeline order."""
 
 
-def passes_to(level: str, legal_ops: Sequence[str] = ()) -> list[ModulePass]:
-    """The passes that take a torch-level module down to `level`."""
+def passes_to(
+    level: str, legal_ops: Sequence[str] = (), skip: Collection[str] = ()
+) -> list[ModulePass]:
+    """The passes that take a torch-level module down to `level`, but those named in
+    `skip` (e.g. `fuse-attention`, to see what a model becomes without it)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})")
     steps: list[ModulePass] = []
@@ -40,7 +43,7 @@ def passes_to(level: str, legal_ops: Sequence[str] = ()) -> list[ModulePass]:
     if LEVELS.index(level) >= LEVELS.index("tile"):
         steps += [CanonicalizePrims(), CommonSubexpressionElimination(), FuseAttention(),
                   ConvertPrimsToTile()]  # fmt: skip
-    return steps
+    return [p for p in steps if p.name not in skip]
 
 
 def lower(module: ModuleOp, level: str, legal_ops: Sequence[str] = ()) -> ModuleOp:

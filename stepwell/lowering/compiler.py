@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -124,8 +124,11 @@ def manifest_of(module: ModuleOp) -> dict[str, Any]:
     }
 
 
-def compile_module(module: ModuleOp, legal_ops: Sequence[str] = ()) -> Artifacts:
-    """Lower a torch-level module to Triton in place, recording every level."""
+def compile_module(
+    module: ModuleOp, legal_ops: Sequence[str] = (), skip: Collection[str] = ()
+) -> Artifacts:
+    """Lower a torch-level module to Triton in place, recording every level (the passes
+    named in `skip` left out)."""
     from xdsl.passes import PassPipeline
 
     from stepwell.ir.context import make_context
@@ -134,7 +137,7 @@ def compile_module(module: ModuleOp, legal_ops: Sequence[str] = ()) -> Artifacts
     ctx = make_context()
     previous = "torch"
     for level in LEVELS[1:3]:  # prims, tile
-        new_passes = passes_to(level, legal_ops)[len(passes_to(previous, legal_ops)) :]
+        new_passes = passes_to(level, legal_ops, skip)[len(passes_to(previous, legal_ops, skip)) :]
         PassPipeline(tuple(new_passes)).apply(ctx, module)
         module.verify()
         levels[level] = to_text(module, locations=True)

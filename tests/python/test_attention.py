@@ -275,3 +275,21 @@ def test_what_is_not_attention_stays_unfused_and_correct(name: str) -> None:
     assert fused == [] and attention_kernels(module) == []
     (out,) = run(module, inputs, "triton")
     torch.testing.assert_close(out, fn(Q, K, V), atol=1e-5, rtol=1e-5)
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_the_gpu_benchmark_spelling_is_one_attention_kernel(causal: bool) -> None:
+    """benchmarks/gpu.py --attention times this spelling: it must reach the kernel."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("gpu_bench", ROOT / "benchmarks" / "gpu.py")
+    assert spec is not None and spec.loader is not None
+    gpu = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gpu)
+    q, k, v = (t.to(torch.bfloat16) for t in (Q, K, V))
+    module, fused, inputs = compile_to_tile(lambda *a: gpu.masked_attention(*a, causal), (q, k, v))
+    (op,) = fused
+    assert bool(op.causal) == causal
+    assert len(attention_kernels(module)) == 1
+    (out,) = run(module, inputs, "triton")
+    torch.testing.assert_close(out, gpu.masked_attention(q, k, v, causal), atol=3e-2, rtol=3e-2)
