@@ -7,7 +7,7 @@ module):
   residual   a stack of blocks  h = h + gelu(Linear(h))  with 16 features (3 ops a block)
 
 Each (family, size) runs in its own process: torch.export, import, then every pass to the
-tile level timed separately (decompose, canonicalize, cse, to_tile), verify, and Triton
+tile level timed separately (decompose, canonicalize, cse, fuse_attention, to_tile), verify, and Triton
 emission (no GPU compile), after a warm-up on a 6-op graph of the same family. It prints
 seconds per op per stage, and checks that the per-op time of the stepwell stages
 (import .. emit; torch.export is reported but not checked) at the largest size is within
@@ -36,7 +36,17 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 FAMILIES = ("pointwise", "residual")
-STAGES = ("export", "import", "decompose", "canonicalize", "cse", "to_tile", "verify", "emit")
+STAGES = (
+    "export",
+    "import",
+    "decompose",
+    "canonicalize",
+    "cse",
+    "fuse_attention",
+    "to_tile",
+    "verify",
+    "emit",
+)
 CHECKED = STAGES[1:]  # stepwell's own stages
 LIMIT = 1.5
 

@@ -13,7 +13,7 @@ from stepwell.lowering.runtime import kernels_of
 from stepwell.lowering.triton.emitter import emit_module
 from stepwell.pipeline import passes_to
 
-PASS_STAGES = ("decompose", "canonicalize", "cse", "to_tile")
+PASS_STAGES = ("decompose", "canonicalize", "cse", "fuse_attention", "to_tile")
 """Names of the passes `passes_to("tile")` runs, in order."""
 
 

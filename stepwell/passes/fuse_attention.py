@@ -146,7 +146,7 @@ class Match:
 class Matcher:
     """Reads one candidate `· V` matmul backwards (see the module doc)."""
 
-    def __init__(self, order: dict[Operation, int]) -> None:
+    def __init__(self, order: dict[Operation, float]) -> None:
         self.order = order
 
     def match(self, out: MatmulOp) -> Match:
@@ -438,7 +438,7 @@ def heads_of(x: SSAValue) -> tuple[int, int]:
     return (math.prod(s[:-3]), s[-3])
 
 
-def evaluate(v: SSAValue, order: dict[Operation, int]) -> torch.Tensor | None:
+def evaluate(v: SSAValue, order: dict[Operation, float]) -> torch.Tensor | None:
     """The value of `v` when it depends on no function argument (and is small)."""
     if math.prod(shape(v)) > MAX_EVAL:
         return None
@@ -488,7 +488,7 @@ def is_causal(mask: torch.Tensor, keep_if: bool | None) -> bool:
 
 
 def build(
-    m: Match, order: dict[Operation, int], b: Builder, report: Callable[[str], None]
+    m: Match, order: dict[Operation, float], b: Builder, report: Callable[[str], None]
 ) -> AttentionOp:
     """`prims.attention`, made with `b` (with the views and masks feeding it; none of
     them in the block yet)."""
@@ -577,13 +577,14 @@ class FuseAttention(ModulePass):
 
 
 def fuse_function(func: FuncOp, say: Callable[[str], None]) -> int:
-    """Fuse every attention in `func`; the number fused."""
+    """Fuse every attention in `func`; the number fused. Program positions are computed
+    once (linear time); the ops a fusion inserts before `· V` get positions just below."""
     block = func.body.block
+    order: dict[Operation, float] = {o: float(i) for i, o in enumerate(block.ops)}
     fused = 0
     for out in [o for o in block.ops if isinstance(o, MatmulOp)]:
         if out.parent is None:
             continue  # consumed by an earlier fusion
-        order = {o: i for i, o in enumerate(block.ops)}
         builder = Builder(out)
         try:
             match = Matcher(order).match(out)
@@ -597,13 +598,13 @@ def fuse_function(func: FuncOp, say: Callable[[str], None]) -> int:
             _drop(builder.new)
             continue
         used = _created(attention)
-        for new in used:
-            block.insert_op_before(new, out)
         _drop([o for o in builder.new if o not in set(used)])
         result = Builder(out)
         flat = result.reshape(attention.result, shape(out.result))
-        for new in result.new:
+        inserted = [*used, *result.new]
+        for i, new in enumerate(inserted):
             block.insert_op_before(new, out)
+            order[new] = order[out] - 1 + (i + 1) / (len(inserted) + 1)
         out.result.replace_all_uses_with(flat)
         _erase([out, *match.consumed])
         fused += 1

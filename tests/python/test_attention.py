@@ -126,7 +126,7 @@ MODELS = ["gpt2.py", "gpt2.py:example_sdpa", "bert.py", "llama.py", "qwen2.py", 
 @pytest.mark.parametrize("spec", MODELS)
 def test_every_attention_of_a_model_is_one_kernel(spec: str) -> None:
     example = load_example(str(ROOT / "examples" / spec))
-    layers = example.fn.config.num_hidden_layers  # type: ignore[union-attr]
+    layers = example.fn.model.config.num_hidden_layers  # type: ignore[union-attr]
     ep = torch.export.export(example.fn, example.inputs)  # type: ignore[arg-type]
     module = lower(import_program(ep), "tile")
     kernels = [op for op in module.walk() if isinstance(op, tile.KernelOp)]
