@@ -57,10 +57,14 @@ def fusion(d: dict[str, Any]) -> str:
         rows.append(
             [r["graph"], f"{kib:.1f}", f"{r['sw_launches']}+{r['sw_externs']}",
              f"{r['sw_bytes'] / r['min_bytes']:.2f}",
+             f"{r.get('sw_kernels_unfused', '-')}, "
+             + (f"{r['sw_bytes_unfused'] / r['min_bytes']:.2f}" if r.get("sw_bytes_unfused")
+                else "-"),
              f"{r.get('ind_launches', '-')}+{r.get('ind_externs', '-')}",
              f"{r['ind_bytes'] / r['min_bytes']:.2f}" if r.get("ind_bytes") else "-"]
         )  # fmt: skip
     head = ["graph", "min KiB", "stepwell launches+ATen", "stepwell bytes/min",
+            "without fuse-attention: kernels, bytes/min",
             "Inductor launches+ATen", "Inductor bytes/min"]  # fmt: skip
     return f"Inductor: {d.get('inductor_backend', '?')}.\n\n" + _table(head, rows)
 
