@@ -34,6 +34,7 @@ from typing import cast
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    BoolAttr,
     FunctionType,
     IndexType,
     IntegerAttr,
@@ -267,11 +268,13 @@ class StoreOp(IRDLOperation):
 class ReduceOp(IRDLOperation):
     """`tile.reduce`: reduce one axis of a tile (kept as size 1) over in-view lanes. The
     tile covers lanes [coord * size, (coord + 1) * size) of the kernel space's group
-    `axis` (coord 0 when absent); lanes past the space are not reduced."""
+    `axis` (coord 0 when absent); lanes past the space are not reduced. A float max/min
+    is NaN where a lane is NaN, unless `propagate_nan = false`."""
 
     name = "tile.reduce"
     kind = prop_def(StringAttr)
     axis = prop_def(IntegerAttr)
+    propagate_nan = opt_prop_def(BoolAttr)
     input = operand_def(TensorType)
     coord = opt_operand_def(IndexType)
     result = result_def(TensorType)
@@ -285,12 +288,21 @@ class ReduceOp(IRDLOperation):
         axis: int,
         result_type: Attribute,
         coord: SSAValue | None = None,
+        propagate_nan: bool = True,
     ) -> None:
+        props: dict[str, Attribute] = {"kind": StringAttr(kind), "axis": IntegerAttr(axis, 64)}
+        if not propagate_nan:  # the caller propagates NaN itself (attention's exp(s - m))
+            props["propagate_nan"] = IntegerAttr.from_bool(False)
         super().__init__(
             operands=[value, [coord] if coord is not None else []],
             result_types=[result_type],
-            properties={"kind": StringAttr(kind), "axis": IntegerAttr(axis, 64)},
+            properties=props,
         )
+
+    def propagates_nan(self) -> bool:
+        """A float max/min is NaN where an in-view lane is (as `prims.amax`), unless
+        `propagate_nan = false` lets it skip NaN lanes (cheaper on GPUs)."""
+        return self.propagate_nan is None or bool(self.propagate_nan.value.data)
 
     def verify_(self) -> None:
         if self.kind.data not in REDUCE_KINDS:

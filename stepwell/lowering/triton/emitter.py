@@ -304,7 +304,7 @@ def _reduce(e: Emitter, op: Operation) -> None:
     mask = e.reduce_mask(red.input, axis, red.coord)
     masked = f"tl.where({mask}, {x}, {_identity(kind, elem)})" if mask else x
     result = e.define(red.result, f"tl.{kind}({masked}, axis={axis}, keep_dims=True)", "r")
-    if kind in ("max", "min") and is_float(elem):
+    if kind in ("max", "min") and is_float(elem) and red.propagates_nan():
         nan = f"({x} != {x})" + (f" & {mask}" if mask else "")
         any_nan = f"tl.max(({nan}).to(tl.int32), axis={axis}, keep_dims=True) > 0"
         e.line(f"{result} = tl.where({any_nan}, float('nan'), {result})")

@@ -164,7 +164,8 @@ def build_attention(kb: KernelBuilder) -> None:
     if upper is not n_blocks:
         valid = add(arith.AndIOp(valid, add(tile.CmpOp("le", cols, rows, bool_t))))
     s = add(tile.SelectOp(valid, s, ninf))
-    m_new = add(arith.MaximumfOp(m_i, add(tile.ReduceOp("max", s, 2, row_t, j))))
+    # NaN in s reaches the output through exp(s - m) anyway: the row max may skip it
+    m_new = add(arith.MaximumfOp(m_i, add(tile.ReduceOp("max", s, 2, row_t, j, False))))
     no_key = add(tile.CmpOp("eq", m_new, kb.b.splat(-math.inf, row_t), TensorType(i1, [1, bm, 1])))
     m_safe = add(tile.SelectOp(no_key, kb.b.splat(0.0, row_t), m_new))
     alpha = add(xmath.ExpOp(add(arith.SubfOp(m_i, m_safe))))
