@@ -6,13 +6,14 @@ module):
   pointwise  x = x * 1.01 + 0.5, then sin / add / cos / mul ... repeated on a (32, 32) tensor
   residual   a stack of blocks  h = h + gelu(Linear(h))  with 16 features (3 ops a block)
 
-Each (family, size) runs in its own process: torch.export, import, then every pass to the
-tile level timed separately (decompose, canonicalize, cse, fuse_attention, to_tile), verify, and Triton
-emission (no GPU compile), after a warm-up on a 6-op graph of the same family. It prints
-seconds per op per stage, and checks that the per-op time of the stepwell stages
-(import .. emit; torch.export is reported but not checked) at the largest size is within
-1.5x of the per-op time at the next size. A stage whose per-op time grows by more than
-1.5x (and which takes at least --min-stage-s) is reported as growing faster than linear.
+Each (family, size) runs in its own process: torch.export, import, then every pass to
+the tile level timed separately (decompose, canonicalize, cse, fuse_attention, to_tile),
+verify, and Triton emission (no GPU compile), after a warm-up on a 6-op graph of the same
+family. It prints seconds per op per stage, and checks that the per-op time of the
+stepwell stages (import .. emit; torch.export is reported but not checked) at the largest
+size is within 1.5x of the per-op time at the next size. A stage whose per-op time grows
+by more than 1.5x (and which takes at least --min-stage-s) is reported as growing faster
+than linear.
 
     .venv/bin/python benchmarks/scaling.py                 # sizes 100,1000,10000
     .venv/bin/python benchmarks/scaling.py --quick         # sizes 100,1000
