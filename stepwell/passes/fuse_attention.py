@@ -337,8 +337,12 @@ class Builder:
         return op.results[0]
 
     def reshape(self, v: SSAValue, to: Sequence[int]) -> SSAValue:
-        if shape(v) == tuple(to):
-            return v
+        """`v` as shape `to`: the value it was reshaped from if there is one (so a Q that
+        a matmul read collapsed to [B·H, L, D] is read as the [B, H, L, D] it was, which
+        strides can express), else a new `prims.reshape`."""
+        found = viewed_as(v, tuple(to))
+        if found is not None:
+            return found
         t = TensorType(element(v), list(to))
         return self.add(prims.PrimsReshapeOp.build_from_groups([[v], []], {"shape": ints(to)}, [t]))
 
@@ -376,6 +380,27 @@ class Builder:
 
     def scaled(self, v: SSAValue, c: float) -> SSAValue:
         return v if c == 1.0 else self.binary(prims.PrimsMulOp, v, self.full(v, c))
+
+
+def viewed_as(v: SSAValue, target: tuple[int, ...]) -> SSAValue | None:
+    """A value of shape `target` whose reshape `v` is, through reshapes of the batch dims
+    and transposes of the last two (which commute; an even number of them cancel)."""
+    flipped = False
+    while True:
+        if not flipped and shape(v) == target:
+            return v
+        op = owner(v)
+        if op is None or len(shape(v)) < 2:
+            return None
+        rank = len(shape(v))
+        if is_reshape(op) and shape(op.operands[0])[-2:] == shape(v)[-2:]:
+            v = op.operands[0]
+        elif isinstance(op, prims.PrimsTransposeOp) and int_list(op.properties["permutation"]) == [
+            *range(rank - 2), rank - 1, rank - 2
+        ]:
+            flipped, v = not flipped, op.operands[0]
+        else:
+            return None
 
 
 def unscaled(v: SSAValue, b: Builder) -> tuple[SSAValue, float]:
