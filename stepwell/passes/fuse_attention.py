@@ -58,7 +58,7 @@ RESHAPES = (prims.PrimsReshapeOp, prims.PrimsCollapseOp, prims.PrimsSplitDimOp,
             prims.PrimsSqueezeOp)  # fmt: skip
 MASKED = -1e4
 """A fill at or below this (after scaling) masks a lane: exp underflows to 0 in f32."""
-MAX_EVAL = 1 << 24
+MAX_EVAL = 1 << 26
 """Largest constant mask (elements) evaluated at compile time to detect causality."""
 
 
