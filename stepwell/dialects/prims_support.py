@@ -191,7 +191,9 @@ class AttentionOp(IRDLOperation):
 
     q: [B, H, Lq, D], k: [B, Hkv, Lk, D], v: [B, Hkv, Lk, Dv] with H a multiple of Hkv
     (grouped-query attention). `mask` is boolean (true = attend) or additive, and
-    broadcasts to [B, H, Lq, Lk]. `scale` defaults to 1/sqrt(D).
+    broadcasts to [B, H, Lq, Lk]. `scale` defaults to 1/sqrt(D). With `transpose_out` the
+    result is [B, Lq, H, Dv] (heads inside tokens, as an output projection reads them)
+    instead of [B, H, Lq, Dv].
     """
 
     name = "prims.attention"
@@ -201,6 +203,7 @@ class AttentionOp(IRDLOperation):
     mask = opt_operand_def(TensorType)
     causal = opt_prop_def(BoolAttr)
     scale = opt_prop_def(FloatAttr)
+    transpose_out = opt_prop_def(BoolAttr)
     result = result_def(TensorType)
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
@@ -211,10 +214,13 @@ class AttentionOp(IRDLOperation):
     def __init__(
         self, query: SSAValue, key: SSAValue, value: SSAValue, mask: SSAValue | None,
         result_type: Attribute, causal: bool = False, scale: float | None = None,
+        transpose_out: bool = False,
     ) -> None:  # fmt: skip
         props: dict[str, Attribute] = {}
         if causal:
             props["causal"] = IntegerAttr.from_bool(True)
+        if transpose_out:
+            props["transpose_out"] = IntegerAttr.from_bool(True)
         if scale is not None:
             props["scale"] = FloatAttr(scale, 64)
         super().__init__(
@@ -235,6 +241,16 @@ class AttentionOp(IRDLOperation):
             raise VerifyException(f"key and value head counts differ: {k[1]} vs {v[1]}")
         if k[1] > 0 and q[1] > 0 and q[1] % k[1] != 0:
             raise VerifyException(f"{q[1]} query heads are not a multiple of {k[1]} kv heads")
+        out = list(_tensor(self.result).get_shape())
+        want = [q[0], q[2], q[1], v[3]] if self.transposed() else [q[0], q[1], q[2], v[3]]
+        if any(a != b and -1 not in (a, b) for a, b in zip(out, want, strict=False)) or len(
+            out
+        ) != 4:
+            raise VerifyException(f"attention result should be {want}, got {out}")
+
+    def transposed(self) -> bool:
+        """Is the result [B, Lq, H, Dv] (`transpose_out`)?"""
+        return bool(self.transpose_out and self.transpose_out.value.data)
 
 
 @irdl_op_definition

@@ -210,7 +210,7 @@ class StepwellFunctions(InterpreterFunctions):
             is_causal=bool(op.causal and op.causal.value.data),
             scale=op.scale.value.data if op.scale else None,
         )  # fmt: skip
-        return (out,)
+        return (out.transpose(1, 2).contiguous() if op.transposed() else out,)
 
 
 def make_interpreter(module: ModuleOp) -> Interpreter:

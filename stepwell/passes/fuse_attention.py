@@ -348,7 +348,9 @@ class Builder:
 
     def transpose_last(self, v: SSAValue) -> SSAValue:
         r = len(shape(v))
-        perm = [*range(r - 2), r - 1, r - 2]
+        return self.transpose(v, [*range(r - 2), r - 1, r - 2])
+
+    def transpose(self, v: SSAValue, perm: Sequence[int]) -> SSAValue:
         t = TensorType(element(v), [shape(v)[p] for p in perm])
         return self.add(prims.PrimsTransposeOp.build_from_groups(
             [[v], []], {"permutation": ints(perm)}, [t]))  # fmt: skip
@@ -560,12 +562,32 @@ def build(
     if mask is not None:
         mask = b.reshape(mask, (nb, h, rows, keys))
     scale = form.scale * fq * fk
-    result_type = TensorType(element(out.result), [nb, h, rows, dv])
-    attention = AttentionOp(q4, k4, v4, mask, result_type, causal, scale)
+    transposed = reads_transposed(out, (nb, h, rows, dv))
+    dims = [nb, rows, h, dv] if transposed else [nb, h, rows, dv]
+    result_type = TensorType(element(out.result), dims)
+    attention = AttentionOp(q4, k4, v4, mask, result_type, causal, scale, transposed)
     b.add(attention)
     report(f"fused attention at {out.location}: causal={causal}, mask={'yes' if mask else 'no'}, "
            f"gqa={shape(k4)[1] != h}, scale={scale:.6g}")  # fmt: skip
     return attention
+
+
+def reads_transposed(out: MatmulOp, heads: tuple[int, ...]) -> bool:
+    """Is `· V`'s result only reshaped to [B, H, L, Dv] and transposed to [B, L, H, Dv]
+    (the usual way back to [B, L, H·Dv] for the output projection)? Then the kernel
+    writes [B, L, H, Dv] and that transpose costs no copy."""
+    users = [u.operation for u in out.result.uses]
+    for user in users:
+        if not (is_reshape(user) and shape(user.results[0]) == heads):
+            return False
+        for use in user.results[0].uses:
+            t = use.operation
+            if not (
+                isinstance(t, prims.PrimsTransposeOp)
+                and int_list(t.properties["permutation"]) == [0, 2, 1, 3]
+            ):
+                return False
+    return bool(users)
 
 
 def _combine(b: Builder, additive: list[SSAValue], keep: list[SSAValue]) -> SSAValue | None:
@@ -625,13 +647,20 @@ def fuse_function(func: FuncOp, say: Callable[[str], None]) -> int:
         used = _created(attention)
         _drop([o for o in builder.new if o not in set(used)])
         result = Builder(out)
-        flat = result.reshape(attention.result, shape(out.result))
+        replaced = [out, *match.consumed]
+        if attention.transposed():  # the [B, H, L, Dv] readers read a view of [B, L, H, Dv]
+            heads = result.transpose(attention.result, [0, 2, 1, 3])
+            for use in list(out.result.uses):
+                reader = use.operation
+                reader.results[0].replace_all_uses_with(heads)
+                replaced.insert(0, reader)
+        else:
+            out.result.replace_all_uses_with(result.reshape(attention.result, shape(out.result)))
         inserted = [*used, *result.new]
         for i, new in enumerate(inserted):
             block.insert_op_before(new, out)
             order[new] = order[out] - 1 + (i + 1) / (len(inserted) + 1)
-        out.result.replace_all_uses_with(flat)
-        _erase([out, *match.consumed])
+        _erase(replaced)
         fused += 1
     return fused
 

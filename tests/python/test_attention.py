@@ -153,6 +153,7 @@ def spellings(draw: st.DrawFn) -> dict[str, object]:
         "gqa": draw(st.sampled_from(["none", "expand", "repeat_interleave"])),
         "layout": draw(st.sampled_from(["bhld", "blhd"])),
         "dropout": draw(st.booleans()),
+        "out_layout": draw(st.sampled_from(["bhld", "blhd"])),  # back to [B, L, H*D]?
     }  # fmt: skip
 
 
@@ -226,7 +227,10 @@ def build(s: dict[str, object]) -> tuple[Callable[..., torch.Tensor], tuple[torc
         p = softmax(x)
         if s["dropout"]:
             p = F.dropout(p, p=0.1, training=False)
-        return p.to(v.dtype) @ v
+        out = p.to(v.dtype) @ v
+        if s["out_layout"] == "blhd":
+            return out.transpose(1, 2).reshape(B, L, H * D)
+        return out
 
     return fn, (q, k, v, pad, bias)
 
@@ -241,6 +245,7 @@ def test_every_spelling_is_fused_and_correct(s: dict[str, object]) -> None:
     (op,) = fused
     causal = bool(op.causal and op.causal.value.data)
     assert causal == (s["mask"] in ("causal_triu", "causal_iota")), s
+    assert op.transposed() == (s["out_layout"] == "blhd"), s
     if s["gqa"] == "expand" and s["scale_at"] in ("div_scores", "mul_scores", "mul_q"):
         assert op.key.type.get_shape()[1] == H // 2  # reads the shared head, no copy
     (out,) = run(module, inputs, "triton")

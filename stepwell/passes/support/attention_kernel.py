@@ -111,7 +111,10 @@ def build_attention(kb: KernelBuilder) -> None:
     assert q_view is not None
     k_view = _shared_heads(view(op.key), g).permute([0, 1, 2, 4, 3])  # Kᵀ: [.., D, T]
     v_view = _shared_heads(view(op.value), g)
-    out = View.of(op.result).reshape((*batch, length, dv))
+    out = View.of(op.result)
+    if op.transposed():  # stored [B, L, H, Dv], written through its [B, H, L, Dv] view
+        out = out.permute([0, 2, 1, 3])
+    out = out.reshape((*batch, length, dv))
     assert out is not None
     q_arg, k_arg, v_arg = (kb.arg(x, x.source) for x in (q_view, k_view, v_view))
     mask_arg = None

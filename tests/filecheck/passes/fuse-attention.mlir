@@ -2,7 +2,7 @@
 // RUN: stepwell-opt %s --split-input-file -p 'fuse-attention{report=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=REPORT
 
 // Each case was made from a PyTorch function (torch.export, decompose-torch-to-prims,
-// canonicalize-prims, cse); B=1, H=2, L=S=4, D=8. Five spellings are fused, five
+// canonicalize-prims, cse); B=1, H=2, L=S=4, D=8. Six spellings are fused, five
 // look like attention but are not (or would lose an output) and stay as they are.
 
 // GPT-2's spelling: scores / sqrt(d) + an additive mask, softmax written out by
@@ -210,6 +210,43 @@ func.func @gqa_repeat_kv(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x1x4x8xf32>, %a_
   %23 = prims.matmul %21, %22 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
   %24 = prims.split_dim %23 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
   func.return %24 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+// The output transposed back to [B, L, H*D], as models feed their output projection: the
+// fused op writes [B, L, H, D] (`transpose_out`), so the transposes are views of it, and
+// Q, K, V are the arguments themselves, not the collapsed copies the matmuls read.
+// CHECK-LABEL: func.func @output_back_to_tokens
+// CHECK-NEXT: %[[O:.*]] = prims.attention %a, %a_1, %a_2 {transpose_out = true, scale = 2.500000e-01 : f64} : {{.*}} -> tensor<1x4x2x8xf32>
+// CHECK-NEXT: %[[T:.*]] = prims.transpose %[[O]] {permutation = [0 : i64, 2 : i64, 1 : i64, 3 : i64]}
+// CHECK-NEXT: %[[U:.*]] = prims.transpose %[[T]] {permutation = [0 : i64, 2 : i64, 1 : i64, 3 : i64]}
+// CHECK-NEXT: prims.collapse %[[U]] {start = 2 : i64, end = 3 : i64}
+// REPORT: fused attention {{.*}} causal=False, mask=no, gqa=False, scale=0.25
+func.func @output_back_to_tokens(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>, %a_2: tensor<1x2x4x8xf32>) -> tensor<1x4x16xf32> {
+  %0 = prims.transpose %a_1 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
+  %1 = prims.collapse %a {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %2 = prims.collapse %0 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x8x4xf32>) -> tensor<2x8x4xf32>
+  %3 = prims.matmul %1, %2 : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
+  %4 = prims.split_dim %3 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %5 = prims.full {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], fill_value = 2.500000e-01 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x4x4xf32>
+  %6 = prims.mul %4, %5 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %7 = prims.amax %6 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %8 = prims.broadcast_in_dim %7 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %9 = prims.broadcast_in_dim %8 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %10 = prims.sub %6, %9 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %11 = prims.exp %10 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %12 = prims.sum %11 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %13 = prims.broadcast_in_dim %12 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %14 = prims.broadcast_in_dim %13 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %15 = prims.div %11, %14 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %16 = prims.collapse %15 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf32>) -> tensor<2x4x4xf32>
+  %17 = prims.collapse %a_2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %18 = prims.matmul %16, %17 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %19 = prims.split_dim %18 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  %20 = prims.transpose %19 {permutation = [0 : i64, 2 : i64, 1 : i64, 3 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<1x4x2x8xf32>
+  %21 = prims.collapse %20 {start = 2 : i64, end = 3 : i64} : (tensor<1x4x2x8xf32>) -> tensor<1x4x16xf32>
+  func.return %21 : tensor<1x4x16xf32>
 }
 
 // -----
