@@ -71,9 +71,12 @@ def fusion(d: dict[str, Any]) -> str:
 
 def opinfo(d: dict[str, Any]) -> str:
     of, sf = d["op_fractions"], d["sample_fractions"]
+    n = d["max_samples"]
+    samples = "every sample" if n is None else f"up to {n} samples each"
     return (
-        f"{sum(v for k, v in d['ops'].items() if k != 'skip')} ops, up to "
-        f"{d['max_samples']} samples each ({d['seconds'] / 60:.0f} min): ops native "
+        f"{sum(v for k, v in d['ops'].items() if k != 'skip')} ops, {samples} "
+        f"({sum(v for k, v in d['samples'].items() if k != 'skip'):,} samples, "
+        f"{d['seconds'] / 60:.0f} min): ops native "
         f"{of['native']:.1%}, fallback {of['fallback']:.1%}, fail {of['fail']:.1%}; samples "
         f"native {sf['native']:.1%}, fallback {sf['fallback']:.1%}, fail {sf['fail']:.1%}.\n"
     )
