@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-MODELS = ("mlp", "cnn", "gpt2", "bert", "llama")
+MODELS = ("mlp", "cnn", "gpt2", "bert", "llama", "qwen2", "opt")
 BACKENDS = ("stepwell", "inductor")
 
 
@@ -161,7 +161,9 @@ def median_of(rows: list[dict[str, Any]], key: str) -> float | None:
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments; run as driver (default) or as one worker process."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--models", default=",".join(MODELS), help="comma list (default: all 5)")
+    ap.add_argument(
+        "--models", default=",".join(MODELS), help="comma list (default: all 7 zoo models)"
+    )
     ap.add_argument("--runs", type=int, default=3, help="runs per model/backend (default 3)")
     ap.add_argument("--quick", action="store_true", help="smoke test: mlp,gpt2 and 1 run")
     ap.add_argument("--steady-calls", type=int, default=5, help="calls timed after the first")

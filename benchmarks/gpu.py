@@ -2,7 +2,7 @@
 
 Microbenchmarks (softmax, layer_norm, RMSNorm, matmul+bias+gelu, attention written as
 the SDPA math: softmax(q @ k^T * scale) @ v) at a few realistic sizes in float16 and
-bfloat16, and the example zoo (mlp, cnn, gpt2, bert, llama) in float16 with the batch
+bfloat16, and the example zoo (mlp, cnn, gpt2, bert, llama, qwen2, opt) in float16 with the batch
 dimension of the example inputs repeated to --batch. Each case is timed with
 `triton.testing.do_bench` for
 
@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-ZOO = ("mlp", "cnn", "gpt2", "bert", "llama")
+ZOO = ("mlp", "cnn", "gpt2", "bert", "llama", "qwen2", "opt")
 
 
 # ---------------------------------------------------------------- the cases
