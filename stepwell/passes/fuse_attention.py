@@ -500,6 +500,24 @@ def evaluate(v: SSAValue, order: dict[Operation, float]) -> torch.Tensor | None:
         return None
 
 
+def proves_causal(
+    v: SSAValue, order: dict[Operation, float], keep_if: bool | None, coef: float = 1.0
+) -> bool:
+    """Is the mask term `v` (boolean: attend where == keep_if; additive: keep_if None,
+    scaled by coef) a constant equal to the causal pattern? It is evaluated with real
+    tensors even when the pass runs under a torch.compile backend's fake-tensor mode."""
+    from torch._subclasses.fake_tensor import unset_fake_temporarily
+
+    try:
+        with unset_fake_temporarily():
+            const = evaluate(v, order)
+            if const is None:
+                return False
+            return is_causal(const * coef if keep_if is None else const, keep_if)
+    except Exception:  # a mask the interpreter cannot run: not provably causal
+        return False
+
+
 def is_causal(mask: torch.Tensor, keep_if: bool | None) -> bool:
     """Is `mask` (boolean: attend where == keep_if; additive: keep_if None) the
     top-left causal pattern: lane (i, j) attends iff j <= i, for every leading index?"""
@@ -539,21 +557,18 @@ def build(
     additive: list[SSAValue] = []
     keep: list[SSAValue] = []
     for value, c in form.additive:
-        const = evaluate(value, order) if not causal else None
-        if const is not None and c > 0 and is_causal(const * c, None):
+        if not causal and c > 0 and proves_causal(value, order, None, c):
             causal = True
             continue
         additive.append(b.scaled(value, c))
     for mask, fill, keep_if in form.fills:
-        const = evaluate(mask, order) if not causal else None
-        if const is not None and is_causal(const, keep_if):
+        if not causal and proves_causal(mask, order, keep_if):
             causal = True
             continue
         zero, filled = b.full(mask, 0.0, element(m.x)), b.full(mask, fill, element(m.x))
         additive.append(b.where(mask, zero, filled) if keep_if else b.where(mask, filled, zero))
     for mask, keep_if in form.keep:
-        const = evaluate(mask, order) if not causal else None
-        if const is not None and is_causal(const, keep_if):
+        if not causal and proves_causal(mask, order, keep_if):
             causal = True
             continue
         keep.append(mask if keep_if else b.add(prims.PrimsBitwiseNotOp.create(
