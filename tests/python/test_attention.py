@@ -298,3 +298,25 @@ def test_the_gpu_benchmark_spelling_is_one_attention_kernel(causal: bool) -> Non
     assert len(attention_kernels(module)) == 1
     (out,) = run(module, inputs, "triton")
     torch.testing.assert_close(out, gpu.masked_attention(q, k, v, causal), atol=3e-2, rtol=3e-2)
+
+
+def test_torch_compile_fuses_a_causal_attention_in_one_graph(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through torch.compile the pass runs under Dynamo's fake-tensor mode; the causal
+    mask must still be evaluated (with real tensors) and recognized, with no graph break."""
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+        s = q @ k.transpose(-2, -1) / math.sqrt(D)
+        s = s.masked_fill(~torch.ones(L, L, dtype=torch.bool, device=s.device).tril(), -math.inf)
+        return torch.softmax(s, -1) @ v
+
+    monkeypatch.setenv("STEPWELL_DUMP", str(tmp_path))
+    torch._dynamo.reset()
+    with torch.no_grad():
+        out = torch.compile(fn, backend="stepwell", fullgraph=True)(Q, K, V)
+    torch.testing.assert_close(out, fn(Q, K, V), atol=1e-5, rtol=1e-5)
+    (graph,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    source = (graph / "kernels.py").read_text()
+    assert source.count("\n@triton.jit\n") == 1 and "def k0_attention" in source
+    assert "tl.minimum(" in source  # the key loop stops at the diagonal: causal
