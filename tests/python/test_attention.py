@@ -23,7 +23,7 @@ from xdsl.transforms.common_subexpression_elimination import CommonSubexpression
 from stepwell.dialects import tile
 from stepwell.dialects.prims_support import AttentionOp
 from stepwell.frontend.fx import import_program
-from stepwell.frontend.loader import load_example
+from stepwell.frontend.loader import Example, export, load_example
 from stepwell.ir.context import make_context
 from stepwell.passes.canonicalize_prims import CanonicalizePrims
 from stepwell.passes.convert_prims_to_tile import ConvertPrimsToTile
@@ -33,21 +33,12 @@ from stepwell.pipeline import bind_inputs, check_example, lower, run
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class Wrap(torch.nn.Module):
-    def __init__(self, fn: Callable[..., torch.Tensor]) -> None:
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *args: torch.Tensor) -> torch.Tensor:
-        return self.fn(*args)
-
-
 def compile_to_tile(
     fn: Callable[..., torch.Tensor], args: tuple[torch.Tensor, ...], legal: tuple[str, ...] = ()
 ) -> tuple[ModuleOp, list[AttentionOp], list[torch.Tensor]]:
     """Lower `fn` to the tile level; also returns the prims.attention ops fuse-attention
     made (inspected before convert-prims-to-tile consumes them) and the bound inputs."""
-    ep = torch.export.export(Wrap(fn), args)
+    ep = export(Example(fn, args, "attention"))
     module = lower(import_program(ep), "prims", legal_ops=legal)
     PassPipeline((CanonicalizePrims(), CommonSubexpressionElimination(),
                   FuseAttention())).apply(make_context(), module)  # fmt: skip
