@@ -243,9 +243,10 @@ class AttentionOp(IRDLOperation):
             raise VerifyException(f"{q[1]} query heads are not a multiple of {k[1]} kv heads")
         out = list(_tensor(self.result).get_shape())
         want = [q[0], q[2], q[1], v[3]] if self.transposed() else [q[0], q[1], q[2], v[3]]
-        if any(a != b and -1 not in (a, b) for a, b in zip(out, want, strict=False)) or len(
-            out
-        ) != 4:
+        if (
+            any(a != b and -1 not in (a, b) for a, b in zip(out, want, strict=False))
+            or len(out) != 4
+        ):
             raise VerifyException(f"attention result should be {want}, got {out}")
 
     def transposed(self) -> bool:

@@ -26,18 +26,8 @@ from xdsl.pattern_rewriter import (
 
 from stepwell.dialects import prims
 from stepwell.dialects.tile import int_list
-from stepwell.ir.interpret import decode
+from stepwell.passes.support.constants import splat
 from stepwell.passes.support.dce import erase_dead_prims
-
-
-def _splat(v: SSAValue) -> float | None:
-    """The fill value of `prims.full` (seen through broadcasts), else None."""
-    op = v.owner
-    while isinstance(op, prims.PrimsBroadcastInDimOp):
-        op = op.operands[0].owner
-    if isinstance(op, prims.PrimsFullOp) and not op.operands:
-        return float(decode(op.fill_value))
-    return None
 
 
 def _shape(v: SSAValue) -> tuple[int, ...]:
@@ -50,11 +40,11 @@ def _identity_operand(op: Operation) -> SSAValue | None:
     if x is None or x.type != op.results[0].type:
         return None
     match op:
-        case prims.PrimsMulOp() | prims.PrimsDivOp() if _splat(op.operands[1]) == 1:
+        case prims.PrimsMulOp() | prims.PrimsDivOp() if splat(op.operands[1]) == 1:
             return x  # x * 1 -> x, x / 1 -> x
-        case prims.PrimsMulOp() if _splat(x) == 1 and op.operands[1].type == op.results[0].type:
+        case prims.PrimsMulOp() if splat(x) == 1 and op.operands[1].type == op.results[0].type:
             return op.operands[1]  # 1 * x -> x
-        case prims.PrimsAddOp() | prims.PrimsSubOp() if _splat(op.operands[1]) == 0:
+        case prims.PrimsAddOp() | prims.PrimsSubOp() if splat(op.operands[1]) == 0:
             return x  # x + 0 -> x, x - 0 -> x
         case prims.PrimsConvertElementTypeOp():
             return x  # convert to the type it has -> x

@@ -49,9 +49,10 @@ from xdsl.passes import ModulePass
 from stepwell.dialects import prims
 from stepwell.dialects.prims_support import AttentionOp, MatmulOp
 from stepwell.dialects.tile import int_list, ints
-from stepwell.ir.interpret import decode
 from stepwell.ir.types import is_float
+from stepwell.passes.support.constants import splat
 from stepwell.passes.support.dce import erase_dead_prims
+from stepwell.passes.support.fusion import shape
 from stepwell.passes.support.views import View, view_of
 
 RESHAPES = (prims.PrimsReshapeOp, prims.PrimsCollapseOp, prims.PrimsSplitDimOp,
@@ -70,31 +71,12 @@ class NoSoftmax(Refused):
     """The matmul's left operand is no softmax: not a candidate (not reported)."""
 
 
-def shape(v: SSAValue) -> tuple[int, ...]:
-    return tuple(cast(TensorType[Attribute], v.type).get_shape())
-
-
 def element(v: SSAValue) -> Attribute:
     return cast(TensorType[Attribute], v.type).element_type
 
 
 def owner(v: SSAValue) -> Operation | None:
     return v.owner if isinstance(v.owner, Operation) else None
-
-
-# -- constants ------------------------------------------------------------------------------
-def splat(v: SSAValue) -> float | None:
-    """The value of a constant tensor filled with one number (`full`, `scalar_tensor`,
-    seen through broadcasts, views and casts), else None."""
-    op = owner(v)
-    while isinstance(op, (prims.PrimsBroadcastInDimOp, prims.PrimsConvertElementTypeOp,
-                          *RESHAPES)):  # fmt: skip
-        op = owner(op.operands[0])
-    if isinstance(op, prims.PrimsFullOp) and not op.operands:
-        return float(decode(op.fill_value))
-    if isinstance(op, prims.PrimsScalarTensorOp) and not op.operands:
-        return float(decode(op.s))
-    return None
 
 
 def is_reshape(op: Operation) -> bool:
@@ -398,7 +380,9 @@ def viewed_as(v: SSAValue, target: tuple[int, ...]) -> SSAValue | None:
         if is_reshape(op) and shape(op.operands[0])[-2:] == shape(v)[-2:]:
             v = op.operands[0]
         elif isinstance(op, prims.PrimsTransposeOp) and int_list(op.properties["permutation"]) == [
-            *range(rank - 2), rank - 1, rank - 2
+            *range(rank - 2),
+            rank - 1,
+            rank - 2,
         ]:
             flipped, v = not flipped, op.operands[0]
         else:
