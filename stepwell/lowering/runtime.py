@@ -46,27 +46,41 @@ def ensure_interpreter() -> None:
     os.environ["TRITON_INTERPRET"] = "1"
 
 
-def patch_interpreter_dot() -> None:
-    """Triton's interpreter stores bfloat16 as raw uint16 bits and `tl.dot` multiplies the
-    bits (Triton 3.9): widen bf16 operands to float32 first (exact), as the GPU does."""
+def patch_interpreter() -> None:
+    """Two bfloat16 gaps of Triton's interpreter (Triton 3.9), which stores bf16 as raw
+    uint16 bits: `tl.dot` multiplies the bits, and float32 -> bfloat16 truncates where
+    PyTorch (and the GPU, with rtne) rounds to nearest even. Dot operands are widened to
+    float32 (exact) and the narrowing cast rounds to nearest even."""
     from triton.runtime import interpreter
 
     builder = interpreter.InterpreterBuilder
     if getattr(builder.create_dot, "stepwell_bf16", False):
         return
-    original = builder.create_dot
+    tl, handle = interpreter.tl, interpreter.TensorHandle
+    original_dot, original_cast = builder.create_dot, builder.cast_impl
 
     def widen(x: Any) -> Any:
-        if x.dtype != interpreter.tl.bfloat16:
+        if x.dtype != tl.bfloat16:
             return x
         bits = x.data.astype(np.uint32) << np.uint32(16)
-        return interpreter.TensorHandle(bits.view(np.float32), interpreter.tl.float32)
+        return handle(bits.view(np.float32), tl.float32)
 
     def create_dot(self: Any, a: Any, b: Any, d: Any, *rest: Any) -> Any:
-        return original(self, widen(a), widen(b), d, *rest)
+        return original_dot(self, widen(a), widen(b), d, *rest)
+
+    def cast_impl(self: Any, src: Any, dst_type: Any) -> Any:
+        if src.dtype.scalar == tl.float32 and dst_type.scalar == tl.bfloat16:
+            bits = np.ascontiguousarray(src.data, dtype=np.float32).view(np.uint32)
+            rounded = bits + (np.uint32(0x7FFF) + ((bits >> np.uint32(16)) & np.uint32(1)))
+            out = (rounded >> np.uint32(16)).astype(np.uint16)
+            nan = np.isnan(src.data)
+            out = np.where(nan, (bits >> np.uint32(16)).astype(np.uint16) | np.uint16(0x40), out)
+            return handle(out.astype(np.uint16), dst_type.scalar)
+        return original_cast(self, src, dst_type)
 
     create_dot.stepwell_bf16 = True  # type: ignore[attr-defined]
     builder.create_dot = create_dot  # type: ignore[method-assign]
+    builder.cast_impl = cast_impl  # type: ignore[method-assign]
 
 
 def kernels_of(module: ModuleOp) -> list[tile.KernelOp]:
@@ -87,7 +101,7 @@ def load_kernels(source: str, directory: Path, interpret: bool) -> dict[str, Any
     sys.modules[name] = module
     if interpret:
         ensure_interpreter()
-        patch_interpreter_dot()
+        patch_interpreter()
     spec.loader.exec_module(module)
     return {k: v for k, v in vars(module).items() if hasattr(v, "fn")}
 

@@ -61,6 +61,7 @@ FUNCTIONS = {
     "sliced_input": (lambda x: x[:, 10:60:2] + 1, (X,)),
     "int64_output": (lambda x: (x * 10).long() + 3, (X,)),
     "bool_output": (lambda x, y: (x > y) & (x < 1.0), (X, Y)),
+    "to_bfloat16": (lambda x: (x * 3.3).to(torch.bfloat16), (X,)),  # rounds to nearest even
     "zero_size_dim": (lambda x: x[:, :0] * 2, (X,)),
     "sum_dim0": (lambda x: x.sum(0), (X,)),
     "mean_all": (lambda x: x.mean(), (X,)),
