@@ -43,6 +43,7 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from stepwell.dialects.torch_support import TorchOp, call_properties
+from stepwell.ir.callees import callee_error
 
 
 def _tensor(value: SSAValue | Attribute) -> TensorType[Attribute]:
@@ -275,6 +276,10 @@ class ExternOp(IRDLOperation):
     ) -> None:  # fmt: skip
         props = call_properties("callee", callee, args, kwargs)
         super().__init__(operands=[inputs], result_types=[result_types], properties=props)
+
+    def verify_(self) -> None:
+        if (error := callee_error(self.callee.data)) is not None:
+            raise VerifyException(error)
 
 
 @irdl_op_definition

@@ -52,6 +52,8 @@ from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from stepwell.ir.callees import callee_error
+
 SEGMENTS = "operandSegmentSizes"
 
 
@@ -272,6 +274,10 @@ class OperatorOp(IRDLOperation):
     ) -> None:
         props = call_properties("name", name, args, kwargs)
         super().__init__(operands=[inputs], result_types=[result_types], properties=props)
+
+    def verify_(self) -> None:
+        if (error := callee_error(self.op_name.data)) is not None:
+            raise VerifyException(error)
 
 
 def call_properties(

@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import torch
 import torch.fx
@@ -33,6 +33,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     NoneType,
     StringAttr,
+    TensorType,
     f64,
     i1,
     i64,
@@ -40,7 +41,7 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.func import FuncOp, ReturnOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from stepwell.dialects.torch import TORCH_OP_CLASSES
+from stepwell.dialects.torch import TORCH_OP_CLASSES, Aten_ToCopyOp
 from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
 from stepwell.ir.types import UnsupportedTypeError, element_type, type_of_value
 
@@ -288,7 +289,7 @@ def _build_module(
         elif node.op in ("call_module", "call_method"):
             raise FxImportError(f"node {node.name}: {node.op} is not ATen-level; trace first")
     outputs = _flatten_outputs(next(n for n in graph.nodes if n.op == "output").args[0])
-    results = [importer.value(o) for o in outputs]
+    results = [_as_eager_dtype(importer, o) for o in outputs]
     block.add_op(ReturnOp(*results))
     arg_attrs = ArrayAttr(
         [
@@ -298,6 +299,53 @@ def _build_module(
     )
     func = FuncOp(name, (arg_types, [r.type for r in results]), Region(block), arg_attrs=arg_attrs)
     return ModuleOp([func])
+
+
+def eager_dtype(node: torch.fx.Node) -> torch.dtype | None:
+    """The dtype eager PyTorch gives a pointwise node, sampled on one-element tensors of its
+    operands' dtypes and ranks (so zero-dim and dimensioned operands promote as they do).
+    A few meta kernels disagree with eager (`bool ** True` is int64 in meta, bool in
+    eager); None when the node is not a pointwise ATen op or the sample cannot run."""
+    target = node.target
+    if not isinstance(target, torch._ops.OpOverload) or torch.Tag.pointwise not in target.tags:
+        return None
+
+    def sample(a: Any) -> Any:
+        if isinstance(a, torch.fx.Node):
+            val = a.meta.get("val")
+            if not isinstance(val, torch.Tensor):
+                raise FxImportError("not a tensor")
+            return torch.ones([1] * val.dim(), dtype=val.dtype)
+        if isinstance(a, list | tuple):
+            return type(a)(sample(x) for x in a)
+        return a
+
+    from torch._subclasses.fake_tensor import unset_fake_temporarily
+
+    try:  # a real sample, also under a backend's fake-tensor mode
+        with torch.no_grad(), unset_fake_temporarily():
+            out = target(*sample(node.args), **{k: sample(v) for k, v in node.kwargs.items()})
+    except Exception:  # noqa: BLE001 - a sample that cannot run tells nothing
+        return None
+    return out.dtype if isinstance(out, torch.Tensor) else None
+
+
+def _as_eager_dtype(importer: NodeImporter, node: torch.fx.Node) -> SSAValue:
+    """The value of a graph output, converted to eager's dtype where the graph's meta
+    dtype is not eager's (see `eager_dtype`)."""
+    value = importer.value(node)
+    want = eager_dtype(node)
+    if want is None or not isinstance(value.type, TensorType):
+        return value
+    have = cast(TensorType[Attribute], value.type)
+    if element_type(want) == have.element_type:
+        return value
+    to = TensorType(element_type(want), have.get_shape(), have.encoding)
+    op = Aten_ToCopyOp.build_from_groups([[value], []], {"dtype": element_type(want)}, [to])
+    if (loc := source_location(node)) is not None:
+        op.location = loc
+    importer.block.add_op(op)
+    return op.results[0]
 
 
 def _meta_val(node: torch.fx.Node) -> Any:

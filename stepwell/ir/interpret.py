@@ -11,8 +11,6 @@ its schema, so the schema stays the single source of truth.
 
 from __future__ import annotations
 
-import importlib
-import operator
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -43,22 +41,8 @@ from stepwell.dialects.prims import PRIMS_OP_CLASSES
 from stepwell.dialects.prims_support import AttentionOp, ExternOp, MatmulOp, SliceOp
 from stepwell.dialects.torch import TORCH_OP_CLASSES
 from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
+from stepwell.ir.callees import resolve_callee
 from stepwell.ir.types import torch_dtype
-
-
-def resolve_callable(name: str) -> Any:
-    """`aten.add.Tensor` / `prims.add.default` -> the OpOverload; `_operator.mul` -> the
-    Python function."""
-    parts = name.split(".")
-    if len(parts) == 3 and hasattr(torch.ops, parts[0]) and not name.startswith("_operator"):
-        try:
-            return getattr(getattr(getattr(torch.ops, parts[0]), parts[1]), parts[2])
-        except AttributeError:
-            pass  # not an operator namespace entry: a Python module path
-    module, _, attr = name.rpartition(".")
-    if module in ("_operator", "operator"):
-        return getattr(operator, attr)
-    return getattr(importlib.import_module(module), attr)
 
 
 def decode(attr: Attribute, type_str: str = "", syms: Sequence[Any] = ()) -> Any:
@@ -93,7 +77,7 @@ def decode(attr: Attribute, type_str: str = "", syms: Sequence[Any] = ()) -> Any
 
 def call_arguments(op: TorchOp, values: Sequence[Any]) -> dict[str, Any]:
     """Keyword arguments for the op's overload, from operand values and properties."""
-    schema = resolve_callable(op.OVERLOAD)._schema
+    schema = resolve_callee(op.OVERLOAD)._schema
     groups: dict[str, list[Any]] = {}
     start = 0
     for name, ssa in op.operand_groups():
@@ -129,7 +113,7 @@ def call_arguments(op: TorchOp, values: Sequence[Any]) -> dict[str, Any]:
 
 def call_generic(name: str, op: Operation, values: Sequence[Any]) -> Any:
     """Run a `torch.operator` / `prims.extern`: args reference operands as #torch.sym<i>."""
-    fn = resolve_callable(name)
+    fn = resolve_callee(name)
     args_attr = op.properties.get("args")
     kwargs_attr = op.properties.get("kwargs")
     schema = getattr(fn, "_schema", None)
@@ -175,7 +159,7 @@ class StepwellFunctions(InterpreterFunctions):
     def run_schema_op(self, interpreter: Interpreter, op: TorchOp, args: PythonValues):
         from xdsl.interpreter import OpImplResult
 
-        out = resolve_callable(op.OVERLOAD)(**call_arguments(op, args))
+        out = resolve_callee(op.OVERLOAD)(**call_arguments(op, args))
         return OpImplResult(as_results(op, out), None)
 
     @impl(OperatorOp)

@@ -12,6 +12,7 @@ yet and otherwise says what to do.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import sys
@@ -19,7 +20,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import torch
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
@@ -27,6 +27,7 @@ from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, im
 from stepwell.dialects import tile
 from stepwell.ir.interpret import make_interpreter
 from stepwell.ir.types import torch_dtype
+from stepwell.lowering.triton.interpreter_fixes import bf16_semantics
 
 
 class StepwellRuntimeError(RuntimeError):
@@ -44,43 +45,6 @@ def ensure_interpreter() -> None:
             "(or before importing torch)"
         )
     os.environ["TRITON_INTERPRET"] = "1"
-
-
-def patch_interpreter() -> None:
-    """Two bfloat16 gaps of Triton's interpreter (Triton 3.9), which stores bf16 as raw
-    uint16 bits: `tl.dot` multiplies the bits, and float32 -> bfloat16 truncates where
-    PyTorch (and the GPU, with rtne) rounds to nearest even. Dot operands are widened to
-    float32 (exact) and the narrowing cast rounds to nearest even."""
-    from triton.runtime import interpreter
-
-    builder = interpreter.InterpreterBuilder
-    if getattr(builder.create_dot, "stepwell_bf16", False):
-        return
-    tl, handle = interpreter.tl, interpreter.TensorHandle
-    original_dot, original_cast = builder.create_dot, builder.cast_impl
-
-    def widen(x: Any) -> Any:
-        if x.dtype != tl.bfloat16:
-            return x
-        bits = x.data.astype(np.uint32) << np.uint32(16)
-        return handle(bits.view(np.float32), tl.float32)
-
-    def create_dot(self: Any, a: Any, b: Any, d: Any, *rest: Any) -> Any:
-        return original_dot(self, widen(a), widen(b), d, *rest)
-
-    def cast_impl(self: Any, src: Any, dst_type: Any) -> Any:
-        if src.dtype.scalar == tl.float32 and dst_type.scalar == tl.bfloat16:
-            bits = np.ascontiguousarray(src.data, dtype=np.float32).view(np.uint32)
-            rounded = bits + (np.uint32(0x7FFF) + ((bits >> np.uint32(16)) & np.uint32(1)))
-            out = (rounded >> np.uint32(16)).astype(np.uint16)
-            nan = np.isnan(src.data)
-            out = np.where(nan, (bits >> np.uint32(16)).astype(np.uint16) | np.uint16(0x40), out)
-            return handle(out.astype(np.uint16), dst_type.scalar)
-        return original_cast(self, src, dst_type)
-
-    create_dot.stepwell_bf16 = True  # type: ignore[attr-defined]
-    builder.create_dot = create_dot  # type: ignore[method-assign]
-    builder.cast_impl = cast_impl  # type: ignore[method-assign]
 
 
 def kernels_of(module: ModuleOp) -> list[tile.KernelOp]:
@@ -101,7 +65,6 @@ def load_kernels(source: str, directory: Path, interpret: bool) -> dict[str, Any
     sys.modules[name] = module
     if interpret:
         ensure_interpreter()
-        patch_interpreter()
     spec.loader.exec_module(module)
     return {k: v for k, v in vars(module).items() if hasattr(v, "fn")}
 
@@ -110,9 +73,12 @@ def load_kernels(source: str, directory: Path, interpret: bool) -> dict[str, Any
 class LaunchFunctions(InterpreterFunctions):
     """`tile.launch`: allocate the results, launch the kernel over its grid."""
 
-    def __init__(self, kernels: dict[str, Any], grids: dict[str, tuple[int, int, int]]) -> None:
+    def __init__(
+        self, kernels: dict[str, Any], grids: dict[str, tuple[int, int, int]], interpret: bool
+    ) -> None:
         self.kernels = kernels
         self.grids = grids
+        self.interpret = interpret
 
     @impl(tile.LaunchOp)
     def run_launch(self, interpreter: Interpreter, op: tile.LaunchOp, args: PythonValues):
@@ -124,7 +90,8 @@ class LaunchFunctions(InterpreterFunctions):
             for t in op.result_types  # type: ignore[attr-defined]
         ]
         if all(o.numel() > 0 for o in outputs):
-            self.kernels[name][self.grids[name]](*inputs, *outputs)
+            with bf16_semantics() if self.interpret else contextlib.nullcontext():
+                self.kernels[name][self.grids[name]](*inputs, *outputs)
         return tuple(outputs)
 
 
@@ -149,6 +116,6 @@ class Runtime:
     def __call__(self, *args: Any, function: str = "forward") -> tuple[Any, ...]:
         on_cpu = any(isinstance(a, torch.Tensor) and a.device.type == "cpu" for a in args)
         interp = make_interpreter(self.module)
-        interp.register_implementations(LaunchFunctions(self.kernels(on_cpu), self.grids))
+        interp.register_implementations(LaunchFunctions(self.kernels(on_cpu), self.grids, on_cpu))
         with torch.no_grad():
             return tuple(interp.call_op(function, tuple(args)))

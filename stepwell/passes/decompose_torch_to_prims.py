@@ -39,7 +39,8 @@ from xdsl.utils.exceptions import PassFailedException
 from stepwell.dialects.prims_support import AttentionOp, ExternOp
 from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
 from stepwell.frontend.fx import TENSOR_TYPES
-from stepwell.ir.interpret import call_arguments, call_generic, decode, resolve_callable
+from stepwell.ir.callees import resolve_callee
+from stepwell.ir.interpret import call_arguments, call_generic, decode
 from stepwell.passes.support.decompose import splice, trace_decomposition
 
 # composite primitives a backend may keep whole: overload -> builder
@@ -152,7 +153,7 @@ class _Run:
     def _trace(self, op: TorchOp | OperatorOp, name: str) -> Any:
         def run(*tensors: Any) -> Any:
             if isinstance(op, TorchOp):
-                return resolve_callable(name)(**call_arguments(op, tensors))
+                return resolve_callee(name)(**call_arguments(op, tensors))
             return call_generic(name, op, tensors)
 
         try:
@@ -197,7 +198,7 @@ def _extern_args(op: TorchOp | OperatorOp) -> tuple[list[Any], dict[str, Any]]:
     groups = iter([vals for name, vals in op.operand_groups() if name != "sym_args"])
     syms = op.sym_values()
     kwargs: dict[str, Any] = {}
-    for arg in resolve_callable(op.OVERLOAD)._schema.arguments:
+    for arg in resolve_callee(op.OVERLOAD)._schema.arguments:
         t = str(arg.real_type)
         if t in TENSOR_TYPES:
             vals = next(groups)

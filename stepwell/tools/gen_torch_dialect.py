@@ -317,7 +317,7 @@ DOCS_EXAMPLE = (
     ' : (tensor<?x64xf32, ["s0"]>, tensor<?x64xf32, ["s0"]>) -> tensor<?x64xf32, ["s0"]>\n'
     "%1 = torch.aten.view %0 sym(%n) {size = [#torch.sym<0>, 8 : i64, 8 : i64]}"
     ' : (tensor<?x64xf32, ["s0"]>, i64) -> tensor<?x8x8xf32, ["s0"]>\n'
-    '%2 = torch.operator "aten.foo.default"(%a) {args = [#torch.sym<0>, 3 : i64]}'
+    '%2 = torch.operator "aten.narrow_copy.default"(%a) {args = [#torch.sym<0>, 3 : i64]}'
     ' : (tensor<?x64xf32, ["s0"]>) -> tensor<?x64xf32, ["s0"]>'
 )
 

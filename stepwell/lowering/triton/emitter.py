@@ -138,7 +138,7 @@ class Emitter:
         """In-view lanes of a reduction: those inside the kernel space's group `axis`."""
         total = math.prod(self.kernel.space_dims()[axis])
         size = _shape(x)[axis]
-        if total % size == 0:
+        if total % size == 0 and total != 0:
             return None
         rank = len(_shape(x))
         index = ", ".join(":" if i == axis else "None" for i in range(rank))

@@ -28,13 +28,13 @@ from typing import cast
 
 from xdsl.dialects.builtin import TensorType
 from xdsl.dialects.func import FuncOp, ReturnOp
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from stepwell.dialects import prims
 from stepwell.dialects.prims_support import AttentionOp, MatmulOp
 from stepwell.ir.types import is_float
 from stepwell.passes.support import attention_kernel
-from stepwell.passes.support.tile_rules import TILE_RULES
+from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
 from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
 
 REDUCTIONS: dict[type[Operation], str] = {
@@ -200,10 +200,19 @@ class Partitioner:
             self.new_group(op, "pointwise", shape(op.results[0]))
 
     def rule_applies(self, op: Operation) -> bool:
-        if isinstance(op, prims.PrimsPowOp):  # only constant exponents have a tile rule
-            c = self.constant(op.operands[1])
-            return c is not None and self.full_value(c) in (1, 2, 3, 0.5)
-        return True
+        """Dry-run the op's tile rule on one-element stand-ins (constants as splats): a
+        rule that declines (pow with a non-constant exponent, float math on integers)
+        leaves the op at graph level instead of failing while the kernel is built."""
+        b = TileBuilder()
+        xs: list[SSAValue] = []
+        for v in op.operands:
+            t = TensorType(cast(TensorType[Attribute], v.type).element_type, [1])
+            c = self.constant(v)
+            xs.append(
+                b.splat(self.full_value(c), t) if c is not None else Block(arg_types=[t]).args[0]
+            )
+        result_t = TensorType(cast(TensorType[Attribute], op.results[0].type).element_type, [1])
+        return TILE_RULES[type(op)](b, xs, result_t) is not None
 
     @staticmethod
     def full_value(full: prims.PrimsFullOp) -> float:

@@ -54,9 +54,17 @@ def _elem(v: SSAValue | Attribute) -> Attribute:
 Rule = Callable[[TileBuilder, Sequence[SSAValue], Attribute], SSAValue | None]
 
 
-def _binary(float_op: type[Operation], int_op: type[Operation] | None) -> Rule:
+def _binary(
+    float_op: type[Operation],
+    int_op: type[Operation] | None,
+    bool_op: type[Operation] | None = None,
+) -> Rule:
+    """One op per element kind; booleans use `bool_op` (default `int_op`), since a 1-bit
+    integer add or max wraps or reads true as -1 where PyTorch's bool arithmetic is logic."""
+
     def rule(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
-        op = float_op if is_float(_elem(xs[0])) else int_op
+        elem = _elem(xs[0])
+        op = float_op if is_float(elem) else (bool_op or int_op) if elem == i1 else int_op
         if op is None:
             return None
         return b.add(op.create(operands=list(xs), result_types=[t]))
@@ -68,6 +76,17 @@ def _unary_float(op: type[Operation]) -> Rule:
     def rule(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
         if not is_float(_elem(xs[0])):
             return None
+        return b.add(op.create(operands=list(xs), result_types=[t]))
+
+    return rule
+
+
+def _rounding(op: type[Operation]) -> Rule:
+    """floor/ceil/trunc/round: the identity on integers and bools, as in PyTorch."""
+
+    def rule(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+        if not is_float(_elem(xs[0])):
+            return xs[0]
         return b.add(op.create(operands=list(xs), result_types=[t]))
 
     return rule
@@ -167,12 +186,12 @@ def _convert(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue |
 
 
 TILE_RULES: dict[type[Operation], Rule] = {
-    prims.PrimsAddOp: _binary(arith.AddfOp, arith.AddiOp),  # a + b
-    prims.PrimsSubOp: _binary(arith.SubfOp, arith.SubiOp),  # a - b
-    prims.PrimsMulOp: _binary(arith.MulfOp, arith.MuliOp),  # a * b
+    prims.PrimsAddOp: _binary(arith.AddfOp, arith.AddiOp, arith.OrIOp),  # a + b (bools: or)
+    prims.PrimsSubOp: _binary(arith.SubfOp, arith.SubiOp, arith.XOrIOp),  # a - b (bools: xor)
+    prims.PrimsMulOp: _binary(arith.MulfOp, arith.MuliOp, arith.AndIOp),  # a * b (bools: and)
     prims.PrimsDivOp: _binary(arith.DivfOp, arith.DivSIOp),  # a / b (ints truncate)
-    prims.PrimsMaximumOp: _binary(arith.MaximumfOp, arith.MaxSIOp),  # NaN-propagating max
-    prims.PrimsMinimumOp: _binary(arith.MinimumfOp, arith.MinSIOp),
+    prims.PrimsMaximumOp: _binary(arith.MaximumfOp, arith.MaxSIOp, arith.OrIOp),  # NaN-prop.
+    prims.PrimsMinimumOp: _binary(arith.MinimumfOp, arith.MinSIOp, arith.AndIOp),
     prims.PrimsBitwiseAndOp: _binary(arith.AndIOp, arith.AndIOp),  # on ints and bools
     prims.PrimsBitwiseOrOp: _binary(arith.OrIOp, arith.OrIOp),
     prims.PrimsBitwiseXorOp: _binary(arith.XOrIOp, arith.XOrIOp),
@@ -196,8 +215,8 @@ TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsCosOp: _unary_float(math.CosOp),
     prims.PrimsTanhOp: _unary_float(math.TanhOp),
     prims.PrimsErfOp: _unary_float(math.ErfOp),
-    prims.PrimsFloorOp: _unary_float(math.FloorOp),
-    prims.PrimsCeilOp: _unary_float(math.CeilOp),
+    prims.PrimsFloorOp: _rounding(math.FloorOp),
+    prims.PrimsCeilOp: _rounding(math.CeilOp),
     prims.PrimsPowOp: _pow,  # constant exponents only
     prims.PrimsConvertElementTypeOp: _convert,
     prims.PrimsReciprocalOp: _reciprocal,  # 1 / x

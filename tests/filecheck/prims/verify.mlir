@@ -143,3 +143,20 @@ func.func @slice_result(%a: tensor<4x8xf32>) {
   %0 = prims.slice %a {start_indices = [0 : i64, 2 : i64], limit_indices = [4 : i64, 8 : i64], strides = [1 : i64, 2 : i64]} : (tensor<4x8xf32>) -> tensor<4x2xf32>
   func.return
 }
+
+// -----
+
+// IR text never names Python code to run: an extern calls an operator overload only.
+func.func @extern_python_function(%a: tensor<4xf32>) {
+  // CHECK: error: 'prims.extern' op callee 'builtins.print' is not an operator overload in torch.ops.{aten, prims, _c10d_functional, torchvision} (NAMESPACE.OP.OVERLOAD) nor a symbolic-size function
+  %0 = prims.extern "builtins.print"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @extern_dunder(%a: tensor<4xf32>) {
+  // CHECK: error: 'prims.extern' op callee 'aten.__class__.__init__' is not an operator overload
+  %0 = prims.extern "aten.__class__.__init__"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}

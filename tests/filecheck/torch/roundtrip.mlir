@@ -26,8 +26,8 @@ func.func @forms(%a: tensor<4x?xf32, ["s0"]>, %b: tensor<4x?xf32, ["s0"]>, %s: i
   %6 = torch.aten.masked_fill.Scalar %a, %m {value = 0xFFF0000000000000 : f64} : (tensor<4x?xf32, ["s0"]>, tensor<4x?xi1, ["s0"]>) -> tensor<4x?xf32, ["s0"]>
   // CHECK: torch.aten._to_copy %a {dtype = f16}
   %7 = torch.aten._to_copy %a {dtype = f16} : (tensor<4x?xf32, ["s0"]>) -> tensor<4x?xf16, ["s0"]>
-  // CHECK: torch.operator "aten.foo.default"(%a, %s) {args = [#torch.sym<0>, 3 : i64, #torch.sym<1>]}
-  %8 = torch.operator "aten.foo.default"(%a, %s) {args = [#torch.sym<0>, 3 : i64, #torch.sym<1>]} : (tensor<4x?xf32, ["s0"]>, i64) -> tensor<4x?xf32, ["s0"]>
+  // CHECK: torch.operator "aten.narrow_copy.default"(%a, %s) {args = [#torch.sym<0>, 3 : i64, #torch.sym<1>]}
+  %8 = torch.operator "aten.narrow_copy.default"(%a, %s) {args = [#torch.sym<0>, 3 : i64, #torch.sym<1>]} : (tensor<4x?xf32, ["s0"]>, i64) -> tensor<4x?xf32, ["s0"]>
   func.return %0 : tensor<4x?xf32, ["s0"]>
 }
 

@@ -142,3 +142,11 @@ func.func @operator_args_not_a_list(%a: tensor<4xf32>) -> tensor<4xf32> {
   func.return %0 : tensor<4xf32>
 }
 // CHECK: verify.mlir:[[# @LINE - 3]]:3: error: 'torch.operator' op 3 : i64 should be of base attribute array
+
+// -----
+
+func.func @operator_python_function(%a: tensor<4xf32>) {
+  // CHECK: error: 'torch.operator' op callee 'os.system' is not an operator overload
+  %0 = torch.operator "os.system"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}

@@ -1,0 +1,81 @@
+"""What a `prims.extern` or `torch.operator` may call: ATen-level operators and the
+arithmetic of symbolic sizes, looked up by name in fixed places, never imported.
+
+IR text is untrusted input. A callee names either an operator overload in one of the
+`torch.ops` namespaces below (`aten.add.Tensor`, `prims.convert_element_type.default`) or
+one of the symbolic-size functions Dynamo puts in graphs (`_operator.mul`,
+`torch.sym_max`). Anything else is refused by the ops' verifiers and by `resolve_callee`,
+so no IR can name a Python function to run.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Callable
+from typing import Any
+
+import torch
+
+OP_NAMESPACES = ("aten", "prims", "_c10d_functional", "torchvision")
+"""`torch.ops` namespaces whose operator overloads a callee may name."""
+
+SYM_FUNCTIONS: dict[str, Callable[..., Any]] = {
+    **{
+        f"{module}.{name}": getattr(operator, name)
+        for module in ("_operator", "operator")
+        for name in (
+            "add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "neg", "pos", "abs",
+            "eq", "ne", "lt", "le", "gt", "ge", "and_", "or_", "xor", "not_", "invert",
+        )
+    },
+    "math.ceil": math.ceil,
+    "math.floor": math.floor,
+    "math.trunc": math.trunc,
+    "math.sqrt": math.sqrt,
+    "torch.sym_max": torch.sym_max,
+    "torch.sym_min": torch.sym_min,
+    "torch.sym_not": torch.sym_not,
+    "torch.sym_float": torch.sym_float,
+    "torch.sym_int": torch.sym_int,
+    "torch.sym_ite": torch.sym_ite,
+}  # fmt: skip
+"""Functions on symbolic sizes that may appear in an ATen-level graph, by name."""
+
+
+class UnknownCalleeError(ValueError):
+    """A callee name that is neither an allowed operator overload nor a size function."""
+
+
+def _overload(name: str) -> torch._ops.OpOverload | None:
+    parts = name.split(".")
+    if len(parts) != 3 or parts[0] not in OP_NAMESPACES:
+        return None
+    if not all(p.isidentifier() and not p.startswith("__") for p in parts[1:]):
+        return None
+    try:
+        found = getattr(getattr(getattr(torch.ops, parts[0]), parts[1]), parts[2])
+    except (AttributeError, RuntimeError):
+        return None
+    return found if isinstance(found, torch._ops.OpOverload) else None
+
+
+def callee_error(name: str) -> str | None:
+    """None if `name` may be called; otherwise why not (for a verifier)."""
+    if name in SYM_FUNCTIONS or _overload(name) is not None:
+        return None
+    namespaces = ", ".join(OP_NAMESPACES)
+    return (
+        f"callee '{name}' is not an operator overload in torch.ops.{{{namespaces}}} "
+        "(NAMESPACE.OP.OVERLOAD) nor a symbolic-size function"
+    )
+
+
+def resolve_callee(name: str) -> Callable[..., Any]:
+    """The operator overload or size function `name` stands for."""
+    if name in SYM_FUNCTIONS:
+        return SYM_FUNCTIONS[name]
+    found = _overload(name)
+    if found is None:
+        raise UnknownCalleeError(callee_error(name))
+    return found

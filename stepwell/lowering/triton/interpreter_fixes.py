@@ -1,0 +1,128 @@
+"""bfloat16 in Triton's interpreter, made to compute as the GPU does, inside a context.
+
+Triton's interpreter (3.4 to 3.9) stores a bfloat16 tile as its raw uint16 bits and then
+lets numpy compute on the bits: integer -> bfloat16 casts write the integer as bits
+(-5 became NaN, 1 became 9.2e-41), comparisons and `tl.max` order the bit patterns
+(-0.0 != 0), negation and math wrap the bits, `tl.dot` multiplies them, and
+float32 -> bfloat16 truncates where PyTorch and the GPU round to nearest even.
+
+`bf16_semantics()` patches the interpreter's builder for the duration of a launch (and
+restores it afterwards, so nothing leaks into the process): a bfloat16 operand is widened
+to float32 (exact), the operation runs in float32 and a bfloat16 result is rounded to
+nearest even. A handle holds bfloat16 bits when its dtype is bfloat16 and its numpy data
+is uint16 (comparison results keep the operand's dtype but hold numpy bools).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+_LOCK = threading.RLock()
+
+
+def _is_bf16_bits(h: Any, tl: Any) -> bool:
+    return getattr(h, "dtype", None) is not None and h.dtype.scalar == tl.bfloat16 and (
+        getattr(h.data, "dtype", None) == np.uint16
+    )
+
+
+def _tile_type(tl: Any, dtype: Any, shape: Any) -> Any:
+    return tl.block_type(dtype, list(shape)) if len(shape) else dtype
+
+
+def widen_bits(bits: np.ndarray) -> np.ndarray:
+    """bfloat16 bits -> float32 values (exact)."""
+    return (np.asarray(bits, dtype=np.uint16).astype(np.uint32) << np.uint32(16)).view(np.float32)
+
+
+def round_to_bf16_bits(values: np.ndarray) -> np.ndarray:
+    """float32 values -> bfloat16 bits, rounded to nearest even; NaN stays a quiet NaN."""
+    f32 = np.ascontiguousarray(values, dtype=np.float32)
+    bits = f32.view(np.uint32)
+    rounded = bits + (np.uint32(0x7FFF) + ((bits >> np.uint32(16)) & np.uint32(1)))
+    out = (rounded >> np.uint32(16)).astype(np.uint16)
+    quiet_nan = (bits >> np.uint32(16)).astype(np.uint16) | np.uint16(0x40)
+    return np.where(np.isnan(f32), quiet_nan, out).astype(np.uint16)
+
+
+@contextlib.contextmanager
+def bf16_semantics() -> Iterator[None]:
+    """Within the block, Triton's interpreter computes bfloat16 as float32 rounded back."""
+    from triton.runtime import interpreter
+
+    tl, handle = interpreter.tl, interpreter.TensorHandle
+    builder, reduce_ops = interpreter.InterpreterBuilder, interpreter.ReduceOps
+    saved = {
+        (builder, "cast_impl"): builder.cast_impl,
+        (builder, "create_fp_to_fp"): builder.create_fp_to_fp,
+        (builder, "binary_op"): builder.binary_op,
+        (builder, "unary_op"): builder.unary_op,
+        (builder, "create_dot"): builder.create_dot,
+        (reduce_ops, "min_max"): reduce_ops.min_max,
+    }
+    original_cast, original_binary = builder.cast_impl, builder.binary_op
+    original_unary, original_dot = builder.unary_op, builder.create_dot
+    original_min_max = reduce_ops.min_max
+
+    def widen(h: Any) -> Any:
+        return handle(widen_bits(h.data), tl.float32) if _is_bf16_bits(h, tl) else h
+
+    def narrow(h: Any) -> Any:
+        return handle(round_to_bf16_bits(h.data), tl.bfloat16)
+
+    def cast_impl(self: Any, src: Any, dst_type: Any) -> Any:
+        src = widen(src)
+        if dst_type.scalar == tl.bfloat16:
+            if src.dtype.scalar == tl.bfloat16:  # a bool result tagged bf16: 0/1 values
+                src = handle(np.asarray(src.data, dtype=np.float32), tl.float32)
+            return narrow(original_cast(self, src, tl.float32))
+        return original_cast(self, src, dst_type)
+
+    def create_fp_to_fp(self: Any, src: Any, dst_type: Any, rounding_mode: Any) -> Any:
+        return cast_impl(self, src, dst_type)
+
+    def binary_op(self: Any, lhs: Any, rhs: Any, op: Any) -> Any:
+        if not (_is_bf16_bits(lhs, tl) or _is_bf16_bits(rhs, tl)):
+            return original_binary(self, lhs, rhs, op)
+        out = original_binary(self, widen(lhs), widen(rhs), op)
+        return narrow(out) if out.data.dtype == np.float32 else out
+
+    def unary_op(self: Any, arg: Any, op: Any) -> Any:
+        if not _is_bf16_bits(arg, tl):
+            return original_unary(self, arg, op)
+        return narrow(original_unary(self, widen(arg), op))
+
+    def create_dot(self: Any, a: Any, b: Any, d: Any, *rest: Any) -> Any:
+        return original_dot(self, widen(a), widen(b), d, *rest)
+
+    def min_max(self: Any, input: Any, val_reduce_op: Any, idx_reduce_op: Any = None) -> Any:
+        x = input[0] if isinstance(input, tuple) else input
+        if not _is_bf16_bits(x.handle, tl):
+            return original_min_max(self, input, val_reduce_op, idx_reduce_op)
+        wide = tl.core.tensor(widen(x.handle), _tile_type(tl, tl.float32, x.shape))
+        result = original_min_max(self, wide, val_reduce_op, idx_reduce_op)
+        values = result[0] if isinstance(result, tuple) else result
+        bf16 = tl.core.tensor(narrow(values.handle), _tile_type(tl, tl.bfloat16, values.shape))
+        return (bf16, result[1]) if isinstance(result, tuple) else bf16
+
+    patched = {
+        (builder, "cast_impl"): cast_impl,
+        (builder, "create_fp_to_fp"): create_fp_to_fp,
+        (builder, "binary_op"): binary_op,
+        (builder, "unary_op"): unary_op,
+        (builder, "create_dot"): create_dot,
+        (reduce_ops, "min_max"): min_max,
+    }
+    with _LOCK:
+        for (owner, name), fn in patched.items():
+            setattr(owner, name, fn)
+        try:
+            yield
+        finally:
+            for (owner, name), fn in saved.items():
+                setattr(owner, name, fn)
