@@ -13,9 +13,12 @@ make every change of shape or type visible.
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Callable, Sequence
 from typing import ClassVar, cast
 
+import torch
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BoolAttr,
@@ -42,8 +45,10 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from stepwell.dialects.codecs import call_arguments
 from stepwell.dialects.torch_support import TorchOp, call_properties
-from stepwell.ir.callees import callee_error
+from stepwell.ir.callees import callee_error, resolve_callee
+from stepwell.ir.types import is_float, torch_dtype
 
 
 def _tensor(value: SSAValue | Attribute) -> TensorType[Attribute]:
@@ -109,6 +114,87 @@ def _verify_reduction(op: PrimsOp) -> None:
         raise VerifyException(f"reducing dims {dims} of {list(src)} gives {expected}, not {got}")
 
 
+def _static_tensor(t: Attribute) -> bool:
+    return isinstance(t, TensorType) and all(
+        d >= 0 for d in cast(TensorType[Attribute], t).get_shape()
+    )
+
+
+@functools.cache
+def _float_only(op_class: type[PrimsOp]) -> bool:
+    """True for unary elementwise math whose reference in `torch._refs` turns integers
+    into floats (sin, exp, log, ...): the prim itself is only defined on floats."""
+    import torch._refs
+
+    ref = getattr(torch._refs, op_class.OVERLOAD.split(".")[1], None)
+    tensors = [n for n, _ in op_class.get_irdl_definition().operands if n != "sym_args"]
+    if op_class.KIND != "elementwise" or ref is None or len(tensors) != 1:
+        return False
+    try:
+        return bool(ref(torch.empty(1, dtype=torch.int32, device="meta")).dtype.is_floating_point)
+    except Exception:  # noqa: BLE001 - a ref that cannot run on ints is no float-only math
+        return False
+
+
+class _MetaCall:
+    """A prim's call on meta tensors, for the meta cache: equal when op class, operand
+    types and properties are equal (the decoded arguments ride along, not the op)."""
+
+    def __init__(self, op: PrimsOp) -> None:
+        self.key = (type(op), tuple(op.operand_types), tuple(sorted(op.properties.items())))
+        self.overload = op.OVERLOAD
+        values = [
+            torch.empty(tuple(_tensor(t).get_shape()), dtype=torch_dtype(_tensor(t).element_type),
+                        device="meta")
+            for t in op.operand_types
+        ]  # fmt: skip
+        self.kwargs = call_arguments(op, values)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _MetaCall) and self.key == other.key
+
+
+@functools.lru_cache(maxsize=4096)
+def _meta_result(call: _MetaCall) -> tuple[tuple[tuple[int, ...], torch.dtype], ...] | str:
+    """What PyTorch's meta function of a prim gives for these operand types and
+    properties: result (shape, dtype) pairs, or the error it raises (first line)."""
+    try:
+        out = resolve_callee(call.overload)(**call.kwargs)
+    except Exception as e:  # noqa: BLE001 - PyTorch's own checks, reported as they are
+        return (str(e).strip().splitlines() or [type(e).__name__])[0]
+    outs = out if isinstance(out, list | tuple) else (out,)
+    return tuple((tuple(o.shape), o.dtype) for o in outs if isinstance(o, torch.Tensor))
+
+
+def _verify_with_meta(op: PrimsOp) -> None:
+    """Check a prim's properties against its operand and result types with PyTorch's own
+    meta function (dims, permutations, shapes, dtypes), on static shapes."""
+    if op.sym_values() or not all(_static_tensor(t) for t in (*op.operand_types, *op.result_types)):
+        return
+    for t in op.result_types:  # refuse absurd sizes before anything allocates them
+        if math.prod(cast(TensorType[Attribute], t).get_shape()) > MAX_ELEMENTS:
+            raise VerifyException(f"result type {t} has more than {MAX_ELEMENTS} elements")
+    if _float_only(type(op)) and not all(is_float(_tensor(v).element_type) for v in op.operands):
+        raise VerifyException(f"{op.name} is defined on floating-point tensors only")
+    meta = _meta_result(_MetaCall(op))
+    if isinstance(meta, str):
+        raise VerifyException(f"PyTorch rejects these arguments: {meta}")
+    declared = [(tuple(_tensor(t).get_shape()), torch_dtype(_tensor(t).element_type))
+                for t in op.result_types]  # fmt: skip
+    if declared != list(meta):
+        want = ", ".join(f"{list(shape)} {dtype}" for shape, dtype in meta)
+        raise VerifyException(f"the result types disagree with the operands and properties, "
+                              f"which give {want}")  # fmt: skip
+
+
+MAX_ELEMENTS = 2**40
+"""No tensor type in IR text may have more elements (a dense constant or interpreter run
+of it would exhaust memory; real models are many orders of magnitude below)."""
+
+
 VERIFIERS: dict[str, Callable[[PrimsOp], None]] = {
     "elementwise": _verify_elementwise,
     "broadcast_in_dim": _verify_broadcast_in_dim,
@@ -129,6 +215,7 @@ class PrimsOp(TorchOp):
         rule = VERIFIERS.get(self.KIND)
         if rule is not None:
             rule(self)
+        _verify_with_meta(self)
 
 
 @irdl_op_definition

@@ -51,7 +51,7 @@ def _overload(name: str) -> torch._ops.OpOverload | None:
     parts = name.split(".")
     if len(parts) != 3 or parts[0] not in OP_NAMESPACES:
         return None
-    if not all(p.isidentifier() and not p.startswith("__") for p in parts[1:]):
+    if not all(p.isidentifier() for p in parts[1:]):
         return None
     try:
         found = getattr(getattr(getattr(torch.ops, parts[0]), parts[1]), parts[2])

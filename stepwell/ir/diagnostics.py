@@ -6,6 +6,8 @@ the line of the op that failed, as `mlir-opt` does.
 
 from __future__ import annotations
 
+import bisect
+import re
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -13,6 +15,9 @@ from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
 from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
+from xdsl.utils.lexer import Input, Span
+
+from stepwell.ir.dominance import first_use_before_def
 
 
 @dataclass(frozen=True)
@@ -30,18 +35,56 @@ class Diagnostic:
 
 
 class LocatingParser(Parser):
-    """A Parser that records the (line, column) at which each operation starts."""
+    """A Parser that records the (line, column) at which each operation starts.
+
+    Lines are found by bisecting a table of line starts made once (xDSL's
+    `Span.get_location` counts newlines from the top of the file each time, which made
+    parsing quadratic). The text is pre-scanned for string literals first (see
+    `check_string_literals`)."""
 
     def __init__(self, ctx: Context, text: str, name: str, line_offset: int = 0) -> None:
+        check_string_literals(text, name)
         super().__init__(ctx, text, name)
         self.positions: dict[Operation, tuple[int, int]] = {}
         self.line_offset = line_offset
+        self.line_starts = [0, *(m.end() for m in re.finditer("\n", text))]
 
     def parse_operation(self) -> Operation:
-        loc = self._current_token.span.get_location()
+        offset = self._current_token.span.start
+        line = bisect.bisect_right(self.line_starts, offset)
+        column = offset - self.line_starts[line - 1] + 1
         op = super().parse_operation()
-        self.positions[op] = (loc.line + self.line_offset, loc.col)
+        self.positions[op] = (line + self.line_offset, column)
         return op
+
+
+_COMMENT_OR_QUOTE = re.compile(r'//[^\n]*|"')
+_STRING_LITERAL = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
+"""The string literals xDSL's lexer accepts, written so that each character has one way
+to match: xDSL 0.75 writes `(?:[^"...]+|escape)*`, whose nested repetition backtracks
+exponentially on a literal that is never closed or holds an invalid escape (`\\q`), so
+`xdsl-opt` hangs on such input. This form fails in linear time."""
+
+
+def check_string_literals(text: str, name: str) -> None:
+    """Raise a located ParseError for the first string literal xDSL would reject (before
+    xDSL's lexer gets to backtrack on it)."""
+    pos = 0
+    while (m := _COMMENT_OR_QUOTE.search(text, pos)) is not None:
+        if m.group() != '"':
+            pos = m.end()
+            continue
+        literal = _STRING_LITERAL.match(text, m.start())
+        if literal is None:
+            end = m.start() + 1
+            while end < len(text) and text[end] not in '"\n':
+                end += 1
+            raise ParseError(
+                Span(m.start(), end, Input(text, name)),
+                "string literal is not closed on its line or holds an invalid escape "
+                '(allowed: \\" \\n \\t \\\\ and \\XX with two hex digits)',
+            )
+        pos = literal.end()
 
 
 def from_parse_error(e: ParseError, line_offset: int = 0) -> Diagnostic:
@@ -53,7 +96,15 @@ def from_parse_error(e: ParseError, line_offset: int = 0) -> Diagnostic:
 def verify_located(
     module: ModuleOp, file: str, positions: dict[Operation, tuple[int, int]]
 ) -> Diagnostic | None:
-    """Verify op by op (outermost first); the first failure as a located diagnostic."""
+    """Verify op by op (outermost first); the first failure as a located diagnostic.
+    Dominance (each operand defined before its use) is checked first."""
+    if (found := first_use_before_def(module)) is not None:
+        user, index = found
+        line, col = positions.get(user, (0, 0))
+        name = found[0].operands[index].name_hint
+        value = f"%{name}" if name else f"operand #{index}"
+        return Diagnostic(file, line, col, f"'{user.name}' op uses {value} before it is defined "
+                          "(or where its definition is not visible)")  # fmt: skip
     for op in module.walk():
         try:
             op.verify(verify_nested_ops=False)

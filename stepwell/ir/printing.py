@@ -6,10 +6,10 @@ import io
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
-from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from stepwell.ir.context import make_context
+from stepwell.ir.diagnostics import LocatingParser
 
 
 def to_text(op: Operation, locations: bool = False) -> str:
@@ -24,4 +24,4 @@ def to_text(op: Operation, locations: bool = False) -> str:
 
 def parse_module(text: str, name: str = "<string>") -> ModuleOp:
     """Parse MLIR text into a module; raises xDSL's ParseError with a location on bad input."""
-    return Parser(make_context(), text, name).parse_module()
+    return LocatingParser(make_context(), text, name).parse_module()

@@ -36,11 +36,12 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import PassFailedException
 
+from stepwell.dialects.codecs import call_arguments, decode
 from stepwell.dialects.prims_support import AttentionOp, ExternOp
 from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
 from stepwell.frontend.fx import TENSOR_TYPES
 from stepwell.ir.callees import resolve_callee
-from stepwell.ir.interpret import call_arguments, call_generic, decode
+from stepwell.ir.interpret import call_generic
 from stepwell.passes.support.decompose import splice, trace_decomposition
 
 # composite primitives a backend may keep whole: overload -> builder

@@ -5,7 +5,7 @@ from __future__ import annotations
 from xdsl.ir import Operation, SSAValue
 
 from stepwell.dialects import prims
-from stepwell.ir.interpret import decode
+from stepwell.dialects.codecs import decode
 
 TRANSPARENT = (
     prims.PrimsBroadcastInDimOp,

@@ -31,6 +31,7 @@ from xdsl.dialects.func import FuncOp, ReturnOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from stepwell.dialects import prims
+from stepwell.dialects.codecs import decode
 from stepwell.dialects.prims_support import AttentionOp, MatmulOp
 from stepwell.ir.types import is_float
 from stepwell.passes.support import attention_kernel
@@ -216,8 +217,6 @@ class Partitioner:
 
     @staticmethod
     def full_value(full: prims.PrimsFullOp) -> float:
-        from stepwell.ir.interpret import decode
-
         return float(decode(full.fill_value))
 
     def candidates(self, op: Operation) -> list[Group]:
@@ -423,11 +422,14 @@ class Partitioner:
         return result
 
     def needed_constants(self, ops: list[Operation]) -> set[Operation]:
-        """`prims.full` ops whose values a graph-level op or the return reads."""
+        """`prims.full` ops whose values are read from memory: by a graph-level op, the
+        return, or a matmul or attention kernel (which load operands, never splats)."""
         needed = set()
         for op in ops:
             if isinstance(op, prims.PrimsFullOp) and op not in self.graph_ops:
                 for user, _ in self.final_uses(op.results[0]):
-                    if user in self.graph_ops or isinstance(user, ReturnOp):
+                    if user in self.graph_ops or isinstance(
+                        user, ReturnOp | MatmulOp | AttentionOp
+                    ):
                         needed.add(op)
         return needed

@@ -82,3 +82,31 @@ func.func @negative_sym_index(%a: tensor<4xf32>, %n: i64) -> tensor<4xf32> {
   func.return %0 : tensor<4xf32>
 }
 // CHECK: parse-errors.mlir:[[# @LINE - 3]]:55: error: Expected integer literal
+
+// -----
+
+// A string literal that never closes made xDSL's lexer backtrack exponentially (a hang);
+// it is found by a linear pre-scan and reported where it starts.
+func.func @unclosed_string(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = prims.extern "aten.abs.default(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
+// CHECK: parse-errors.mlir:[[# @LINE - 3]]:21: error: string literal is not closed on its line or holds an invalid escape
+
+// -----
+
+func.func @invalid_escape(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = prims.extern "aten.abs\q.default.with.a.long.tail.that.would.backtrack.for.ever"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
+// CHECK: parse-errors.mlir:[[# @LINE - 3]]:21: error: string literal is not closed on its line or holds an invalid escape
+
+// -----
+
+// A quote inside a comment starts no string: "
+func.func @quote_in_comment(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = torch.aten.relu %a : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
+// CHECK-NOT: error
+// CHECK: func.func @quote_in_comment

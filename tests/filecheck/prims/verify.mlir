@@ -160,3 +160,76 @@ func.func @extern_dunder(%a: tensor<4xf32>) {
   %0 = prims.extern "aten.__class__.__init__"(%a) : (tensor<4xf32>) -> tensor<4xf32>
   func.return
 }
+
+// -----
+
+// Properties are checked against operand and result types by PyTorch's own meta functions.
+func.func @full_negative_size() {
+  // CHECK: error: 'prims.full' op PyTorch rejects these arguments
+  %0 = prims.full {shape = [-1 : i64], fill_value = 1.0 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @reshape_disagrees(%a: tensor<4x6xf32>) {
+  // CHECK: error: 'prims.reshape' op PyTorch rejects these arguments: Attempting to reshape a tensor with 24 elements to a shape with 25 elements!
+  %0 = prims.reshape %a {shape = [5 : i64, 5 : i64]} : (tensor<4x6xf32>) -> tensor<5x5xf32>
+  func.return
+}
+
+// -----
+
+func.func @reshape_result_type(%a: tensor<4x6xf32>) {
+  // CHECK: error: 'prims.reshape' op the result types disagree with the operands and properties, which give [24] torch.float32
+  %0 = prims.reshape %a {shape = [24 : i64]} : (tensor<4x6xf32>) -> tensor<6x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @squeeze_out_of_range(%a: tensor<4x1xf32>) {
+  // CHECK: error: 'prims.squeeze' op PyTorch rejects these arguments: idx 5 is out of bounds for rank 2
+  %0 = prims.squeeze %a {dimensions = [5 : i64]} : (tensor<4x1xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @collapse_out_of_range(%a: tensor<4x1xf32>) {
+  // CHECK: error: 'prims.collapse' op PyTorch rejects these arguments: idx 5 is out of bounds for rank 2
+  %0 = prims.collapse %a {start = 0 : i64, end = 5 : i64} : (tensor<4x1xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @split_dim_remainder(%a: tensor<4x6xf32>) {
+  // CHECK: error: 'prims.split_dim' op PyTorch rejects these arguments: Attempting to split dimension of length 6, but outer length of 4 divides it with a remainder!
+  %0 = prims.split_dim %a {dim = 1 : i64, outer_length = 4 : i64} : (tensor<4x6xf32>) -> tensor<4x4x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @transpose_not_a_permutation(%a: tensor<4x3xf32>) {
+  // CHECK: error: 'prims.transpose' op PyTorch rejects these arguments: Received an invalid permutation, [0, 0]!
+  %0 = prims.transpose %a {permutation = [0 : i64, 0 : i64]} : (tensor<4x3xf32>) -> tensor<4x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @float_math_on_integers(%a: tensor<4xi32>) {
+  // CHECK: error: 'prims.sin' op prims.sin is defined on floating-point tensors only
+  %0 = prims.sin %a : (tensor<4xi32>) -> tensor<4xi32>
+  func.return
+}
+
+// -----
+
+func.func @huge_type(%a: tensor<4xf32>) {
+  // CHECK: error: 'prims.broadcast_in_dim' op result type tensor<4x1099511627776x4xf32> has more than 1099511627776 elements
+  %0 = prims.broadcast_in_dim %a {shape = [4 : i64, 1099511627776 : i64, 4 : i64], broadcast_dimensions = [0 : i64]} : (tensor<4xf32>) -> tensor<4x1099511627776x4xf32>
+  func.return
+}

@@ -1,0 +1,399 @@
+"""Random PyTorch programs, run through `torch.compile(backend="stepwell")` and compared
+with eager on values, dtype, shape and NaN positions.
+
+A program is a few inputs (f32/f16/bf16/i32/i64/bool, odd and zero sizes, 0-d tensors)
+and a chain of ops drawn from `OPS`: pointwise math, comparisons, casts, `where`,
+reductions, views, matmuls. Each program is Python source (`Program.source`), so a failure
+is reported as a program to paste and rerun. A program whose eager run raises is not a
+test (it is counted as skipped).
+
+Discontinuous ops (rounding, comparisons, casts to integers, remainders) only read values
+that every correct implementation computes bit for bit ("exact" values: inputs, integer
+arithmetic, views, max/min, negation), so an ulp of difference in `exp` never turns into a
+reported wrong result; domain-sensitive math (log, sqrt, pow) reads `abs(x) + 1`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import torch
+
+from stepwell.fuzz.compare import mismatch
+
+FLOATS = (torch.float32, torch.float16, torch.bfloat16)
+INTS = (torch.int32, torch.int64)
+DTYPES = (*FLOATS, *FLOATS, *INTS, torch.bool)  # floats twice as often
+SIZES = (1, 1, 2, 3, 4, 5, 7, 8, 16, 17, 0)
+
+
+@dataclass
+class Value:
+    """A variable of the program being built: its name, example dtype and shape."""
+
+    name: str
+    dtype: torch.dtype
+    shape: tuple[int, ...]
+    exact: bool
+
+    @property
+    def is_float(self) -> bool:
+        return self.dtype.is_floating_point
+
+
+@dataclass
+class Builder:
+    rng: random.Random
+    values: list[Value] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+
+    def pick(self, pred: Callable[[Value], bool] = lambda v: True) -> Value | None:
+        choices = [v for v in self.values if pred(v)]
+        if not choices:
+            return None
+        if self.rng.random() < 0.6:  # prefer recent values, so ops form chains
+            choices = choices[-2:]
+        return self.rng.choice(choices)
+
+    def emit(self, expr: str, dtype: torch.dtype, shape: tuple[int, ...], exact: bool) -> None:
+        name = f"v{len(self.values)}"
+        self.lines.append(f"{name} = {expr}")
+        self.values.append(Value(name, dtype, shape, exact))
+
+
+Op = Callable[[Builder], bool]
+"""Appends one op reading earlier values; False when no value fits it."""
+
+
+def _unary_float(fn: str, safe: bool = False) -> Op:
+    def op(b: Builder) -> bool:
+        x = b.pick(lambda v: v.is_float)
+        if x is None:
+            return False
+        arg = f"({x.name}.abs() + 1)" if safe else x.name
+        b.emit(f"torch.{fn}({arg})", x.dtype, x.shape, exact=False)
+        return True
+
+    return op
+
+
+def _exact_unary(fn: str, kinds: str) -> Op:
+    """neg/abs/... on values of `kinds` ('f' float, 'i' int, 'b' bool); exactness kept."""
+
+    def op(b: Builder) -> bool:
+        x = b.pick(lambda v: _kind(v) in kinds)
+        if x is None:
+            return False
+        b.emit(f"{fn}({x.name})", x.dtype, x.shape, x.exact)
+        return True
+
+    return op
+
+
+def _kind(v: Value) -> str:
+    return "b" if v.dtype == torch.bool else "f" if v.is_float else "i"
+
+
+def _rounding(fn: str) -> Op:
+    def op(b: Builder) -> bool:
+        x = b.pick(lambda v: v.exact and v.dtype != torch.bool)
+        if x is None:
+            return False
+        b.emit(f"torch.{fn}({x.name})", x.dtype, x.shape, exact=True)
+        return True
+
+    return op
+
+
+def _partner(b: Builder, x: Value, exact: bool = False) -> tuple[str, torch.dtype]:
+    """A second operand for `x`: a value of a broadcastable shape or a Python scalar."""
+    same = b.pick(lambda v: v.shape in (x.shape, x.shape[1:], ()) and (v.exact or not exact))
+    if same is not None and b.rng.random() < 0.75:
+        return same.name, torch.promote_types(x.dtype, same.dtype)
+    scalar = b.rng.choice([2, -1, True, 0.5, 3.0]) if x.dtype != torch.bool else True
+    dtype = torch.result_type(torch.ones((1,), dtype=x.dtype), scalar)
+    return repr(scalar), dtype
+
+
+def _binary(fn: str, kinds: str = "fib", exact: bool = False) -> Op:
+    """A binary pointwise op; `exact` results (max, min) keep their operands' exactness."""
+
+    def op(b: Builder) -> bool:
+        x = b.pick(lambda v: _kind(v) in kinds)
+        if x is None:
+            return False
+        other, dtype = _partner(b, x)
+        names = {v.name: v for v in b.values}
+        exact_out = exact and x.exact and (other not in names or names[other].exact)
+        b.emit(f"{fn}({x.name}, {other})", dtype, x.shape, exact_out)
+        return True
+
+    return op
+
+
+def _compare(fn: str) -> Op:
+    def op(b: Builder) -> bool:
+        x = b.pick(lambda v: v.exact)
+        if x is None:
+            return False
+        other, _ = _partner(b, x, exact=True)
+        b.emit(f"torch.{fn}({x.name}, {other})", torch.bool, x.shape, exact=True)
+        return True
+
+    return op
+
+
+def _cast(b: Builder) -> bool:
+    to = b.rng.choice(DTYPES)
+    # to an integer or bool only from values every implementation computes alike
+    x = b.pick(lambda v: v.exact or to.is_floating_point)
+    if x is None:
+        return False
+    exact = x.exact and (not x.is_float or not to.is_floating_point or to == torch.float32)
+    b.emit(f"{x.name}.to({to})", to, x.shape, exact and to != torch.float16)
+    return True
+
+
+def _where(b: Builder) -> bool:
+    c = b.pick(lambda v: v.dtype == torch.bool)
+    if c is None:
+        return False
+    x = b.pick(lambda v: v.shape == c.shape)
+    y = b.pick(lambda v: v.shape in (c.shape, ()))
+    if x is None or y is None:
+        return False
+    dtype = torch.promote_types(x.dtype, y.dtype)
+    b.emit(f"torch.where({c.name}, {x.name}, {y.name})", dtype, c.shape, x.exact and y.exact)
+    return True
+
+
+def _reduction(fn: str, kinds: str, exact: bool, out: torch.dtype | None = None) -> Op:
+    """`fn(x, dim)` over a random dim (all dims for 0-d); sum/prod of ints promote."""
+
+    def op(b: Builder) -> bool:
+        x = b.pick(lambda v: _kind(v) in kinds and (v.exact or not exact or fn == "amax"))
+        if x is None:
+            return False
+        if not x.shape:
+            b.emit(f"torch.{fn}({x.name})", _reduced_dtype(fn, x.dtype, out), (), exact)
+            return True
+        if fn in ("amax", "amin", "argmax", "argmin") and 0 in x.shape:
+            return False
+        dim = b.rng.randrange(len(x.shape))
+        keep = b.rng.random() < 0.3
+        shape = tuple(1 if i == dim else s for i, s in enumerate(x.shape) if keep or i != dim)
+        exact_out = exact and x.exact
+        dtype = _reduced_dtype(fn, x.dtype, out)
+        b.emit(f"torch.{fn}({x.name}, {dim}, keepdim={keep})", dtype, shape, exact_out)
+        return True
+
+    return op
+
+
+def _reduced_dtype(fn: str, dtype: torch.dtype, out: torch.dtype | None) -> torch.dtype:
+    if out is not None:
+        return out
+    if fn in ("sum", "prod") and not dtype.is_floating_point:
+        return torch.int64
+    return dtype
+
+
+def _softmax(fn: str) -> Op:
+    def op(b: Builder) -> bool:
+        x = b.pick(lambda v: v.is_float and len(v.shape) > 0)
+        if x is None:
+            return False
+        dim = b.rng.randrange(len(x.shape))
+        b.emit(f"torch.{fn}({x.name}, {dim})", x.dtype, x.shape, exact=False)
+        return True
+
+    return op
+
+
+def _transpose(b: Builder) -> bool:
+    x = b.pick(lambda v: len(v.shape) >= 2)
+    if x is None:
+        return False
+    shape = (*x.shape[:-2], x.shape[-1], x.shape[-2])
+    b.emit(f"{x.name}.transpose(-1, -2)", x.dtype, shape, x.exact)
+    return True
+
+
+def _slice(b: Builder) -> bool:
+    x = b.pick(lambda v: len(v.shape) >= 1 and v.shape[-1] > 1)
+    if x is None:
+        return False
+    step = b.rng.choice([1, 2, 3])
+    start = b.rng.randrange(x.shape[-1])
+    n = len(range(start, x.shape[-1], step))
+    b.emit(f"{x.name}[..., {start}::{step}]", x.dtype, (*x.shape[:-1], n), x.exact)
+    return True
+
+
+def _reshape(b: Builder) -> bool:
+    x = b.pick(lambda v: len(v.shape) >= 1)
+    if x is None:
+        return False
+    n = 1
+    for s in x.shape:
+        n *= s
+    b.emit(f"{x.name}.reshape(-1)" if n else f"{x.name}.reshape(0)", x.dtype, (n,), x.exact)
+    return True
+
+
+def _unsqueeze_expand(b: Builder) -> bool:
+    x = b.pick(lambda v: len(v.shape) <= 2)
+    if x is None:
+        return False
+    k = b.rng.choice([1, 3])
+    b.emit(f"{x.name}.unsqueeze(0).expand({k}, *{x.name}.shape)", x.dtype, (k, *x.shape), x.exact)
+    return True
+
+
+def _matmul(b: Builder) -> bool:
+    x = b.pick(lambda v: v.is_float and len(v.shape) == 2)
+    if x is None:
+        return False
+    y = b.pick(lambda v: v.dtype == x.dtype and len(v.shape) == 2 and v.shape[0] == x.shape[1])
+    if y is None:
+        b.lines.append(f"w{len(b.values)} = torch.ones({x.shape[1]}, 3, dtype={x.dtype})")
+        other = f"w{len(b.values)}"
+        n = 3
+    else:
+        other, n = y.name, y.shape[1]
+    b.emit(f"{x.name} @ {other}", x.dtype, (x.shape[0], n), exact=False)
+    return True
+
+
+OPS: dict[str, Op] = {
+    "exp": _unary_float("exp"),
+    "log": _unary_float("log", safe=True),
+    "sqrt": _unary_float("sqrt", safe=True),
+    "sin": _unary_float("sin"),
+    "tanh": _unary_float("tanh"),
+    "sigmoid": _unary_float("sigmoid"),
+    "rsqrt": _unary_float("rsqrt", safe=True),
+    "neg": _exact_unary("torch.neg", "fi"),
+    "abs": _exact_unary("torch.abs", "fi"),
+    "relu": _exact_unary("torch.relu", "fi"),
+    "bitwise_not": _exact_unary("torch.bitwise_not", "ib"),
+    "logical_not": _exact_unary("torch.logical_not", "fib"),
+    "floor": _rounding("floor"),
+    "ceil": _rounding("ceil"),
+    "round": _rounding("round"),
+    "add": _binary("torch.add"),
+    "sub": _binary("torch.sub", "fi"),
+    "mul": _binary("torch.mul"),
+    "div": _binary("torch.div", "f"),
+    "maximum": _binary("torch.maximum", "fib", exact=True),
+    "minimum": _binary("torch.minimum", "fib", exact=True),
+    "bitwise_and": _binary("torch.bitwise_and", "ib", exact=True),
+    "bitwise_or": _binary("torch.bitwise_or", "ib", exact=True),
+    "eq": _compare("eq"),
+    "lt": _compare("lt"),
+    "ge": _compare("ge"),
+    "ne": _compare("ne"),
+    "cast": _cast,
+    "where": _where,
+    "sum": _reduction("sum", "fib", exact=False),
+    "mean": _reduction("mean", "f", exact=False),
+    "amax": _reduction("amax", "fib", exact=True),
+    "amin": _reduction("amin", "fi", exact=True),
+    "prod": _reduction("prod", "ib", exact=False),
+    "var": _reduction("var", "f", exact=False),
+    "any": _reduction("any", "fib", exact=True, out=torch.bool),
+    "all": _reduction("all", "fib", exact=True, out=torch.bool),
+    "argmax": _reduction("argmax", "i", exact=True, out=torch.int64),
+    "softmax": _softmax("softmax"),
+    "log_softmax": _softmax("log_softmax"),
+    "transpose": _transpose,
+    "slice": _slice,
+    "reshape": _reshape,
+    "expand": _unsqueeze_expand,
+    "matmul": _matmul,
+}
+"""Op name -> generator; a new op is one entry."""
+
+
+@dataclass
+class Program:
+    seed: int
+    inputs: list[tuple[torch.dtype, tuple[int, ...]]]
+    source: str
+
+    def function(self) -> Callable[..., Any]:
+        scope: dict[str, Any] = {"torch": torch}
+        exec(compile(self.source, f"<fuzz program {self.seed}>", "exec"), scope)  # noqa: S102
+        return scope["program"]
+
+    def make_inputs(self) -> list[torch.Tensor]:
+        g = torch.Generator().manual_seed(self.seed)
+        out = []
+        for dtype, shape in self.inputs:
+            if dtype == torch.bool:
+                out.append(torch.randint(0, 2, shape, generator=g).bool())
+            elif dtype.is_floating_point:
+                scale = float(torch.randint(1, 4, (), generator=g))
+                out.append((torch.randn(shape, generator=g) * scale).to(dtype))
+            else:
+                out.append(torch.randint(-8, 9, shape, generator=g).to(dtype))
+        return out
+
+
+def generate(seed: int) -> Program:
+    """A random program of 1-3 inputs and 2-8 ops, the same for the same seed."""
+    rng = random.Random(seed)
+    b = Builder(rng)
+    inputs = []
+    rank = rng.choice([0, 1, 2, 2, 3])
+    base = tuple(rng.choice(SIZES) for _ in range(rank))
+    for i in range(rng.randint(1, 3)):
+        shape = base if i == 0 or rng.random() < 0.7 else base[1:]
+        dtype = rng.choice(DTYPES)
+        inputs.append((dtype, shape))
+        b.values.append(Value(f"x{i}", dtype, shape, exact=True))
+    n_inputs = len(b.values)
+    names = list(OPS)
+    while len(b.values) - n_inputs < rng.randint(2, 8):
+        OPS[rng.choice(names)](b)
+    # every value no later op reads is an output, so no op is dead code
+    def read_later(name: str) -> bool:
+        at = next(i for i, line in enumerate(b.lines) if line.startswith(f"{name} = "))
+        return any(re.search(rf"\b{name}\b", line) for line in b.lines[at + 1 :])
+
+    outs = [v.name for v in b.values[n_inputs:] if not read_later(v.name)]
+    params = ", ".join(v.name for v in b.values[:n_inputs])
+    body = "".join(f"    {line}\n" for line in b.lines)
+    source = f"def program({params}):\n{body}    return ({', '.join(outs)},)\n"
+    return Program(seed, inputs, source)
+
+
+@dataclass
+class Outcome:
+    program: Program
+    status: str  # "ok" | "wrong" | "crash" | "skipped"
+    detail: str = ""
+
+
+def run(program: Program) -> Outcome:
+    """Run `program` eagerly and through torch.compile(backend="stepwell"); compare."""
+    import torch._dynamo
+
+    fn = program.function()
+    try:
+        expected = fn(*program.make_inputs())
+    except Exception as e:  # noqa: BLE001 - an invalid program is not a test
+        return Outcome(program, "skipped", f"{type(e).__name__}: {e}")
+    torch._dynamo.reset()
+    try:
+        got = torch.compile(fn, backend="stepwell", dynamic=False)(*program.make_inputs())
+    except Exception as e:  # noqa: BLE001 - a crash is what the fuzzer looks for
+        cause = getattr(e, "inner_exception", None) or e.__cause__ or e
+        text = (str(cause).strip().splitlines() or [""])[0][:300]
+        return Outcome(program, "crash", f"{type(cause).__name__}: {text}")
+    problem = mismatch(expected, got)
+    return Outcome(program, "ok" if problem is None else "wrong", problem or "")
