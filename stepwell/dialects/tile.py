@@ -39,6 +39,7 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
     MemRefType,
+    StridedLayoutAttr,
     StringAttr,
     SymbolRefAttr,
     TensorType,
@@ -61,7 +62,7 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface
+from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
 REDUCE_KINDS = ("sum", "max", "min", "prod", "argmax", "argmin")
@@ -73,6 +74,37 @@ def ints(values: Sequence[int]) -> ArrayAttr[IntegerAttr]:
 
 def int_list(attr: Attribute) -> list[int]:
     return [cast(IntegerAttr, a).value.data for a in cast(ArrayAttr[Attribute], attr).data]
+
+
+KERNEL_KINDS = ("pointwise", "reduction", "matmul", "attention")
+
+
+def checked_ints(attr: Attribute, what: str, minimum: int = 0) -> list[int]:
+    """The integers of an array property, or a VerifyException naming `what`."""
+    if not isinstance(attr, ArrayAttr) or not all(
+        isinstance(a, IntegerAttr) and not isinstance(a.type, IndexType) for a in attr.data
+    ):
+        raise VerifyException(f"{what} must be an array of integers, got {attr}")
+    values = int_list(attr)
+    if any(v < minimum for v in values):
+        raise VerifyException(f"{what} {values} must be >= {minimum}")
+    return values
+
+
+def _check_view_type(t: Attribute) -> None:
+    """A kernel argument: a memref of static, non-negative sizes with integer strides."""
+    if not isinstance(t, MemRefType):
+        raise VerifyException(f"kernel arguments are views (memref), not {t}")
+    mt = cast(MemRefType[Attribute], t)
+    if any(d < 0 for d in mt.get_shape()):
+        raise VerifyException(f"a view has static sizes, not {t}")
+    layout = mt.layout
+    if isinstance(layout, StridedLayoutAttr):
+        strides, offset = layout.get_strides(), layout.get_offset()
+        if len(strides) != len(mt.get_shape()) or not all(
+            isinstance(x, int) and x >= 0 for x in (*strides, offset)
+        ):
+            raise VerifyException(f"a view has one static, non-negative stride per dim: {t}")
 
 
 @irdl_op_definition
@@ -127,12 +159,18 @@ class KernelOp(IRDLOperation):
         if self.body.block.arg_types != self.function_type.inputs.data:
             raise VerifyException("kernel arguments must match its function type")
         for t in self.function_type.inputs.data:
-            if not isinstance(t, MemRefType):
-                raise VerifyException(f"kernel arguments are views (memref), not {t}")
-        if len(int_list(self.block)) != len(self.space.data):
+            _check_view_type(t)
+        for group in self.space.data:
+            checked_ints(group, "each group of space")
+        if len(checked_ints(self.block, "block", 1)) != len(self.space.data):
             raise VerifyException("block needs one size per coordinate group of the space")
-        if len(int_list(self.grid)) != 3:
+        if len(checked_ints(self.grid, "grid")) != 3:
             raise VerifyException("grid has three dimensions")
+        warps = self.num_warps.value.data
+        if warps < 1 or warps > 32 or warps & (warps - 1):
+            raise VerifyException(f"num_warps is a power of two from 1 to 32, not {warps}")
+        if self.kind.data not in KERNEL_KINDS:
+            raise VerifyException(f"unknown kernel kind '{self.kind.data}' {KERNEL_KINDS}")
 
     @classmethod
     def parse(cls, parser: Parser) -> KernelOp:
@@ -177,6 +215,10 @@ class ProgramIdOp(IRDLOperation):
     def __init__(self, axis: int) -> None:
         super().__init__(properties={"axis": IntegerAttr(axis, 64)}, result_types=[IndexType()])
 
+    def verify_(self) -> None:
+        if not 0 <= self.axis.value.data < 3:
+            raise VerifyException(f"a grid has axes 0, 1 and 2, not {self.axis.value.data}")
+
 
 @irdl_op_definition
 class LanesOp(IRDLOperation):
@@ -206,7 +248,7 @@ class LanesOp(IRDLOperation):
 
 
 def _check_groups(view: SSAValue, coords: Sequence[SSAValue], groups: Attribute, tile: Attribute):
-    g = int_list(groups)
+    g = checked_ints(groups, "groups")
     rank = len(cast(MemRefType[Attribute], view.type).get_shape())
     if sum(g) != rank:
         raise VerifyException(f"groups {g} cover {sum(g)} dims but the view has rank {rank}")
@@ -351,6 +393,9 @@ class DotOp(IRDLOperation):
         a = cast(TensorType[Attribute], self.lhs.type).get_shape()
         b = cast(TensorType[Attribute], self.rhs.type).get_shape()
         c = cast(TensorType[Attribute], self.acc.type).get_shape()
+        if len(a) < 2 or len(a) != len(b) or a[:-2] != b[:-2]:
+            raise VerifyException(f"dot takes tiles of one rank >= 2 and equal batch dims, "
+                                  f"not {list(a)} and {list(b)}")  # fmt: skip
         if a[-1] != b[-2] or list(c) != [*a[:-1], b[-1]]:
             raise VerifyException(f"dot of {list(a)} and {list(b)} does not give {list(c)}")
 
@@ -429,6 +474,10 @@ class SelectOp(IRDLOperation):
     def verify_(self) -> None:
         if self.true_value.type != self.false_value.type:
             raise VerifyException("tile.select chooses between tiles of one type")
+        cond = cast(TensorType[Attribute], self.cond.type)
+        shape = cast(TensorType[Attribute], self.true_value.type).get_shape()
+        if str(cond.element_type) != "i1" or cond.get_shape() != shape:
+            raise VerifyException("tile.select's condition is an i1 tile of the values' shape")
 
 
 @irdl_op_definition
@@ -470,6 +519,20 @@ class LaunchOp(IRDLOperation):
             result_types=[result_types],
             properties={"callee": SymbolRefAttr(callee)},
         )
+
+    def verify_(self) -> None:
+        kernel = SymbolTable.lookup_symbol(self, self.callee)
+        if not isinstance(kernel, KernelOp):
+            raise VerifyException(f"'{self.callee}' does not name a tile.kernel")
+        views = kernel.function_type.inputs.data
+        values = [*self.inputs, *self.outputs]
+        if len(views) != len(values):
+            raise VerifyException(f"{kernel.sym_name.data} takes {len(views)} views (inputs, "
+                                  f"then results), the launch gives {len(values)}")  # fmt: skip
+        for v, view in zip(values, views, strict=True):
+            have = cast(TensorType[Attribute], v.type).element_type
+            if have != cast(MemRefType[Attribute], view).element_type:
+                raise VerifyException(f"a {have} tensor for the view {view}")
 
 
 Tile = Dialect(

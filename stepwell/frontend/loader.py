@@ -32,6 +32,8 @@ def load_example(spec: str) -> Example:
     path, _, name = spec.partition(":")
     name = name or "example"
     file = Path(path)
+    if file.is_dir():
+        raise LoadError(f"{path}: error: is a directory, not a Python file")
     if not file.is_file():
         raise LoadError(f"{path}: error: no such file")
     mod_name = f"stepwell_user_{file.stem}"

@@ -18,6 +18,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from stepwell.dialects import tile
+from stepwell.ir.levels import require_level
 from stepwell.passes.support.fusion import Group, Partition, Partitioner
 from stepwell.passes.support.kernels import KernelBuilder, kernel_name
 
@@ -29,6 +30,7 @@ class ConvertPrimsToTile(ModulePass):
     name = "convert-prims-to-tile"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        require_level(op, self.name, "prims", "run decompose-torch-to-prims first")
         count = sum(isinstance(o, tile.KernelOp) for o in op.ops)
         for func in [f for f in op.ops if isinstance(f, FuncOp) and f.body.blocks]:
             count = convert_function(op, func, count)

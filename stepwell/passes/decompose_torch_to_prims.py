@@ -42,6 +42,7 @@ from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
 from stepwell.frontend.fx import TENSOR_TYPES
 from stepwell.ir.callees import resolve_callee
 from stepwell.ir.interpret import call_generic
+from stepwell.ir.levels import require_level
 from stepwell.passes.support.decompose import splice, trace_decomposition
 
 # composite primitives a backend may keep whole: overload -> builder
@@ -65,6 +66,26 @@ class _NotLegal(Exception):
 
 
 LEGAL_COMPOSITES: dict[str, Callable[[TorchOp], list[Operation]]] = {SDPA: _attention}
+
+
+def _legal_names(entry: str) -> set[str]:
+    """The spellings of an overload that legal-ops accepts (`aten.` and `.default` may
+    be left out: `scaled_dot_product_attention` works unquoted in a pass pipeline)."""
+    short = entry.removesuffix(".default")
+    return {entry, short, short.removeprefix("aten.")}
+
+
+def unknown_legal_ops(entries: str | tuple[str, ...] | list[str]) -> list[str]:
+    """The legal-ops entries that name no composite stepwell can keep whole."""
+    known = {name for key in LEGAL_COMPOSITES for name in _legal_names(key)}
+    return [e for e in ((entries,) if isinstance(entries, str) else entries) if e not in known]
+
+
+def unknown_legal_message(unknown: list[str]) -> str:
+    names = ", ".join(sorted(n.removeprefix("aten.").removesuffix(".default")
+                             for n in LEGAL_COMPOSITES))  # fmt: skip
+    return f"{', '.join(unknown)}: not an op stepwell keeps whole (known: {names})"
+
 
 # Runtime checks of facts the IR's types already state: dropped, not lowered.
 METADATA_ASSERTS = {
@@ -100,6 +121,9 @@ class DecomposeTorchToPrims(ModulePass):
     """Print each op that falls back to prims.extern once on stderr."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        require_level(op, self.name, "torch", "")
+        if unknown := unknown_legal_ops(self.legal_ops):
+            raise PassFailedException(f"legal-ops: {unknown_legal_message(unknown)}")
         run = _Run(self)
         for torch_op in [o for o in op.walk() if _is_torch(o)]:
             run.rewrite(torch_op)  # type: ignore[arg-type]
@@ -121,8 +145,7 @@ class _Run:
         `.default`: `scaled_dot_product_attention` works unquoted in a pass pipeline."""
         legal = self.options.legal_ops
         entries = (legal,) if isinstance(legal, str) else legal
-        short = name.removesuffix(".default")
-        return any(e in (name, short, short.removeprefix("aten.")) for e in entries)
+        return any(e in _legal_names(name) for e in entries)
 
     def rewrite(self, op: TorchOp | OperatorOp) -> None:
         name = op.OVERLOAD if isinstance(op, TorchOp) else op.op_name.data

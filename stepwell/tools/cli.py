@@ -197,8 +197,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Option values argparse cannot check alone: --emit against the target's artifacts,
+    --legal-ops against the composites stepwell keeps whole."""
+    from stepwell.lowering.triton.targets import artifacts_of
+    from stepwell.passes.decompose_torch_to_prims import unknown_legal_message, unknown_legal_ops
+
+    if getattr(args, "emit", None):
+        valid = artifacts_of(args.target)
+        if not valid:
+            parser.error("--emit needs a GPU --target (interpret makes only kernels.py)")
+        bad = [k for k in args.emit.split(",") if k not in valid]
+        if bad:
+            parser.error(f"--emit {','.join(bad)}: {args.target} makes {', '.join(valid)}")
+    if unknown := unknown_legal_ops(getattr(args, "legal_ops", None) or []):
+        parser.error(f"--legal-ops {unknown_legal_message(unknown)}")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    check_options(parser, args)
     if getattr(args, "level", None) in ("tile", "triton"):
         # example inputs are CPU tensors: kernels run in Triton's interpreter, which must
         # be enabled before torch.export first imports Triton
@@ -209,6 +228,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(args.func(args))
     except (LoadError, FxImportError) as e:
         print(e, file=sys.stderr)
+        sys.exit(1)
+    except OSError as e:  # an output path that is a file, not writable, on a missing drive
+        print(f"stepwell: error: {e.filename}: {e.strerror}", file=sys.stderr)
         sys.exit(1)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import inspect
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -32,7 +33,9 @@ from xdsl.utils.exceptions import (
 )
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+from stepwell.dialects import tile
 from stepwell.ir.diagnostics import Diagnostic, LocatingParser, from_parse_error, verify_located
+from stepwell.ir.levels import ops_by_level
 from stepwell.universe import stepwell_dialects, stepwell_passes
 
 DESCRIPTION = """\
@@ -158,7 +161,14 @@ class StepwellOptMain(xDSLOptMain):
         if (self.args.frontend or file_extension) != "mlir":
             return super().parse_chunk(chunk, file_extension, start_offset)
         name = self.get_input_name()
-        parser = LocatingParser(self.ctx, chunk.read().decode(), name, start_offset)
+        try:
+            text = chunk.read().decode()
+        except UnicodeDecodeError as e:
+            raise _Failure(Diagnostic(name, 0, 0, f"the input is not UTF-8 text ({e.reason} "
+                                      f"at byte {e.start})")) from e  # fmt: skip
+        if not re.sub(r"//[^\n]*", "", text).strip() and not self.args.split_input_file:
+            raise _Failure(Diagnostic(name, 0, 0, "the input is empty: expected MLIR text"))
+        parser = LocatingParser(self.ctx, text, name, start_offset)
         module = parser.parse_module(not self.args.no_implicit_module)
         if not self.args.disable_verify:
             diag = verify_located(module, name, parser.positions)
@@ -210,12 +220,24 @@ class StepwellOptMain(xDSLOptMain):
         return None
 
 
+def _tile_kernels(module: ModuleOp, target: str) -> list[tile.KernelOp]:
+    """The module's kernels; a module that is not at the tile level is an error."""
+    kernels = [op for op in module.ops if isinstance(op, tile.KernelOp)]
+    if not kernels:
+        level = next((lv for lv in ops_by_level(module) if lv != "tile"), None)
+        found = f"it is at the {level} level" if level else "it has no tile.kernel"
+        raise KernelCompileError(
+            f"-t {target} takes tile-level IR and {found}: lower it with "
+            "-p decompose-torch-to-prims,convert-prims-to-tile first"
+        )
+    return kernels
+
+
 def _emit_triton(module: ModuleOp, out: IO[str]) -> None:
     """-t triton: the Triton source lower-tile-to-triton makes of a tile-level module."""
-    from stepwell.lowering.runtime import kernels_of
     from stepwell.lowering.triton.emitter import emit_module
 
-    out.write(emit_module(kernels_of(module)))
+    out.write(emit_module(_tile_kernels(module, "triton")))
 
 
 GPU_OUTPUTS = {
@@ -229,7 +251,8 @@ GPU_OUTPUTS = {
 
 
 class KernelCompileError(Exception):
-    """Some kernels did not compile for a target (the others were printed)."""
+    """Some kernels did not compile for a target (the others were printed), or the
+    module has none to compile."""
 
 
 def _gpu_output(target: str, artifact: str):  # type: ignore[no-untyped-def]
@@ -237,11 +260,10 @@ def _gpu_output(target: str, artifact: str):  # type: ignore[no-untyped-def]
         import tempfile
         from pathlib import Path
 
-        from stepwell.lowering.runtime import kernels_of
         from stepwell.lowering.triton.emitter import emit_module
         from stepwell.lowering.triton.targets import compile_all, load_for_compile
 
-        kernels = kernels_of(module)
+        kernels = _tile_kernels(module, artifact)
         with tempfile.TemporaryDirectory(prefix="stepwell-opt-") as tmp:
             fns = load_for_compile(emit_module(kernels), Path(tmp))
             results = compile_all(kernels, fns, target)
@@ -283,6 +305,12 @@ def main(args: Sequence[str] | None = None) -> None:
         sys.exit(1)
     except FileNotFoundError as e:
         print(f"{e.filename}: error: no such file", file=sys.stderr)
+        sys.exit(1)
+    except IsADirectoryError as e:
+        print(f"{e.filename}: error: is a directory, not an MLIR file", file=sys.stderr)
+        sys.exit(1)
+    except OSError as e:  # an output path that cannot be written, a permission
+        print(f"{e.filename}: error: {e.strerror}", file=sys.stderr)
         sys.exit(1)
     except BrokenPipeError:  # output piped into `head`
         sys.stderr.close()

@@ -147,3 +147,70 @@ def test_import_writes_output_file(tmp_path: Path, capfd: pytest.CaptureFixture[
     status, out, err = call(("stepwell-opt", str(mlir), "--print-debuginfo"), capfd)
     assert status == 0, err
     assert out.replace(" loc(unknown)", "").rstrip("\n") == text.rstrip("\n")
+
+
+CORPUS = REPO / "tests" / "fuzz" / "corpus"
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "message"),
+    [
+        (("stepwell-opt", "{empty}"), 1, "{empty}: error: the input is empty: expected MLIR text"),
+        (("stepwell-opt", "{tmp}"), 1, "{tmp}: error: is a directory, not an MLIR file"),
+        (("stepwell-opt", str(CORPUS / "mlp.torch.mlir"), "-o", "{tmp}/no/dir/out.mlir"), 1,
+         "{tmp}/no/dir/out.mlir: error: no such file"),
+        (("stepwell-opt", str(CORPUS / "mlp.torch.mlir"), "-t", "triton"), 1,
+         f"{CORPUS / 'mlp.torch.mlir'}: error: -t triton takes tile-level IR and it is at the "
+         "torch level: lower it with -p decompose-torch-to-prims,convert-prims-to-tile first"),
+        (("stepwell-opt", str(CORPUS / "mlp.prims.mlir"), "-t", "ptx"), 1,
+         f"{CORPUS / 'mlp.prims.mlir'}: error: -t ptx takes tile-level IR and it is at the "
+         "prims level"),
+        (("stepwell-opt", str(CORPUS / "mlp.torch.mlir"), "-p", "convert-prims-to-tile"), 1,
+         f"{CORPUS / 'mlp.torch.mlir'}: error: convert-prims-to-tile takes prims-level IR, but "
+         "'torch.aten.linear' is at the torch level: run decompose-torch-to-prims first"),
+        (("stepwell-opt", str(CORPUS / "mlp.tile.mlir"), "-p", "decompose-torch-to-prims"), 1,
+         f"{CORPUS / 'mlp.tile.mlir'}: error: decompose-torch-to-prims takes torch-level IR, but "
+         "the module is already at the tile level"),
+        (("stepwell-opt", str(CORPUS / "mlp.torch.mlir"), "-p",
+          "decompose-torch-to-prims{legal-ops=not_an_op}"), 1,
+         f"{CORPUS / 'mlp.torch.mlir'}: error: legal-ops: not_an_op: not an op stepwell keeps "
+         "whole (known: scaled_dot_product_attention)"),
+        (("stepwell", "import", "{tmp}"), 1, "{tmp}: error: is a directory, not a Python file"),
+        (("stepwell", "compile", "examples/mlp.py", "--target", "cuda:90", "--emit", "bogus"), 2,
+         "stepwell: error: --emit bogus: cuda:90 makes ttir, ttgir, llir, ptx, cubin"),
+        (("stepwell", "compile", "examples/mlp.py", "--emit", "ptx"), 2,
+         "stepwell: error: --emit needs a GPU --target (interpret makes only kernels.py)"),
+        (("stepwell", "compile", "examples/mlp.py", "--legal-ops", "not_an_op"), 2,
+         "stepwell: error: --legal-ops not_an_op: not an op stepwell keeps whole (known: "
+         "scaled_dot_product_attention)"),
+        (("stepwell", "compile", "examples/mlp.py", "-o", "{file}"), 1,
+         "stepwell: error: {file}: File exists"),
+        (("stepwell", "lower", "examples/mlp.py", "-o", "{tmp}"), 1,
+         "stepwell: error: {tmp}: Is a directory"),
+    ],
+    ids=["opt-empty", "opt-directory", "opt-bad-output", "opt-triton-on-torch",
+         "opt-ptx-on-prims", "opt-tile-pass-on-torch", "opt-decompose-on-tile",
+         "opt-legal-ops", "import-directory", "emit-bogus", "emit-without-gpu",
+         "legal-ops", "output-is-a-file", "output-is-a-directory"],
+)  # fmt: skip
+def test_path_level_and_option_errors_are_one_line(
+    argv: tuple[str, ...],
+    status: int,
+    message: str,
+    tmp_path: Path,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    empty, file = tmp_path / "empty.mlir", tmp_path / "a-file"
+    empty.write_text("// only a comment\n")
+    file.write_text("x")
+    fill = {"{tmp}": str(tmp_path), "{empty}": str(empty), "{file}": str(file)}
+
+    def filled(text: str) -> str:
+        for key, value in fill.items():
+            text = text.replace(key, value)
+        return text
+
+    got_status, out, err = call(tuple(filled(a) for a in argv), capfd)
+    assert got_status == status and "Traceback" not in err
+    lines = [line for line in err.splitlines() if not line.startswith("usage:")]
+    assert lines[0].startswith(filled(message)), err

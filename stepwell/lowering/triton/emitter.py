@@ -26,13 +26,14 @@ from xdsl.dialects.builtin import (
     TensorType,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.utils.exceptions import DiagnosticException
 
 from stepwell.dialects import tile
 from stepwell.ir.types import is_float
 
 
-class EmitError(Exception):
-    """An op the emitter has no rule for; names the op and where it came from."""
+class EmitError(DiagnosticException):
+    """An op the emitter cannot emit; names the op and where it came from."""
 
 
 TL_TYPES = {
@@ -275,20 +276,32 @@ def _store(e: Emitter, op: Operation) -> None:
     e.line(f"tl.store({ptr}, {e.name(st.value)}{masked})")
 
 
-IDENTITY = {"sum": "0", "max": "float('-inf')", "min": "float('inf')"}
+IDENTITY = {
+    "sum": "0", "prod": "1", "max": "float('-inf')", "min": "float('inf')",
+    "argmax": "float('-inf')", "argmin": "float('inf')",
+}  # fmt: skip
+REDUCE_CALL = {
+    "sum": "tl.sum({x}, axis={axis}, keep_dims=True)",
+    "max": "tl.max({x}, axis={axis}, keep_dims=True)",
+    "min": "tl.min({x}, axis={axis}, keep_dims=True)",
+    "prod": "tl.reduce({x}, {axis}, _stepwell_mul, keep_dims=True)",
+    "argmax": "tl.argmax({x}, axis={axis}, keep_dims=True)",
+    "argmin": "tl.argmin({x}, axis={axis}, keep_dims=True)",
+}
+"""tile.reduce kind -> the Triton expression (argmax/argmin give the lane's index)."""
 INT_BITS = {"i64": 64, "i32": 32, "i16": 16, "i8": 8, "ui8": 8, "i1": 1}
 
 
 def _identity(kind: str, elem: Attribute) -> str:
     """The value a masked lane takes so that it cannot change the reduction."""
-    if is_float(elem) or kind == "sum":
+    if is_float(elem) or kind in ("sum", "prod"):
         return IDENTITY[kind]
     name = str(elem)
     bits = INT_BITS[name]
     lo, hi = (
         (0, 2**bits - 1) if name in ("ui8", "i1") else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
     )
-    return str(lo if kind == "max" else hi)
+    return str(lo if kind in ("max", "argmax") else hi)
 
 
 def _reduce(e: Emitter, op: Operation) -> None:
@@ -297,13 +310,17 @@ def _reduce(e: Emitter, op: Operation) -> None:
     space along `axis`, at the reduction's tile coordinate."""
     red = cast(tile.ReduceOp, op)
     kind, axis = red.kind.data, red.axis.value.data
-    if kind not in IDENTITY:
+    if kind not in REDUCE_CALL:
         raise EmitError(f"tile.reduce {kind} has no Triton rule")
     x = e.name(red.input)
     elem = cast(TensorType[Attribute], red.input.type).element_type
     mask = e.reduce_mask(red.input, axis, red.coord)
     masked = f"tl.where({mask}, {x}, {_identity(kind, elem)})" if mask else x
-    result = e.define(red.result, f"tl.{kind}({masked}, axis={axis}, keep_dims=True)", "r")
+    call = REDUCE_CALL[kind].format(x=masked, axis=axis)
+    out = cast(TensorType[Attribute], red.result.type).element_type
+    if out != elem:
+        call = f"({call}).to({tl_type(out)})"
+    result = e.define(red.result, call, "r")
     if kind in ("max", "min") and is_float(elem) and red.propagates_nan():
         nan = f"({x} != {x})" + (f" & {mask}" if mask else "")
         any_nan = f"tl.max(({nan}).to(tl.int32), axis={axis}, keep_dims=True) > 0"
@@ -396,13 +413,19 @@ EMIT_RULES: dict[type[Operation], Rule] = {
 
 
 def emit_op(e: Emitter, op: Operation) -> None:
+    """Emit one op; anything that goes wrong is an EmitError naming the op and its
+    location (the verifiers should have refused such IR; this is the last guard)."""
+    where = f"'{op.name}' (from {op.location}) in kernel @{e.kernel.sym_name.data}"
     rule = EMIT_RULES.get(type(op))
     if rule is None:
-        where = op.location
-        raise EmitError(f"no Triton rule for '{op.name}' (from {where}) in kernel "
-                        f"@{e.kernel.sym_name.data}")  # fmt: skip
+        raise EmitError(f"no Triton rule for {where}")
     e.comment(op)
-    rule(e, op)
+    try:
+        rule(e, op)
+    except EmitError:
+        raise
+    except Exception as err:  # noqa: BLE001 - reported as a diagnostic, never a traceback
+        raise EmitError(f"cannot emit {where}: {type(err).__name__}: {err}") from err
 
 
 def emit_kernel(kernel: tile.KernelOp) -> str:
@@ -432,7 +455,15 @@ import triton
 import triton.language as tl
 """
 
+HELPERS = {
+    "_stepwell_mul": "@triton.jit\ndef _stepwell_mul(a, b):\n    return a * b\n",
+}
+"""Combine functions the kernels may call (tl.reduce needs a @triton.jit function),
+emitted once each after the prelude when a kernel uses them."""
+
 
 def emit_module(kernels: Sequence[tile.KernelOp]) -> str:
     """One Python module holding every kernel."""
-    return PRELUDE + "".join("\n\n" + emit_kernel(k) for k in kernels)
+    bodies = [emit_kernel(k) for k in kernels]
+    helpers = [h for name, h in HELPERS.items() if any(f"{name}," in b for b in bodies)]
+    return PRELUDE + "".join("\n\n" + text for text in [*helpers, *bodies])

@@ -11,6 +11,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
+import tempfile
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -29,6 +32,17 @@ TARGETS: dict[str, tuple[str, int | str, int]] = {
 """Target string (`backend:arch`) -> Triton's GPUTarget(backend, arch, warp size)."""
 
 ALL_TARGETS = ("interpret", *TARGETS)
+
+ARTIFACTS: dict[str, tuple[str, ...]] = {
+    "cuda": ("ttir", "ttgir", "llir", "ptx", "cubin"),
+    "hip": ("ttir", "ttgir", "llir", "amdgcn", "hsaco"),
+}
+"""Backend -> the artifacts Triton makes for it (what `--emit` may name)."""
+
+
+def artifacts_of(target: str) -> tuple[str, ...]:
+    return ARTIFACTS[TARGETS[check_target(target)][0]] if target != "interpret" else ()
+
 
 POINTER_TYPES = {
     "f64": "*fp64", "f32": "*fp32", "f16": "*fp16", "bf16": "*bf16", "i64": "*i64",
@@ -71,7 +85,7 @@ def cache_dir() -> Path:
     return Path(env) if env else Path.home() / ".cache" / "stepwell"
 
 
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 """Bumped whenever what the cache stores changes (e.g. new resource figures)."""
 
 
@@ -88,32 +102,54 @@ def cache_key(source: str, target: str, num_warps: int) -> str:
 
 
 def _load_cached(key: str, name: str, target: str) -> CompiledKernel | None:
+    """The cached artifacts of `key`, or None. An entry is complete when its
+    `manifest.json` (written last) lists every artifact with its size and SHA-256; an
+    entry that does not match it (truncated, edited, half written) is discarded with a
+    warning and compiled again."""
     folder = cache_dir() / key
-    meta = folder / "metadata.json"
-    if not meta.is_file():
+    manifest = folder / "manifest.json"
+    if not folder.is_dir():
         return None
-    info = json.loads(meta.read_text())
-    asm: dict[str, Any] = {}
-    for f in folder.iterdir():
-        if f.name != "metadata.json":
-            asm[f.suffix[1:]] = (
-                f.read_bytes() if f.suffix in (".cubin", ".hsaco") else f.read_text()
-            )
-    return CompiledKernel(name, target, asm, info, cached=True)
+    try:
+        entry = json.loads(manifest.read_text())
+        asm: dict[str, Any] = {}
+        for ext, (file, size, digest, binary) in entry["artifacts"].items():
+            data = (folder / file).read_bytes()
+            if len(data) != size or hashlib.sha256(data).hexdigest() != digest:
+                raise ValueError(f"{file} does not match its manifest")
+            asm[ext] = data if binary else data.decode()
+        return CompiledKernel(name, target, asm, dict(entry["metadata"]), cached=True)
+    except (OSError, ValueError, KeyError, TypeError) as e:  # JSON and UTF-8 errors included
+        warnings.warn(f"stepwell: discarding a bad compile-cache entry {folder}: {e}",
+                      stacklevel=2)  # fmt: skip
+        shutil.rmtree(folder, ignore_errors=True)
+        return None
 
 
 def _store_cached(key: str, result: CompiledKernel) -> None:
-    folder = cache_dir() / key
-    folder.mkdir(parents=True, exist_ok=True)
-    for ext, data in result.asm.items():
-        if ext == "source":
-            continue
-        path = folder / f"kernel.{ext}"
-        if isinstance(data, bytes):
-            path.write_bytes(data)
-        else:
-            path.write_text(str(data))
-    (folder / "metadata.json").write_text(json.dumps(result.metadata))
+    """Write the entry into a temporary folder beside the cache and rename it into
+    place: readers see a complete entry or none, and of two concurrent writers of one
+    key the first rename wins (both hold the same artifacts)."""
+    root = cache_dir()
+    root.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{key}-", dir=root))
+    try:
+        artifacts: dict[str, tuple[str, int, str, bool]] = {}
+        for ext, data in result.asm.items():
+            if ext == "source":
+                continue
+            binary = isinstance(data, bytes)
+            raw = data if binary else str(data).encode()
+            (tmp / f"kernel.{ext}").write_bytes(raw)
+            artifacts[ext] = (f"kernel.{ext}", len(raw), hashlib.sha256(raw).hexdigest(), binary)
+        entry = {"artifacts": artifacts, "metadata": result.metadata}
+        (tmp / "manifest.json").write_text(json.dumps(entry))
+        try:
+            tmp.rename(root / key)
+        except OSError:  # another process stored the same key first
+            pass
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def compile_kernel(fn: Any, kernel: tile.KernelOp, target: str, source: str = "") -> CompiledKernel:

@@ -1,0 +1,106 @@
+"""The compile cache: entries are written atomically, checked on read (a bad entry is
+discarded with a warning and rebuilt), and concurrent compiles on one cache agree."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Compile every kernel of a tile-level file for cuda:80 through the cache in $1 and print
+# one line per kernel: name, whether it came from the cache, SHA-256 of each artifact.
+COMPILE = """
+import hashlib, sys, tempfile
+from pathlib import Path
+from stepwell.ir.printing import parse_module
+from stepwell.lowering.runtime import kernels_of
+from stepwell.lowering.triton.emitter import emit_module
+from stepwell.lowering.triton.targets import compile_all, load_for_compile
+module = parse_module(Path(sys.argv[1]).read_text())
+kernels = kernels_of(module)
+with tempfile.TemporaryDirectory() as tmp:
+    results = compile_all(kernels, load_for_compile(emit_module(kernels), Path(tmp)), "cuda:80")
+for r in results:
+    assert r.error is None, r.error
+    digests = sorted(
+        (ext, hashlib.sha256(v if isinstance(v, bytes) else v.encode()).hexdigest()[:12])
+        for ext, v in r.asm.items() if ext in ("cubin", "ptx", "ttir")
+    )
+    print(r.name, r.cached, digests)
+"""
+TILE = ROOT / "tests" / "fuzz" / "corpus" / "mlp.tile.mlir"
+
+
+def start(cache: Path) -> subprocess.Popen[str]:
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    env["STEPWELL_CACHE_DIR"] = str(cache)
+    return subprocess.Popen([sys.executable, "-c", COMPILE, str(TILE)], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+
+
+def compile_with(cache: Path) -> tuple[list[str], str]:
+    proc = start(cache)
+    out, err = proc.communicate(timeout=600)
+    assert proc.returncode == 0, err[-2000:]
+    return out.splitlines(), err
+
+
+def artifacts(lines: list[str]) -> list[str]:
+    """The kernel names and artifact digests, without the cached flag."""
+    return [line.split(" ", 2)[0] + line.split(" ", 2)[2] for line in lines]
+
+
+def entries(cache: Path) -> list[Path]:
+    return sorted(p for p in cache.iterdir() if not p.name.startswith("."))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["truncate-cubin", "empty-manifest", "non-utf8-ptx", "drop-manifest"],
+)
+def test_a_bad_entry_is_discarded_and_rebuilt(tmp_path: Path, damage: str) -> None:
+    cache = tmp_path / "cache"
+    first, _ = compile_with(cache)
+    entry = entries(cache)[0]
+    if damage == "truncate-cubin":
+        cubin = entry / "kernel.cubin"
+        cubin.write_bytes(cubin.read_bytes()[:100])
+    elif damage == "empty-manifest":
+        (entry / "manifest.json").write_text("")
+    elif damage == "non-utf8-ptx":
+        (entry / "kernel.ptx").write_bytes(b"\xff\xfe not utf-8")
+    else:
+        (entry / "manifest.json").unlink()
+    second, err = compile_with(cache)
+    assert "discarding a bad compile-cache entry" in err
+    assert artifacts(second) == artifacts(first)
+    assert sum(" False " in line for line in second) == 1, "only the damaged kernel recompiled"
+    third, err = compile_with(cache)
+    assert "discarding" not in err and all(" True " in line for line in third)
+
+
+@pytest.mark.parametrize("processes", [2, 4])
+def test_concurrent_compiles_on_one_cache_agree(tmp_path: Path, processes: int) -> None:
+    cache = tmp_path / "cache"
+    procs = [start(cache) for _ in range(processes)]
+    outs = []
+    for p in procs:
+        out, err = p.communicate(timeout=900)
+        assert p.returncode == 0, err[-2000:]
+        outs.append(artifacts(out.splitlines()))
+    assert all(o == outs[0] for o in outs)
+    for entry in entries(cache):  # complete: every artifact matches the manifest
+        manifest = json.loads((entry / "manifest.json").read_text())
+        for file, size, digest, _ in manifest["artifacts"].values():
+            data = (entry / file).read_bytes()
+            assert len(data) == size and hashlib.sha256(data).hexdigest() == digest
+    assert not [p for p in cache.iterdir() if p.name.startswith(".")], "no temporaries left"
+    again, _ = compile_with(cache)
+    assert artifacts(again) == outs[0] and all(" True " in line for line in again)
