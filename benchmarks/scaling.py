@@ -19,7 +19,13 @@ than linear.
     .venv/bin/python benchmarks/scaling.py --quick         # sizes 100,1000
     .venv/bin/python benchmarks/scaling.py --sizes 100,1000,3000 --timeout 300
 
-Writes results/scaling.json (or --out).
+`--parse` measures the text front end instead: modules of 1, 5 and 50 MB (`--parse-mb`)
+of torch- and prims-level ops with locations, each parsed (stepwell-opt's located parser),
+verified (dominance included) and printed in its own process; it checks that the time per
+MB at the largest size is within 1.5x of the next size and reports whether 50 MB takes
+under a minute.
+
+Writes results/scaling.json (or --out; results/scaling_parse.json with --parse).
 """
 
 from __future__ import annotations
@@ -180,6 +186,93 @@ def analyse(rows: list[dict[str, Any]], min_stage_s: float) -> dict[str, Any]:
     return out
 
 
+PARSE_BLOCK = (
+    "  %a{i} = torch.aten.add.Tensor %a{j}, %x : (tensor<8x64xf32>, tensor<8x64xf32>) -> "
+    'tensor<8x64xf32> loc("model.py":{i}:9)\n'
+    "  %b{i} = torch.aten.relu %a{i} : (tensor<8x64xf32>) -> tensor<8x64xf32> "
+    'loc("model.py":{i}:13)\n'
+    "  %c{i} = prims.mul %b{i}, %x : (tensor<8x64xf32>, tensor<8x64xf32>) -> tensor<8x64xf32> "
+    'loc("model.py":{i}:17)\n'
+    "  %d{i} = prims.sum %c{i} {{dims = [1 : i64]}} : (tensor<8x64xf32>) -> tensor<8xf32> "
+    'loc("model.py":{i}:21)\n'
+)
+
+
+def parse_module_text(megabytes: float) -> str:
+    """A function of about `megabytes` MB: blocks of four ops, each using the last."""
+    lines = ["func.func @forward(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {",
+             "  %a0 = torch.aten.relu %x : (tensor<8x64xf32>) -> tensor<8x64xf32>"]  # fmt: skip
+    size, i = 0, 1
+    while size < megabytes * 1e6:
+        block = PARSE_BLOCK.format(i=i, j=i - 1)
+        lines.append(block.rstrip("\n"))
+        size += len(block)
+        i += 1
+    lines += [f"  func.return %a{i - 1} : tensor<8x64xf32>", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def parse_worker(megabytes: float) -> dict[str, Any]:
+    from stepwell.ir.context import make_context
+    from stepwell.ir.diagnostics import LocatingParser, verify_located
+    from stepwell.ir.printing import to_text
+
+    ctx = make_context()
+    LocatingParser(ctx, parse_module_text(0.001), "warmup").parse_module()  # load dialects
+    text = parse_module_text(megabytes)
+    t0 = time.perf_counter()
+    parser = LocatingParser(ctx, text, "big.mlir")
+    module = parser.parse_module()
+    t1 = time.perf_counter()
+    assert verify_located(module, "big.mlir", parser.positions) is None
+    t2 = time.perf_counter()
+    printed = to_text(module, locations=True)
+    t3 = time.perf_counter()
+    return {"megabytes": round(len(text) / 1e6, 2), "ops": len(parser.positions),
+            "printed_mb": round(len(printed) / 1e6, 2),
+            "stages_s": {"parse": t1 - t0, "verify": t2 - t1, "print": t3 - t2}}  # fmt: skip
+
+
+def parse_main(sizes: list[float], timeout: float, out: Path) -> int:
+    rows = []
+    for mb in sizes:
+        cmd = [sys.executable, __file__, "--parse-worker", str(mb)]
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+            line = next(x for x in proc.stdout.splitlines() if x.startswith("RESULT "))
+            row = json.loads(line[len("RESULT ") :])
+        except (subprocess.TimeoutExpired, StopIteration) as e:
+            rows.append({"megabytes": mb, "error": f"{type(e).__name__}"})
+            print(f"{mb:6} MB: did not finish ({type(e).__name__})", flush=True)
+            continue
+        row["total_s"] = sum(row["stages_s"].values())
+        rows.append(row)
+        stages = "  ".join(f"{k} {v:.1f} s" for k, v in row["stages_s"].items())
+        print(f"{row['megabytes']:6} MB ({row['ops']} ops): {stages}  total {row['total_s']:.1f} s",
+              flush=True)  # fmt: skip
+    done = [r for r in rows if "error" not in r]
+    check = None
+    if len(done) >= 2:
+        a, b = done[-2], done[-1]
+        ratio = (b["total_s"] / b["megabytes"]) / (a["total_s"] / a["megabytes"])
+        check = {"sizes_mb": [a["megabytes"], b["megabytes"]], "per_mb_ratio": round(ratio, 3),
+                 "passed": ratio <= LIMIT}  # fmt: skip
+        print(
+            f"seconds per MB at {b['megabytes']} MB are {ratio:.2f}x those at "
+            f"{a['megabytes']} MB: {'PASS' if ratio <= LIMIT else 'FAIL'} (limit {LIMIT}x)"
+        )
+    largest = done[-1] if done else None
+    if largest is not None:
+        print(
+            f"{largest['megabytes']} MB parse + verify + print: {largest['total_s']:.1f} s "
+            f"({'under' if largest['total_s'] < 60 else 'OVER'} a minute)"
+        )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"machine": platform.platform(), "runs": rows, "check": check},
+                              indent=1))  # fmt: skip
+    return 0 if check is None or check["passed"] else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments; run every (family, size) in its own process and summarise."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -191,7 +284,20 @@ def main(argv: list[str] | None = None) -> int:
                     help="ignore stages faster than this at the largest size")  # fmt: skip
     ap.add_argument("--out", default=str(ROOT / "results" / "scaling.json"))
     ap.add_argument("--worker", nargs=2, metavar=("FAMILY", "N"), help=argparse.SUPPRESS)
+    ap.add_argument("--parse", action="store_true", help="time parse/verify/print of big text")
+    ap.add_argument("--parse-mb", default="1,5,50", help="module sizes in MB (default 1,5,50)")
+    ap.add_argument("--parse-worker", type=float, help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
+    if a.parse_worker is not None:
+        print("RESULT " + json.dumps(parse_worker(a.parse_worker)))
+        return 0
+    if a.parse:
+        out = (
+            Path(a.out).with_name("scaling_parse.json")
+            if a.out.endswith("scaling.json")
+            else Path(a.out)
+        )
+        return parse_main([float(x) for x in a.parse_mb.split(",")], max(a.timeout, 900), out)
     if a.worker:
         print("RESULT " + json.dumps(worker(a.worker[0], int(a.worker[1]))))
         return 0

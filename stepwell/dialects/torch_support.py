@@ -26,6 +26,7 @@ from xdsl.dialects.builtin import (
     DictionaryAttr,
     Float64Type,
     FloatAttr,
+    FunctionType,
     IndexType,
     IntAttr,
     IntegerAttr,
@@ -192,7 +193,7 @@ class TorchOp(IRDLOperation):
         props = parser.parse_optional_attr_dict()
         attrs = parser.parse_optional_attr_dict_with_keyword()
         parser.parse_punctuation(":")
-        ftype = parser.parse_function_type()
+        ftype = parse_function_type_memo(parser)
         flat = [o for g in groups for o in g]
         operands = parser.resolve_operands(flat, ftype.inputs.data, pos)
         if cls.has_segments():
@@ -236,6 +237,28 @@ class TorchOp(IRDLOperation):
                         f"property '{key}' refers to #torch.sym<{ref}> but the op has "
                         f"{n_sym} sym operand(s)"
                     )
+
+
+def parse_function_type_memo(parser: Parser) -> FunctionType:
+    """`parser.parse_function_type()`, remembering the text of each type parsed: a model's
+    IR repeats a few signatures thousands of times, and xDSL's lexer spends most of a
+    parse on them. A hit is the exact text up to the end of the line (or ` loc(`), so a
+    type that spans lines or is followed by anything else is parsed as usual."""
+    memo: dict[str, FunctionType] = parser.__dict__.setdefault("_stepwell_ftypes", {})
+    content = parser.lexer.input.content
+    start = parser.pos
+    end = content.find("\n", start)
+    line = content[start : len(content) if end < 0 else end]
+    at = line.find(" loc(")
+    candidate = (line if at < 0 else line[:at]).rstrip()
+    hit = memo.get(candidate)
+    if hit is not None:
+        parser._resume_from(start + len(candidate))  # pyright: ignore[reportPrivateUsage]
+        return hit
+    ftype = parser.parse_function_type()
+    if content[start : parser.pos].rstrip() == candidate:
+        memo[candidate] = ftype
+    return ftype
 
 
 def _sym_refs(attr: Attribute) -> list[int]:
