@@ -4,6 +4,7 @@ compared: eager itself gives -0.0 or +0.0 for the same product depending on the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import torch
@@ -17,13 +18,22 @@ TOLERANCES: dict[torch.dtype, tuple[float, float]] = {
 """dtype -> (rtol, atol) for values computed in that dtype."""
 
 
-def mismatch(expected: Any, got: Any, where: str = "output") -> str | None:
-    """None when `got` matches `expected`; otherwise what differs, in one line."""
+def mismatch(
+    expected: Any,
+    got: Any,
+    where: str = "output",
+    tolerances: Sequence[torch.dtype | None] = (),
+) -> str | None:
+    """None when `got` matches `expected`; otherwise what differs, in one line. Floats are
+    compared with the tolerance of their dtype, or for output i of a sequence that of
+    `tolerances[i]` when given (a float32 result computed through bfloat16 has bfloat16's
+    precision)."""
     if isinstance(expected, list | tuple):
         if not isinstance(got, list | tuple) or len(got) != len(expected):
             return f"{where}: expected a sequence of {len(expected)}, got {type(got).__name__}"
         for i, (e, g) in enumerate(zip(expected, got, strict=True)):
-            if (m := mismatch(e, g, f"{where}[{i}]")) is not None:
+            tol = tolerances[i] if i < len(tolerances) else None
+            if (m := mismatch(e, g, f"{where}[{i}]", (tol,) if tol else ())) is not None:
                 return m
         return None
     if not isinstance(expected, torch.Tensor):
@@ -38,7 +48,8 @@ def mismatch(expected: Any, got: Any, where: str = "output") -> str | None:
     if e.is_floating_point() or e.is_complex():
         if not torch.equal(torch.isnan(e), torch.isnan(g)):
             return f"{where}: NaN at other positions than eager"
-        rtol, atol = TOLERANCES.get(e.dtype, (1e-4, 1e-4))
+        loosest = tolerances[0] if tolerances and tolerances[0] is not None else e.dtype
+        rtol, atol = TOLERANCES.get(loosest, (1e-4, 1e-4))
         ok = torch.isclose(g, e, rtol=rtol, atol=atol, equal_nan=True)
         return None if bool(ok.all()) else _first_difference(where, e, g, ~ok)
     return None if torch.equal(e, g) else _first_difference(where, e, g, e != g)

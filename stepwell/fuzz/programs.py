@@ -29,6 +29,8 @@ FLOATS = (torch.float32, torch.float16, torch.bfloat16)
 INTS = (torch.int32, torch.int64)
 DTYPES = (*FLOATS, *FLOATS, *INTS, torch.bool)  # floats twice as often
 SIZES = (1, 1, 2, 3, 4, 5, 7, 8, 16, 17, 0)
+PRECISION = (torch.bfloat16, torch.float16, torch.float32, torch.float64)
+"""Float dtypes from the least precise to the most."""
 
 
 @dataclass
@@ -39,6 +41,8 @@ class Value:
     dtype: torch.dtype
     shape: tuple[int, ...]
     exact: bool
+    loosest: torch.dtype | None = None
+    """The least precise float dtype the value was computed through (its tolerance)."""
 
     @property
     def is_float(self) -> bool:
@@ -62,7 +66,13 @@ class Builder:
     def emit(self, expr: str, dtype: torch.dtype, shape: tuple[int, ...], exact: bool) -> None:
         name = f"v{len(self.values)}"
         self.lines.append(f"{name} = {expr}")
-        self.values.append(Value(name, dtype, shape, exact))
+        by_name = {v.name: v for v in self.values}
+        sources = [by_name[n] for n in re.findall(r"\b[vx]\d+\b", expr) if n in by_name]
+        floats = [d for v in sources for d in (v.loosest, v.dtype) if d and d.is_floating_point]
+        if dtype.is_floating_point:
+            floats.append(dtype)
+        loosest = min(floats, key=lambda d: PRECISION.index(d)) if floats else None
+        self.values.append(Value(name, dtype, shape, exact, loosest))
 
 
 Op = Callable[[Builder], bool]
@@ -324,6 +334,8 @@ class Program:
     seed: int
     inputs: list[tuple[torch.dtype, tuple[int, ...]]]
     source: str
+    tolerances: list[torch.dtype | None] = field(default_factory=list)
+    """Per output, the dtype whose tolerance it is compared with (its least precise)."""
 
     def function(self) -> Callable[..., Any]:
         scope: dict[str, Any] = {"torch": torch}
@@ -360,6 +372,7 @@ def generate(seed: int) -> Program:
     names = list(OPS)
     while len(b.values) - n_inputs < rng.randint(2, 8):
         OPS[rng.choice(names)](b)
+
     # every value no later op reads is an output, so no op is dead code
     def read_later(name: str) -> bool:
         at = next(i for i, line in enumerate(b.lines) if line.startswith(f"{name} = "))
@@ -369,7 +382,8 @@ def generate(seed: int) -> Program:
     params = ", ".join(v.name for v in b.values[:n_inputs])
     body = "".join(f"    {line}\n" for line in b.lines)
     source = f"def program({params}):\n{body}    return ({', '.join(outs)},)\n"
-    return Program(seed, inputs, source)
+    by_name = {v.name: v for v in b.values}
+    return Program(seed, inputs, source, [by_name[o].loosest for o in outs])
 
 
 @dataclass
@@ -410,5 +424,5 @@ def run(program: Program) -> Outcome:
         if not _dynamo_can_run(fn, program):
             return Outcome(program, "skipped", f"Dynamo itself fails: {text}")
         return Outcome(program, "crash", f"{type(cause).__name__}: {text}")
-    problem = mismatch(expected, got)
+    problem = mismatch(expected, got, tolerances=program.tolerances)
     return Outcome(program, "ok" if problem is None else "wrong", problem or "")

@@ -7,6 +7,7 @@ the line of the op that failed, as `mlir-opt` does.
 from __future__ import annotations
 
 import bisect
+import math
 import re
 from dataclasses import dataclass
 
@@ -44,6 +45,7 @@ class LocatingParser(Parser):
 
     def __init__(self, ctx: Context, text: str, name: str, line_offset: int = 0) -> None:
         check_string_literals(text, name)
+        check_dense_literal_sizes(text, name)
         super().__init__(ctx, text, name)
         self.positions: dict[Operation, tuple[int, int]] = {}
         self.line_offset = line_offset
@@ -64,6 +66,27 @@ _STRING_LITERAL = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"'
 to match: xDSL 0.75 writes `(?:[^"...]+|escape)*`, whose nested repetition backtracks
 exponentially on a literal that is never closed or holds an invalid escape (`\\q`), so
 `xdsl-opt` hangs on such input. This form fails in linear time."""
+
+
+MAX_DENSE_ELEMENTS = 2**24
+"""The largest dense literal accepted: xDSL stores every element of a literal, a splat
+included, as a Python object (16M elements is about 0.5 GB already)."""
+
+_DENSE = re.compile(r"dense<[^\n]*?>\s*:\s*(?:tensor|vector|memref)<([0-9x?]*)x?[a-z!]")
+
+
+def check_dense_literal_sizes(text: str, name: str) -> None:
+    """Raise a located ParseError for a dense literal too large to hold in memory, before
+    xDSL allocates it (`dense<1.0> : tensor<100000000000xf32>` was a MemoryError)."""
+    for m in _DENSE.finditer(text):
+        dims = [int(d) for d in m.group(1).split("x") if d.isdigit()]
+        count = math.prod(dims)
+        if count > MAX_DENSE_ELEMENTS:
+            raise ParseError(
+                Span(m.start(), m.end(), Input(text, name)),
+                f"a dense literal of {count} elements is refused (the limit is "
+                f"{MAX_DENSE_ELEMENTS}: each element would be held in memory)",
+            )
 
 
 def check_string_literals(text: str, name: str) -> None:

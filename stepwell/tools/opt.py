@@ -215,6 +215,9 @@ class StepwellOptMain(xDSLOptMain):
             return from_parse_error(e, offset)
         except (DiagnosticException, PassFailedException, KernelCompileError) as e:
             return Diagnostic(self.get_input_name(), 0, 0, str(e).strip())
+        except MemoryError:
+            return Diagnostic(self.get_input_name(), 0, 0, "out of memory: a type or literal "
+                              "in the input is too large")  # fmt: skip
         finally:
             chunk.close()
         return None

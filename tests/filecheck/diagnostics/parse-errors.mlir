@@ -110,3 +110,12 @@ func.func @quote_in_comment(%a: tensor<4xf32>) -> tensor<4xf32> {
 }
 // CHECK-NOT: error
 // CHECK: func.func @quote_in_comment
+
+// -----
+
+// A dense literal is held element by element: a huge one is refused before it is built.
+func.func @huge_dense() {
+  %0 = arith.constant dense<1.0> : tensor<100000000000xf32>
+  func.return
+}
+// CHECK: parse-errors.mlir:[[# @LINE - 3]]:23: error: a dense literal of 100000000000 elements is refused

@@ -233,3 +233,11 @@ func.func @huge_type(%a: tensor<4xf32>) {
   %0 = prims.broadcast_in_dim %a {shape = [4 : i64, 1099511627776 : i64, 4 : i64], broadcast_dimensions = [0 : i64]} : (tensor<4xf32>) -> tensor<4x1099511627776x4xf32>
   func.return
 }
+
+// -----
+
+func.func @fill_overflows_f32() {
+  // CHECK: error: 'prims.full' op PyTorch rejects these arguments: value cannot be converted to type float without overflow
+  %0 = prims.full {shape = [4 : i64], fill_value = 1.0e+300 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<4xf32>
+  func.return
+}
