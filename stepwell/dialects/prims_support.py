@@ -67,7 +67,7 @@ def _verify_elementwise(op: PrimsOp) -> None:
     operand_types = [_tensor(v).element_type for v in op.operands]
     if op.name == "prims.where":  # predicate is i1, the two branches agree
         operand_types = operand_types[1:]
-    if len({str(t) for t in operand_types}) > 1:
+    if any(t != operand_types[0] for t in operand_types[1:]):
         raise VerifyException(
             "elementwise operands must have one element type (promote explicitly with "
             f"prims.convert_element_type), got {', '.join(map(str, operand_types))}"
@@ -138,17 +138,12 @@ def _float_only(op_class: type[PrimsOp]) -> bool:
 
 class _MetaCall:
     """A prim's call on meta tensors, for the meta cache: equal when op class, operand
-    types and properties are equal (the decoded arguments ride along, not the op)."""
+    types and properties are equal. The op rides along only until the call is made (a
+    cached entry holds no IR)."""
 
     def __init__(self, op: PrimsOp) -> None:
         self.key = (type(op), tuple(op.operand_types), tuple(sorted(op.properties.items())))
-        self.overload = op.OVERLOAD
-        values = [
-            torch.empty(tuple(_tensor(t).get_shape()), dtype=torch_dtype(_tensor(t).element_type),
-                        device="meta")
-            for t in op.operand_types
-        ]  # fmt: skip
-        self.kwargs = call_arguments(op, values)
+        self.op: PrimsOp | None = op
 
     def __hash__(self) -> int:
         return hash(self.key)
@@ -161,8 +156,15 @@ class _MetaCall:
 def _meta_result(call: _MetaCall) -> tuple[tuple[tuple[int, ...], torch.dtype], ...] | str:
     """What PyTorch's meta function of a prim gives for these operand types and
     properties: result (shape, dtype) pairs, or the error it raises (first line)."""
+    op, call.op = call.op, None
+    assert op is not None
+    values = [
+        torch.empty(tuple(_tensor(t).get_shape()), dtype=torch_dtype(_tensor(t).element_type),
+                    device="meta")
+        for t in op.operand_types
+    ]  # fmt: skip
     try:
-        out = resolve_callee(call.overload)(**call.kwargs)
+        out = resolve_callee(op.OVERLOAD)(**call_arguments(op, values))
     except Exception as e:  # noqa: BLE001 - PyTorch's own checks, reported as they are
         return (str(e).strip().splitlines() or [type(e).__name__])[0]
     outs = out if isinstance(out, list | tuple) else (out,)
@@ -172,7 +174,8 @@ def _meta_result(call: _MetaCall) -> tuple[tuple[tuple[int, ...], torch.dtype], 
 def _verify_with_meta(op: PrimsOp) -> None:
     """Check a prim's properties against its operand and result types with PyTorch's own
     meta function (dims, permutations, shapes, dtypes), on static shapes."""
-    if op.sym_values() or not all(_static_tensor(t) for t in (*op.operand_types, *op.result_types)):
+    # a symbolic size (an i64 operand) or a dynamic dim: nothing static to check
+    if not all(_static_tensor(t) for t in (*op.operand_types, *op.result_types)):
         return
     for t in op.result_types:  # refuse absurd sizes before anything allocates them
         if math.prod(cast(TensorType[Attribute], t).get_shape()) > MAX_ELEMENTS:

@@ -17,6 +17,7 @@ value of the trailing `sym(...)` operand group.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from typing import ClassVar, cast
 
@@ -160,7 +161,7 @@ class TorchOp(IRDLOperation):
         printer.print_op_attributes(props)
         printer.print_op_attributes(self.attributes, print_keyword=True)
         printer.print_string(" : ")
-        printer.print_function_type([o.type for o in self.operands], [r.type for r in self.results])
+        print_function_type_memo(printer, self.operand_types, self.result_types)
 
     @classmethod
     def parse(cls, parser: Parser) -> TorchOp:
@@ -190,7 +191,7 @@ class TorchOp(IRDLOperation):
                 )
             else:
                 groups.append([parser.parse_unresolved_operand()])
-        props = parser.parse_optional_attr_dict()
+        props = parse_attr_dict_memo(parser)
         attrs = parser.parse_optional_attr_dict_with_keyword()
         parser.parse_punctuation(":")
         ftype = parse_function_type_memo(parser)
@@ -229,14 +230,71 @@ class TorchOp(IRDLOperation):
         )
 
     def verify_(self) -> None:
+        refs = [(key, ref) for key, value in self.properties.items() for ref in _sym_refs(value)]
+        if not refs:
+            return
         n_sym = len(self.sym_values())
-        for key, value in self.properties.items():
-            for ref in _sym_refs(value):
-                if ref >= n_sym:
-                    raise VerifyException(
-                        f"property '{key}' refers to #torch.sym<{ref}> but the op has "
-                        f"{n_sym} sym operand(s)"
-                    )
+        for key, ref in refs:
+            if ref >= n_sym:
+                raise VerifyException(
+                    f"property '{key}' refers to #torch.sym<{ref}> but the op has "
+                    f"{n_sym} sym operand(s)"
+                )
+
+
+def print_function_type_memo(
+    printer: Printer, inputs: Sequence[Attribute], outputs: Sequence[Attribute]
+) -> None:
+    """`printer.print_function_type(inputs, outputs)`, remembering the text of each
+    signature printed (the printing counterpart of `parse_function_type_memo`)."""
+    memo: dict[tuple[Attribute, ...], str] = printer.__dict__.setdefault("_stepwell_ftypes", {})
+    key = (*inputs, None, *outputs)  # None separates inputs from outputs
+    text = memo.get(key)  # pyright: ignore[reportArgumentType]
+    if text is None:
+        sub = Printer(stream=io.StringIO())
+        sub.print_function_type(inputs, outputs)
+        text = memo[key] = cast(io.StringIO, sub.stream).getvalue()  # pyright: ignore
+    printer.print_string(text)
+
+
+def _balanced_braces_end(text: str, start: int) -> int:
+    """The index after the `}` closing the `{` at `start` (strings skipped), or -1."""
+    depth, i, n = 0, start, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        elif c == "\n":
+            return -1
+        i += 1
+    return -1
+
+
+def parse_attr_dict_memo(parser: Parser) -> dict[str, Attribute]:
+    """`parser.parse_optional_attr_dict()`, remembering each dictionary's text (a model
+    repeats `{dims = [1 : i64]}` and the like thousands of times). Returns a fresh dict."""
+    memo: dict[str, dict[str, Attribute]] = parser.__dict__.setdefault("_stepwell_dicts", {})
+    content = parser.lexer.input.content
+    start = parser.pos
+    if not content.startswith("{", start):
+        return parser.parse_optional_attr_dict()
+    end = _balanced_braces_end(content, start)
+    hit = memo.get(content[start:end]) if end > 0 else None
+    if hit is not None:
+        parser._resume_from(end)  # pyright: ignore[reportPrivateUsage]
+        return dict(hit)
+    props = parser.parse_optional_attr_dict()
+    if end > 0 and parser.pos >= end and not content[end : parser.pos].strip():
+        memo[content[start:end]] = dict(props)
+    return props
 
 
 def parse_function_type_memo(parser: Parser) -> FunctionType:

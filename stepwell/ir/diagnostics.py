@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, LocationAttr, ModuleOp, StringAttr
 from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
@@ -51,6 +51,17 @@ class LocatingParser(Parser):
         self.line_offset = line_offset
         self.line_starts = [0, *(m.end() for m in re.finditer("\n", text))]
 
+    def parse_optional_location(self) -> LocationAttr | None:
+        """`loc("file":line:col)` read with one regular expression (the common case:
+        every op of an imported model has one); other locations as xDSL parses them."""
+        token = self._current_token
+        if token.text == "loc":
+            m = _FILE_LINE_COL.match(self.lexer.input.content, token.span.start)
+            if m is not None:
+                self._resume_from(m.end())
+                return FileLineColLoc(StringAttr(m[1]), IntAttr(int(m[2])), IntAttr(int(m[3])))
+        return super().parse_optional_location()
+
     def parse_operation(self) -> Operation:
         offset = self._current_token.span.start
         line = bisect.bisect_right(self.line_starts, offset)
@@ -60,6 +71,7 @@ class LocatingParser(Parser):
         return op
 
 
+_FILE_LINE_COL = re.compile(r'loc\(\s*"([^"\\\n]*)"\s*:\s*(\d+)\s*:\s*(\d+)\s*\)')
 _COMMENT_OR_QUOTE = re.compile(r'//[^\n]*|"')
 _STRING_LITERAL = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
 """The string literals xDSL's lexer accepts, written so that each character has one way
