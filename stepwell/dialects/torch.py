@@ -15,9 +15,11 @@ from xdsl.irdl import (
     opt_prop_def,
     prop_def,
     result_def,
+    traits_def,
     var_operand_def,
     var_result_def,
 )
+from xdsl.traits import Pure
 
 from stepwell.dialects.torch_support import (
     BOOL,
@@ -46,6 +48,7 @@ class Aten_AndScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -57,6 +60,7 @@ class Aten_AndTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -69,6 +73,7 @@ class Aten_OrScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -80,6 +85,7 @@ class Aten_OrTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -92,6 +98,7 @@ class Aten_XorScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -103,6 +110,7 @@ class Aten_XorTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -115,6 +123,7 @@ class Aten_AdaptiveAvgPool2dOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     output_size = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -126,6 +135,7 @@ class Aten_AdaptiveAvgPool2dBackwardOp(TorchOp):
     grad_output = operand_def(TensorType)
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -138,6 +148,7 @@ class Aten_AdaptiveAvgPool3dOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     output_size = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -151,6 +162,7 @@ class Aten_AddBatchDimOp(TorchOp):
     batch_dim = prop_def(INT)
     level = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -206,6 +218,7 @@ class Aten_BatchNormImplIndexBackwardOp(TorchOp):
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -218,6 +231,7 @@ class Aten_CastByteOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     non_blocking = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -230,6 +244,7 @@ class Aten_CastCharOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     non_blocking = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -242,6 +257,7 @@ class Aten_CastDoubleOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     non_blocking = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -254,6 +270,7 @@ class Aten_CastFloatOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     non_blocking = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -266,6 +283,7 @@ class Aten_CastHalfOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     non_blocking = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -278,6 +296,7 @@ class Aten_CastIntOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     non_blocking = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -290,6 +309,7 @@ class Aten_CastLongOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     non_blocking = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -302,6 +322,7 @@ class Aten_CastShortOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     non_blocking = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -316,6 +337,7 @@ class Aten_CdistForwardOp(TorchOp):
     p = prop_def(FLOAT)
     compute_mode = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -329,6 +351,7 @@ class Aten_ChooseQparamsPerTensorOp(TorchOp):
     reduce_range = opt_prop_def(BOOL)
     result0 = result_def(SYM_TYPES)
     result1 = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -343,6 +366,7 @@ class Aten_ChunkCatOp(TorchOp):
     num_chunks = prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -366,6 +390,7 @@ class Aten_ConvolutionDeprecatedOp(TorchOp):
     cudnn_enabled = prop_def(BOOL)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -392,6 +417,7 @@ class Aten_ConvolutionDoubleBackwardOp(TorchOp):
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -410,6 +436,7 @@ class Aten_ConvolutionModeOp(TorchOp):
     groups = prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -431,6 +458,7 @@ class Aten_CufftGetPlanCacheMaxSizeOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     device_index = prop_def(INT)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -442,6 +470,7 @@ class Aten_CufftGetPlanCacheSizeOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     device_index = prop_def(INT)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -463,6 +492,7 @@ class Aten_DebugHasInternalOverlapOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten._debug_has_internal_overlap.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -475,6 +505,7 @@ class Aten_DimArangeOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -498,6 +529,7 @@ class Aten_EmbeddingBagOp(TorchOp):
     result2 = result_def(TensorType)
     result3 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -519,6 +551,7 @@ class Aten_EmbeddingBagSparseBackwardOp(TorchOp):
     padding_idx = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -530,6 +563,7 @@ class Aten_EuclideanDistOp(TorchOp):
     x1 = operand_def(TensorType)
     x2 = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -544,6 +578,7 @@ class Aten_FftC2rOp(TorchOp):
     normalization = prop_def(INT)
     last_dim_size = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -558,6 +593,7 @@ class Aten_FftR2cOp(TorchOp):
     normalization = prop_def(INT)
     onesided = prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -574,6 +610,7 @@ class Aten_FusedRmsNormOp(TorchOp):
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -592,6 +629,7 @@ class Aten_FusedRmsNormBackwardOp(TorchOp):
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -606,6 +644,7 @@ class Aten_GatherSparseBackwardOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -617,6 +656,7 @@ class Aten_HasCompatibleShallowCopyTypeOp(TorchOp):
     self_ = operand_def(TensorType)
     from_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -627,6 +667,7 @@ class Aten_IsZerotensorOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten._is_zerotensor.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -637,6 +678,7 @@ class Aten_LocalScalarDenseOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten._local_scalar_dense.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -650,6 +692,7 @@ class Aten_LogSoftmaxOp(TorchOp):
     dim = prop_def(INT)
     half_to_float = prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -664,6 +707,7 @@ class Aten_LogSoftmaxBackwardDataOp(TorchOp):
     dim = prop_def(INT)
     input_dtype = prop_def(DTYPE)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -679,6 +723,7 @@ class Aten_LuWithInfoOp(TorchOp):
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -698,6 +743,7 @@ class Aten_NativeBatchNormLegitNostatsOp(TorchOp):
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -718,6 +764,7 @@ class Aten_NativeBatchNormLegitNoTrainingOp(TorchOp):
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -727,6 +774,7 @@ class Aten_NnpackAvailableOp(TorchOp):
     name = "torch.aten._nnpack_available"
     OVERLOAD: ClassVar[str] = "aten._nnpack_available.default"
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -741,6 +789,7 @@ class Aten_PackPaddedSequenceBackwardOp(TorchOp):
     input_size = prop_def(INT_LIST)
     batch_first = prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -753,6 +802,7 @@ class Aten_PadCircularOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     pad = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -767,6 +817,7 @@ class Aten_PadEnumOp(TorchOp):
     mode = prop_def(INT)
     value = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -783,6 +834,7 @@ class Aten_PadPackedSequenceOp(TorchOp):
     total_length = prop_def(INT)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -795,6 +847,7 @@ class Aten_PdistForwardOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     p = opt_prop_def(FLOAT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -806,6 +859,7 @@ class Aten_PreluKernelOp(TorchOp):
     self_ = operand_def(TensorType)
     weight = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -819,6 +873,7 @@ class Aten_PreluKernelBackwardOp(TorchOp):
     weight = operand_def(TensorType)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -843,6 +898,7 @@ class Aten_RemoveBatchDimOp(TorchOp):
     batch_size = prop_def(INT)
     out_dim = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -856,6 +912,7 @@ class Aten_ReshapeAliasOp(TorchOp):
     size = prop_def(INT_LIST)
     stride = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -867,6 +924,7 @@ class Aten_ReshapeFromTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     shape = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -880,6 +938,7 @@ class Aten_RowwisePruneOp(TorchOp):
     compressed_indices_dtype = prop_def(DTYPE)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -893,6 +952,7 @@ class Aten_SafeSoftmaxOp(TorchOp):
     dim = prop_def(INT)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -903,6 +963,7 @@ class Aten_SaturateWeightToFp16Op(TorchOp):
     OVERLOAD: ClassVar[str] = "aten._saturate_weight_to_fp16.default"
     weight = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -953,6 +1014,7 @@ class Aten_ShapeAsTensorOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten._shape_as_tensor.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -970,6 +1032,7 @@ class Aten_SobolEngineDrawOp(TorchOp):
     dtype = opt_prop_def(DTYPE | NoneType)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -983,6 +1046,7 @@ class Aten_SoftmaxOp(TorchOp):
     dim = prop_def(INT)
     half_to_float = prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -997,6 +1061,7 @@ class Aten_SoftmaxBackwardDataOp(TorchOp):
     dim = prop_def(INT)
     input_dtype = prop_def(DTYPE)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1015,6 +1080,7 @@ class Aten_SparseBscTensorUnsafeOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1033,6 +1099,7 @@ class Aten_SparseBsrTensorUnsafeOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1051,6 +1118,7 @@ class Aten_SparseCompressedTensorUnsafeOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1069,6 +1137,7 @@ class Aten_SparseCooTensorUnsafeOp(TorchOp):
     pin_memory = opt_prop_def(BOOL | NoneType)
     is_coalesced = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1087,6 +1156,7 @@ class Aten_SparseCscTensorUnsafeOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1105,6 +1175,7 @@ class Aten_SparseCsrTensorUnsafeOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1118,6 +1189,7 @@ class Aten_SparseLogSoftmaxIntOp(TorchOp):
     dim = prop_def(INT)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1129,6 +1201,7 @@ class Aten_SparseMmOp(TorchOp):
     sparse = operand_def(TensorType)
     dense = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1141,6 +1214,7 @@ class Aten_SparseMmReduceOp(TorchOp):
     dense = operand_def(TensorType)
     reduce = prop_def(STR)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1154,6 +1228,7 @@ class Aten_SparseSoftmaxIntOp(TorchOp):
     dim = prop_def(INT)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1164,6 +1239,7 @@ class Aten_SparseSumOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten._sparse_sum.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1177,6 +1253,7 @@ class Aten_SparseSumDimdtypeOp(TorchOp):
     dim = prop_def(INT_LIST)
     dtype = prop_def(DTYPE)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1188,6 +1265,7 @@ class Aten_SparseSumDtypeOp(TorchOp):
     self_ = operand_def(TensorType)
     dtype = prop_def(DTYPE)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1201,6 +1279,7 @@ class Aten_TestAmbiguousDefaultsAOp(TorchOp):
     a = opt_prop_def(INT)
     b = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1214,6 +1293,7 @@ class Aten_TestAmbiguousDefaultsBOp(TorchOp):
     a = opt_prop_def(INT)
     b = opt_prop_def(STR)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1226,6 +1306,7 @@ class Aten_TestAutogradMultipleDispatchNtonlyOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     b = prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1236,6 +1317,7 @@ class Aten_TestCheckTensorOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten._test_check_tensor.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1249,6 +1331,7 @@ class Aten_TestSerializationSubcmulOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     alpha = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1261,6 +1344,7 @@ class Aten_TestStringDefaultOp(TorchOp):
     a = opt_prop_def(STR)
     b = opt_prop_def(STR)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1281,6 +1365,7 @@ class Aten_ThnnDifferentiableGruCellBackwardOp(TorchOp):
     result3 = result_def(TensorType)
     result4 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1303,6 +1388,7 @@ class Aten_ThnnDifferentiableLstmCellBackwardOp(TorchOp):
     result3 = result_def(TensorType)
     result4 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1324,6 +1410,7 @@ class Aten_ThnnFusedLstmCellBackwardOp(TorchOp):
     result3 = result_def(TensorType)
     result4 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1341,6 +1428,7 @@ class Aten_ToCopyOp(TorchOp):
     non_blocking = opt_prop_def(BOOL)
     memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1351,6 +1439,7 @@ class Aten_ToCpuOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten._to_cpu.default"
     tensors = var_operand_def(TensorType)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1363,6 +1452,7 @@ class Aten_UnsafeIndexTensorOp(TorchOp):
     indices = var_operand_def(TensorType)
     indices_nones = opt_prop_def(LIST, prop_name="indices")
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1379,6 +1469,7 @@ class Aten_UnsafeIndexPutOp(TorchOp):
     accumulate = opt_prop_def(BOOL)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1395,6 +1486,7 @@ class Aten_UnsafeMaskedIndexOp(TorchOp):
     fill = prop_def(NUMBER)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1409,6 +1501,7 @@ class Aten_UnsafeMaskedIndexPutAccumulateOp(TorchOp):
     values = operand_def(TensorType)
     indices_nones = opt_prop_def(LIST, prop_name="indices")
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1421,6 +1514,7 @@ class Aten_UnsafeViewOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1435,6 +1529,7 @@ class Aten_UpsampleBicubic2dAaVecOp(TorchOp):
     align_corners = prop_def(BOOL)
     scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1449,6 +1544,7 @@ class Aten_UpsampleBilinear2dAaVecOp(TorchOp):
     align_corners = prop_def(BOOL)
     scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1463,6 +1559,7 @@ class Aten_UpsampleLanczos2dAaVecOp(TorchOp):
     align_corners = prop_def(BOOL)
     scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1476,6 +1573,7 @@ class Aten_UpsampleNearestExact1dOp(TorchOp):
     output_size = prop_def(INT_LIST)
     scales = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1489,6 +1587,7 @@ class Aten_UpsampleNearestExact1dVecOp(TorchOp):
     output_size = opt_prop_def(INT_LIST | NoneType)
     scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1503,6 +1602,7 @@ class Aten_UpsampleNearestExact2dOp(TorchOp):
     scales_h = opt_prop_def(FLOAT | NoneType)
     scales_w = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1516,6 +1616,7 @@ class Aten_UpsampleNearestExact2dVecOp(TorchOp):
     output_size = opt_prop_def(INT_LIST | NoneType)
     scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1531,6 +1632,7 @@ class Aten_UpsampleNearestExact3dOp(TorchOp):
     scales_h = opt_prop_def(FLOAT | NoneType)
     scales_w = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1544,6 +1646,7 @@ class Aten_UpsampleNearestExact3dVecOp(TorchOp):
     output_size = opt_prop_def(INT_LIST | NoneType)
     scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1553,6 +1656,7 @@ class Aten_UseCudnnRnnFlattenWeightOp(TorchOp):
     name = "torch.aten._use_cudnn_rnn_flatten_weight"
     OVERLOAD: ClassVar[str] = "aten._use_cudnn_rnn_flatten_weight.default"
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1648,6 +1752,7 @@ class Aten_VersionOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten._version.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1661,6 +1766,7 @@ class Aten_WeightNormOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1677,6 +1783,7 @@ class Aten_WeightNormDifferentiableBackwardOp(TorchOp):
     dim = prop_def(INT)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1691,6 +1798,7 @@ class Aten_WeightNormInterfaceOp(TorchOp):
     dim = opt_prop_def(INT)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1704,6 +1812,7 @@ class Aten_WrappedLinearPrepackOp(TorchOp):
     weight_zero_point = operand_def(TensorType)
     bias = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1721,6 +1830,7 @@ class Aten_WrappedQuantizedLinearPrepackedOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     out_channel = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1731,6 +1841,7 @@ class AtenAbsOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.abs.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1741,6 +1852,7 @@ class AtenAbsoluteOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.absolute.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1751,6 +1863,7 @@ class AtenAcosOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.acos.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1761,6 +1874,7 @@ class AtenAcoshOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.acosh.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1773,6 +1887,7 @@ class AtenAdaptiveAvgPool1dOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     output_size = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1785,6 +1900,7 @@ class AtenAdaptiveAvgPool2dOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     output_size = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1797,6 +1913,7 @@ class AtenAdaptiveAvgPool3dOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     output_size = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1810,6 +1927,7 @@ class AtenAdaptiveMaxPool1dOp(TorchOp):
     output_size = prop_def(INT_LIST)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1823,6 +1941,7 @@ class AtenAddScalarOp(TorchOp):
     other = prop_def(NUMBER)
     alpha = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1836,6 +1955,7 @@ class AtenAddTensorOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     alpha = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1850,6 +1970,7 @@ class AtenAddcdivOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     value = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1864,6 +1985,7 @@ class AtenAddcmulOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     value = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1879,6 +2001,7 @@ class AtenAddmmOp(TorchOp):
     beta = opt_prop_def(NUMBER)
     alpha = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1894,6 +2017,7 @@ class AtenAddrOp(TorchOp):
     beta = opt_prop_def(NUMBER)
     alpha = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1907,6 +2031,7 @@ class AtenAffineGridGeneratorOp(TorchOp):
     size = prop_def(INT_LIST)
     align_corners = prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1920,6 +2045,7 @@ class AtenAffineGridGeneratorBackwardOp(TorchOp):
     size = prop_def(INT_LIST)
     align_corners = prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1930,6 +2056,7 @@ class AtenAliasOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.alias.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1940,6 +2067,7 @@ class AtenAliasCopyOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.alias_copy.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1950,6 +2078,7 @@ class AtenAllOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.all.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1963,6 +2092,7 @@ class AtenAllDimOp(TorchOp):
     dim = prop_def(INT)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1976,6 +2106,7 @@ class AtenAllDimsOp(TorchOp):
     dim = opt_prop_def(INT_LIST | NoneType)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -1989,6 +2120,7 @@ class AtenAmaxOp(TorchOp):
     dim = opt_prop_def(INT_LIST)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2002,6 +2134,7 @@ class AtenAminOp(TorchOp):
     dim = opt_prop_def(INT_LIST)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2016,6 +2149,7 @@ class AtenAminmaxOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2026,6 +2160,7 @@ class AtenAnyOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.any.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2039,6 +2174,7 @@ class AtenAnyDimOp(TorchOp):
     dim = prop_def(INT)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2052,6 +2188,7 @@ class AtenAnyDimsOp(TorchOp):
     dim = opt_prop_def(INT_LIST | NoneType)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2067,6 +2204,7 @@ class AtenArangeOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2083,6 +2221,7 @@ class AtenArangeStartOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2100,6 +2239,7 @@ class AtenArangeStartstepOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2110,6 +2250,7 @@ class AtenArccosOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.arccos.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2120,6 +2261,7 @@ class AtenArccoshOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.arccosh.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2130,6 +2272,7 @@ class AtenArcsinOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.arcsin.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2140,6 +2283,7 @@ class AtenArcsinhOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.arcsinh.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2150,6 +2294,7 @@ class AtenArctanOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.arctan.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2161,6 +2306,7 @@ class AtenArctan2Op(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2171,6 +2317,7 @@ class AtenArctanhOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.arctanh.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2184,6 +2331,7 @@ class AtenArgmaxOp(TorchOp):
     dim = opt_prop_def(INT | NoneType)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2197,6 +2345,7 @@ class AtenArgminOp(TorchOp):
     dim = opt_prop_def(INT | NoneType)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2210,6 +2359,7 @@ class AtenArgsortOp(TorchOp):
     dim = opt_prop_def(INT)
     descending = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2224,6 +2374,7 @@ class AtenArgsortStableOp(TorchOp):
     dim = opt_prop_def(INT)
     descending = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2234,6 +2385,7 @@ class AtenArgwhereOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.argwhere.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2248,6 +2400,7 @@ class AtenAsStridedOp(TorchOp):
     stride = prop_def(INT_LIST)
     storage_offset = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2258,6 +2411,7 @@ class AtenAsinOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.asin.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2268,6 +2422,7 @@ class AtenAsinhOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.asinh.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2278,6 +2433,7 @@ class AtenAtanOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.atan.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2289,6 +2445,7 @@ class AtenAtan2Op(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2299,6 +2456,7 @@ class AtenAtanhOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.atanh.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2309,6 +2467,7 @@ class AtenAtleast1dSequenceOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.atleast_1d.Sequence"
     tensors = var_operand_def(TensorType)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2319,6 +2478,7 @@ class AtenAtleast2dSequenceOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.atleast_2d.Sequence"
     tensors = var_operand_def(TensorType)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2329,6 +2489,7 @@ class AtenAtleast3dSequenceOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.atleast_3d.Sequence"
     tensors = var_operand_def(TensorType)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2345,6 +2506,7 @@ class AtenAvgPool1dOp(TorchOp):
     ceil_mode = opt_prop_def(BOOL)
     count_include_pad = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2362,6 +2524,7 @@ class AtenAvgPool2dOp(TorchOp):
     count_include_pad = opt_prop_def(BOOL)
     divisor_override = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2380,6 +2543,7 @@ class AtenAvgPool2dBackwardOp(TorchOp):
     count_include_pad = prop_def(BOOL)
     divisor_override = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2397,6 +2561,7 @@ class AtenAvgPool3dOp(TorchOp):
     count_include_pad = opt_prop_def(BOOL)
     divisor_override = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2412,6 +2577,7 @@ class AtenBaddbmmOp(TorchOp):
     beta = opt_prop_def(NUMBER)
     alpha = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2428,6 +2594,7 @@ class AtenBaddbmmDtypeOp(TorchOp):
     beta = opt_prop_def(NUMBER)
     alpha = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2448,6 +2615,7 @@ class AtenBatchNormOp(TorchOp):
     cudnn_enabled = prop_def(BOOL)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2461,6 +2629,7 @@ class AtenBilinearOp(TorchOp):
     weight = operand_def(TensorType)
     bias = opt_operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2476,6 +2645,7 @@ class AtenBinaryCrossEntropyOp(TorchOp):
     reduction = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2492,6 +2662,7 @@ class AtenBinaryCrossEntropyBackwardOp(TorchOp):
     reduction = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2508,6 +2679,7 @@ class AtenBinaryCrossEntropyWithLogitsOp(TorchOp):
     reduction = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2520,6 +2692,7 @@ class AtenBitwiseAndScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2531,6 +2704,7 @@ class AtenBitwiseAndTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2541,6 +2715,7 @@ class AtenBitwiseNotOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.bitwise_not.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2553,6 +2728,7 @@ class AtenBitwiseOrScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2564,6 +2740,7 @@ class AtenBitwiseOrTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2576,6 +2753,7 @@ class AtenBitwiseXorScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2587,6 +2765,7 @@ class AtenBitwiseXorTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2597,6 +2776,7 @@ class AtenBlockDiagOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.block_diag.default"
     tensors = var_operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2608,6 +2788,7 @@ class AtenBmmOp(TorchOp):
     self_ = operand_def(TensorType)
     mat2 = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2618,6 +2799,7 @@ class AtenBroadcastTensorsOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.broadcast_tensors.default"
     tensors = var_operand_def(TensorType)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2629,6 +2811,7 @@ class AtenCanCastOp(TorchOp):
     from_ = prop_def(DTYPE)
     to = prop_def(DTYPE)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2642,6 +2825,7 @@ class AtenCatOp(TorchOp):
     dim = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2656,6 +2840,7 @@ class AtenCdistOp(TorchOp):
     p = opt_prop_def(FLOAT)
     compute_mode = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2666,6 +2851,7 @@ class AtenCeilOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.ceil.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2678,6 +2864,7 @@ class AtenCeluOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     alpha = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2688,6 +2875,7 @@ class AtenChainMatmulOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.chain_matmul.default"
     matrices = var_operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2699,6 +2887,7 @@ class AtenChalfOp(TorchOp):
     self_ = operand_def(TensorType)
     memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2711,6 +2900,7 @@ class AtenChannelShuffleOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     groups = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2727,6 +2917,7 @@ class AtenChooseQparamsOptimizedOp(TorchOp):
     bit_width = prop_def(INT)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2740,6 +2931,7 @@ class AtenClampTensorOp(TorchOp):
     max = opt_operand_def(TensorType)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2753,6 +2945,7 @@ class AtenClampOp(TorchOp):
     min = opt_prop_def(NUMBER | NoneType)
     max = opt_prop_def(NUMBER | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2764,6 +2957,7 @@ class AtenClampMaxTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     max = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2776,6 +2970,7 @@ class AtenClampMaxOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     max = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2787,6 +2982,7 @@ class AtenClampMinTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     min = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2799,6 +2995,7 @@ class AtenClampMinOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     min = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2812,6 +3009,7 @@ class AtenClipTensorOp(TorchOp):
     max = opt_operand_def(TensorType)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2825,6 +3023,7 @@ class AtenClipOp(TorchOp):
     min = opt_prop_def(NUMBER | NoneType)
     max = opt_prop_def(NUMBER | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2836,6 +3035,7 @@ class AtenCloneOp(TorchOp):
     self_ = operand_def(TensorType)
     memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2852,6 +3052,7 @@ class AtenCol2imOp(TorchOp):
     padding = prop_def(INT_LIST)
     stride = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2862,6 +3063,7 @@ class AtenColumnStackOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.column_stack.default"
     tensors = var_operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2875,6 +3077,7 @@ class AtenCombinationsOp(TorchOp):
     r = opt_prop_def(INT)
     with_replacement = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2888,6 +3091,7 @@ class AtenConcatOp(TorchOp):
     dim = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2901,6 +3105,7 @@ class AtenConcatenateOp(TorchOp):
     dim = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2914,6 +3119,7 @@ class AtenConstantPadNdOp(TorchOp):
     pad = prop_def(INT_LIST)
     value = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2925,6 +3131,7 @@ class AtenContiguousOp(TorchOp):
     self_ = operand_def(TensorType)
     memory_format = opt_prop_def(ENUM)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2943,6 +3150,7 @@ class AtenConv1dOp(TorchOp):
     groups = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2961,6 +3169,7 @@ class AtenConv1dPaddingOp(TorchOp):
     groups = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2979,6 +3188,7 @@ class AtenConv2dOp(TorchOp):
     groups = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -2997,6 +3207,7 @@ class AtenConv2dPaddingOp(TorchOp):
     groups = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3015,6 +3226,7 @@ class AtenConv3dOp(TorchOp):
     groups = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3033,6 +3245,7 @@ class AtenConv3dPaddingOp(TorchOp):
     groups = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3050,6 +3263,7 @@ class AtenConvTbcBackwardOp(TorchOp):
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3069,6 +3283,7 @@ class AtenConvTranspose1dOp(TorchOp):
     dilation = opt_prop_def(INT_LIST)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3088,6 +3303,7 @@ class AtenConvTranspose2dInputOp(TorchOp):
     dilation = opt_prop_def(INT_LIST)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3107,6 +3323,7 @@ class AtenConvTranspose3dInputOp(TorchOp):
     dilation = opt_prop_def(INT_LIST)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3127,6 +3344,7 @@ class AtenConvolutionOp(TorchOp):
     groups = prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3150,6 +3368,7 @@ class AtenConvolutionBackwardOp(TorchOp):
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3163,6 +3382,7 @@ class AtenCopyOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     non_blocking = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3173,6 +3393,7 @@ class AtenCorrcoefOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.corrcoef.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3183,6 +3404,7 @@ class AtenCosOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.cos.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3193,6 +3415,7 @@ class AtenCoshOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.cosh.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3208,6 +3431,7 @@ class AtenCosineEmbeddingLossOp(TorchOp):
     margin = opt_prop_def(FLOAT)
     reduction = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3222,6 +3446,7 @@ class AtenCosineSimilarityOp(TorchOp):
     dim = opt_prop_def(INT)
     eps = opt_prop_def(FLOAT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3234,6 +3459,7 @@ class AtenCountNonzeroOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3246,6 +3472,7 @@ class AtenCountNonzeroDimIntListOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3261,6 +3488,7 @@ class AtenCovOp(TorchOp):
     correction = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3274,6 +3502,7 @@ class AtenCrossOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3291,6 +3520,7 @@ class AtenCrossEntropyLossOp(TorchOp):
     label_smoothing = opt_prop_def(FLOAT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3308,6 +3538,7 @@ class AtenCtcLossIntListOp(TorchOp):
     reduction = opt_prop_def(INT)
     zero_infinity = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3325,6 +3556,7 @@ class AtenCtcLossTensorOp(TorchOp):
     reduction = opt_prop_def(INT)
     zero_infinity = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3347,6 +3579,7 @@ class AtenCudnnBatchNormOp(TorchOp):
     result2 = result_def(TensorType)
     result3 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3369,6 +3602,7 @@ class AtenCudnnBatchNormBackwardOp(TorchOp):
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3379,6 +3613,7 @@ class AtenCudnnIsAcceptableOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.cudnn_is_acceptable.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3393,6 +3628,7 @@ class AtenCummaxminBackwardOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3407,6 +3643,7 @@ class AtenCumprodBackwardOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3420,6 +3657,7 @@ class AtenCumsumOp(TorchOp):
     dim = prop_def(INT)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3433,6 +3671,7 @@ class AtenCumulativeTrapezoidDxOp(TorchOp):
     dx = opt_prop_def(NUMBER)
     dim = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3446,6 +3685,7 @@ class AtenCumulativeTrapezoidXOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3456,6 +3696,7 @@ class AtenDataOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.data.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3466,6 +3707,7 @@ class AtenDeg2radOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.deg2rad.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3476,6 +3718,7 @@ class AtenDetOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.det.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3486,6 +3729,7 @@ class AtenDetachOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.detach.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3498,6 +3742,7 @@ class AtenDiagOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     diagonal = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3512,6 +3757,7 @@ class AtenDiagEmbedOp(TorchOp):
     dim1 = opt_prop_def(INT)
     dim2 = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3524,6 +3770,7 @@ class AtenDiagflatOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     offset = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3538,6 +3785,7 @@ class AtenDiagonalOp(TorchOp):
     dim1 = opt_prop_def(INT)
     dim2 = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3553,6 +3801,7 @@ class AtenDiagonalBackwardOp(TorchOp):
     dim1 = prop_def(INT)
     dim2 = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3567,6 +3816,7 @@ class AtenDiagonalCopyOp(TorchOp):
     dim1 = opt_prop_def(INT)
     dim2 = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3583,6 +3833,7 @@ class AtenDiffOp(TorchOp):
     dim = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3595,6 +3846,7 @@ class AtenDivScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3608,6 +3860,7 @@ class AtenDivScalarmodeOp(TorchOp):
     other = prop_def(NUMBER)
     rounding_mode = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3619,6 +3872,7 @@ class AtenDivTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3631,6 +3885,7 @@ class AtenDivTensormodeOp(TorchOp):
     other = operand_def(TensorType)
     rounding_mode = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3643,6 +3898,7 @@ class AtenDivideScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3656,6 +3912,7 @@ class AtenDivideScalarmodeOp(TorchOp):
     other = prop_def(NUMBER)
     rounding_mode = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3667,6 +3924,7 @@ class AtenDivideTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3679,6 +3937,7 @@ class AtenDivideTensormodeOp(TorchOp):
     other = operand_def(TensorType)
     rounding_mode = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3690,6 +3949,7 @@ class AtenDotOp(TorchOp):
     self_ = operand_def(TensorType)
     tensor = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3713,6 +3973,7 @@ class AtenDstackOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.dstack.default"
     tensors = var_operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3727,6 +3988,7 @@ class AtenEinsumOp(TorchOp):
     path = opt_prop_def(INT_LIST | NoneType)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3741,6 +4003,7 @@ class AtenEluOp(TorchOp):
     scale = opt_prop_def(NUMBER)
     input_scale = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3757,6 +4020,7 @@ class AtenEluBackwardOp(TorchOp):
     input_scale = prop_def(NUMBER)
     is_result = prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3772,6 +4036,7 @@ class AtenEmbeddingOp(TorchOp):
     scale_grad_by_freq = opt_prop_def(BOOL)
     sparse = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3788,6 +4053,7 @@ class AtenEmbeddingBackwardOp(TorchOp):
     scale_grad_by_freq = prop_def(BOOL)
     sparse = prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3810,6 +4076,7 @@ class AtenEmbeddingBagOp(TorchOp):
     result2 = result_def(TensorType)
     result3 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3833,6 +4100,7 @@ class AtenEmbeddingBagPaddingidxOp(TorchOp):
     result2 = result_def(TensorType)
     result3 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3848,6 +4116,7 @@ class AtenEmbeddingDenseBackwardOp(TorchOp):
     padding_idx = prop_def(INT)
     scale_grad_by_freq = prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3863,6 +4132,7 @@ class AtenEmbeddingSparseBackwardOp(TorchOp):
     padding_idx = prop_def(INT)
     scale_grad_by_freq = prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3879,6 +4149,7 @@ class AtenEmptyMemoryformatOp(TorchOp):
     pin_memory = opt_prop_def(BOOL | NoneType)
     memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3895,6 +4166,7 @@ class AtenEmptyLikeOp(TorchOp):
     pin_memory = opt_prop_def(BOOL | NoneType)
     memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3911,6 +4183,7 @@ class AtenEmptyStridedOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3923,6 +4196,7 @@ class AtenEqScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3934,6 +4208,7 @@ class AtenEqTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3944,6 +4219,7 @@ class AtenErfOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.erf.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3954,6 +4230,7 @@ class AtenExpOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.exp.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3967,6 +4244,7 @@ class AtenExpandOp(TorchOp):
     size = prop_def(INT_LIST)
     implicit = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3980,6 +4258,7 @@ class AtenExpandCopyOp(TorchOp):
     size = prop_def(INT_LIST)
     implicit = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -3990,6 +4269,7 @@ class AtenExpm1Op(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.expm1.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4005,6 +4285,7 @@ class AtenEyeOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4021,6 +4302,7 @@ class AtenEyeMOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4037,6 +4319,7 @@ class AtenFakeQuantizePerChannelAffineOp(TorchOp):
     quant_min = prop_def(INT)
     quant_max = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4048,6 +4331,7 @@ class AtenFakeQuantizePerChannelAffineCachemaskBackwardOp(TorchOp):
     grad = operand_def(TensorType)
     mask = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4063,6 +4347,7 @@ class AtenFakeQuantizePerTensorAffineOp(TorchOp):
     quant_min = prop_def(INT)
     quant_max = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4078,6 +4363,7 @@ class AtenFakeQuantizePerTensorAffineTensorqparamsOp(TorchOp):
     quant_min = prop_def(INT)
     quant_max = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4089,6 +4375,7 @@ class AtenFakeQuantizePerTensorAffineCachemaskBackwardOp(TorchOp):
     grad = operand_def(TensorType)
     mask = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4101,6 +4388,7 @@ class AtenFbgemmLinearFp16WeightOp(TorchOp):
     packed_weight = operand_def(TensorType)
     bias = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4113,6 +4401,7 @@ class AtenFbgemmLinearFp16WeightFp32ActivationOp(TorchOp):
     packed_weight = operand_def(TensorType)
     bias = opt_operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4130,6 +4419,7 @@ class AtenFbgemmLinearInt8WeightOp(TorchOp):
     weight_scale = prop_def(NUMBER)
     weight_zero_point = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4147,6 +4437,7 @@ class AtenFbgemmLinearInt8WeightFp32ActivationOp(TorchOp):
     weight_scale = prop_def(NUMBER)
     weight_zero_point = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4160,6 +4451,7 @@ class AtenFbgemmLinearQuantizeWeightOp(TorchOp):
     result1 = result_def(TensorType)
     result2 = result_def(SYM_TYPES)
     result3 = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4170,6 +4462,7 @@ class AtenFbgemmPackGemmMatrixFp16Op(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fbgemm_pack_gemm_matrix_fp16.default"
     input = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4183,6 +4476,7 @@ class AtenFbgemmPackQuantizedMatrixKNOp(TorchOp):
     K = prop_def(INT)
     N = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4193,6 +4487,7 @@ class AtenFbgemmPackQuantizedMatrixOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fbgemm_pack_quantized_matrix.default"
     input = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4207,6 +4502,7 @@ class AtenFftFftOp(TorchOp):
     dim = opt_prop_def(INT)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4221,6 +4517,7 @@ class AtenFftFft2Op(TorchOp):
     dim = opt_prop_def(INT_LIST)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4235,6 +4532,7 @@ class AtenFftFftnOp(TorchOp):
     dim = opt_prop_def(INT_LIST | NoneType)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4247,6 +4545,7 @@ class AtenFftFftshiftOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = opt_prop_def(INT_LIST | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4261,6 +4560,7 @@ class AtenFftHfftOp(TorchOp):
     dim = opt_prop_def(INT)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4275,6 +4575,7 @@ class AtenFftHfft2Op(TorchOp):
     dim = opt_prop_def(INT_LIST)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4289,6 +4590,7 @@ class AtenFftHfftnOp(TorchOp):
     dim = opt_prop_def(INT_LIST | NoneType)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4303,6 +4605,7 @@ class AtenFftIfftOp(TorchOp):
     dim = opt_prop_def(INT)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4317,6 +4620,7 @@ class AtenFftIfft2Op(TorchOp):
     dim = opt_prop_def(INT_LIST)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4331,6 +4635,7 @@ class AtenFftIfftnOp(TorchOp):
     dim = opt_prop_def(INT_LIST | NoneType)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4343,6 +4648,7 @@ class AtenFftIfftshiftOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = opt_prop_def(INT_LIST | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4357,6 +4663,7 @@ class AtenFftIhfftOp(TorchOp):
     dim = opt_prop_def(INT)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4371,6 +4678,7 @@ class AtenFftIhfft2Op(TorchOp):
     dim = opt_prop_def(INT_LIST)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4385,6 +4693,7 @@ class AtenFftIhfftnOp(TorchOp):
     dim = opt_prop_def(INT_LIST | NoneType)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4399,6 +4708,7 @@ class AtenFftIrfftOp(TorchOp):
     dim = opt_prop_def(INT)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4413,6 +4723,7 @@ class AtenFftIrfft2Op(TorchOp):
     dim = opt_prop_def(INT_LIST)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4427,6 +4738,7 @@ class AtenFftIrfftnOp(TorchOp):
     dim = opt_prop_def(INT_LIST | NoneType)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4441,6 +4753,7 @@ class AtenFftRfftOp(TorchOp):
     dim = opt_prop_def(INT)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4455,6 +4768,7 @@ class AtenFftRfft2Op(TorchOp):
     dim = opt_prop_def(INT_LIST)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4469,6 +4783,7 @@ class AtenFftRfftnOp(TorchOp):
     dim = opt_prop_def(INT_LIST | NoneType)
     norm = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4481,6 +4796,7 @@ class AtenFillScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     value = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4492,6 +4808,7 @@ class AtenFillTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     value = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4502,6 +4819,7 @@ class AtenFixOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fix.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4515,6 +4833,7 @@ class AtenFlattenUsingintsOp(TorchOp):
     start_dim = opt_prop_def(INT)
     end_dim = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4525,6 +4844,7 @@ class AtenFlattenDenseTensorsOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.flatten_dense_tensors.default"
     tensors = var_operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4537,6 +4857,7 @@ class AtenFlipOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dims = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4547,6 +4868,7 @@ class AtenFliplrOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.fliplr.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4557,6 +4879,7 @@ class AtenFlipudOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.flipud.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4569,6 +4892,7 @@ class AtenFloatPowerScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     self_ = prop_def(NUMBER, prop_name="self")
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4581,6 +4905,7 @@ class AtenFloatPowerTensorScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     exponent = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4592,6 +4917,7 @@ class AtenFloatPowerTensorTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     exponent = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4602,6 +4928,7 @@ class AtenFloorOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.floor.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4614,6 +4941,7 @@ class AtenFloorDivideScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4625,6 +4953,7 @@ class AtenFloorDivideOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4637,6 +4966,7 @@ class AtenFmodScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4648,6 +4978,7 @@ class AtenFmodTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4658,6 +4989,7 @@ class AtenFracOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.frac.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4671,6 +5003,7 @@ class AtenFrobeniusNormDimOp(TorchOp):
     dim = prop_def(INT_LIST)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4687,6 +5020,7 @@ class AtenFullOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4704,6 +5038,7 @@ class AtenFullLikeOp(TorchOp):
     pin_memory = opt_prop_def(BOOL | NoneType)
     memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4718,6 +5053,7 @@ class AtenGatherOp(TorchOp):
     dim = prop_def(INT)
     sparse_grad = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4733,6 +5069,7 @@ class AtenGatherBackwardOp(TorchOp):
     dim = prop_def(INT)
     sparse_grad = prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4745,6 +5082,7 @@ class AtenGeScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4756,6 +5094,7 @@ class AtenGeTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4767,6 +5106,7 @@ class AtenGeluOp(TorchOp):
     self_ = operand_def(TensorType)
     approximate = opt_prop_def(STR)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4779,6 +5119,7 @@ class AtenGeluBackwardOp(TorchOp):
     self_ = operand_def(TensorType)
     approximate = opt_prop_def(STR)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4790,6 +5131,7 @@ class AtenGerOp(TorchOp):
     self_ = operand_def(TensorType)
     vec2 = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4800,6 +5142,7 @@ class AtenGetDeviceOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.get_device.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4812,6 +5155,7 @@ class AtenGluOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4825,6 +5169,7 @@ class AtenGluBackwardOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4838,6 +5183,7 @@ class AtenGradientArrayOp(TorchOp):
     dim = prop_def(INT_LIST)
     edge_order = opt_prop_def(INT)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4852,6 +5198,7 @@ class AtenGradientScalararrayOp(TorchOp):
     dim = prop_def(INT_LIST)
     edge_order = opt_prop_def(INT)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4866,6 +5213,7 @@ class AtenGradientScalarintOp(TorchOp):
     dim = opt_prop_def(INT | NoneType)
     edge_order = opt_prop_def(INT)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4880,6 +5228,7 @@ class AtenGradientScalarrayarrayOp(TorchOp):
     dim = prop_def(INT_LIST)
     edge_order = opt_prop_def(INT)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4894,6 +5243,7 @@ class AtenGradientScalarrayintOp(TorchOp):
     dim = opt_prop_def(INT | NoneType)
     edge_order = opt_prop_def(INT)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4909,6 +5259,7 @@ class AtenGradientTensorarrayOp(TorchOp):
     edge_order = opt_prop_def(INT)
     result = var_result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4924,6 +5275,7 @@ class AtenGradientTensorarrayintOp(TorchOp):
     edge_order = opt_prop_def(INT)
     result = var_result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4936,6 +5288,7 @@ class AtenGreaterScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4947,6 +5300,7 @@ class AtenGreaterTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4959,6 +5313,7 @@ class AtenGreaterEqualScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4970,6 +5325,7 @@ class AtenGreaterEqualTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -4985,6 +5341,7 @@ class AtenGridSamplerOp(TorchOp):
     padding_mode = prop_def(INT)
     align_corners = prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5000,6 +5357,7 @@ class AtenGridSampler2dOp(TorchOp):
     padding_mode = prop_def(INT)
     align_corners = prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5017,6 +5375,7 @@ class AtenGroupNormOp(TorchOp):
     cudnn_enabled = opt_prop_def(BOOL)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5075,6 +5434,7 @@ class AtenGruCellOp(TorchOp):
     b_hh = opt_operand_def(TensorType)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5087,6 +5447,7 @@ class AtenGtScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5098,6 +5459,7 @@ class AtenGtTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5113,6 +5475,7 @@ class AtenHannWindowOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5129,6 +5492,7 @@ class AtenHannWindowPeriodicOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5141,6 +5505,7 @@ class AtenHardshrinkOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     lambd = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5151,6 +5516,7 @@ class AtenHardsigmoidOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.hardsigmoid.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5162,6 +5528,7 @@ class AtenHardsigmoidBackwardOp(TorchOp):
     grad_output = operand_def(TensorType)
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5172,6 +5539,7 @@ class AtenHardswishOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.hardswish.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5183,6 +5551,7 @@ class AtenHardswishBackwardOp(TorchOp):
     grad_output = operand_def(TensorType)
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5196,6 +5565,7 @@ class AtenHardtanhOp(TorchOp):
     min_val = opt_prop_def(NUMBER)
     max_val = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5210,6 +5580,7 @@ class AtenHardtanhBackwardOp(TorchOp):
     min_val = prop_def(NUMBER)
     max_val = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5221,6 +5592,7 @@ class AtenHeavisideOp(TorchOp):
     self_ = operand_def(TensorType)
     values = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5235,6 +5607,7 @@ class AtenHingeEmbeddingLossOp(TorchOp):
     margin = opt_prop_def(FLOAT)
     reduction = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5252,6 +5625,7 @@ class AtenHistogramddTensorListbinsOp(TorchOp):
     result0 = result_def(TensorType)
     result1 = var_result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5269,6 +5643,7 @@ class AtenHistogramddOp(TorchOp):
     result0 = result_def(TensorType)
     result1 = var_result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5286,6 +5661,7 @@ class AtenHistogramddIntbinsOp(TorchOp):
     result0 = result_def(TensorType)
     result1 = var_result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5296,6 +5672,7 @@ class AtenHstackOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.hstack.default"
     tensors = var_operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5310,6 +5687,7 @@ class AtenHuberLossOp(TorchOp):
     reduction = opt_prop_def(INT)
     delta = opt_prop_def(FLOAT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5325,6 +5703,7 @@ class AtenHuberLossBackwardOp(TorchOp):
     reduction = prop_def(INT)
     delta = prop_def(FLOAT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5340,6 +5719,7 @@ class AtenIm2colOp(TorchOp):
     padding = prop_def(INT_LIST)
     stride = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5352,6 +5732,7 @@ class AtenIndexTensorOp(TorchOp):
     indices = var_operand_def(TensorType)
     indices_nones = opt_prop_def(LIST, prop_name="indices")
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5367,6 +5748,7 @@ class AtenIndexAddOp(TorchOp):
     dim = prop_def(INT)
     alpha = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5381,6 +5763,7 @@ class AtenIndexCopyOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5395,6 +5778,7 @@ class AtenIndexFillIntScalarOp(TorchOp):
     dim = prop_def(INT)
     value = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5409,6 +5793,7 @@ class AtenIndexFillIntTensorOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5425,6 +5810,7 @@ class AtenIndexPutOp(TorchOp):
     accumulate = opt_prop_def(BOOL)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5438,6 +5824,7 @@ class AtenIndexSelectOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5452,6 +5839,7 @@ class AtenIndexSelectBackwardOp(TorchOp):
     self_sizes = prop_def(INT_LIST)
     dim = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5463,6 +5851,7 @@ class AtenInfinitelyDifferentiableGeluBackwardOp(TorchOp):
     grad = operand_def(TensorType)
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5474,6 +5863,7 @@ class AtenInnerOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5494,6 +5884,7 @@ class AtenInstanceNormOp(TorchOp):
     cudnn_enabled = prop_def(BOOL)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5504,6 +5895,7 @@ class AtenInverseOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.inverse.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5514,6 +5906,7 @@ class AtenIsComplexOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.is_complex.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5524,6 +5917,7 @@ class AtenIsConjOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.is_conj.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5534,6 +5928,7 @@ class AtenIsDistributedOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.is_distributed.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5544,6 +5939,7 @@ class AtenIsFloatingPointOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.is_floating_point.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5554,6 +5950,7 @@ class AtenIsInferenceOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.is_inference.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5564,6 +5961,7 @@ class AtenIsLeafOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.is_leaf.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5574,6 +5972,7 @@ class AtenIsNegOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.is_neg.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5584,6 +5983,7 @@ class AtenIsNonzeroOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.is_nonzero.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5594,6 +5994,7 @@ class AtenIsSignedOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.is_signed.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5603,6 +6004,7 @@ class AtenIsVulkanAvailableOp(TorchOp):
     name = "torch.aten.is_vulkan_available"
     OVERLOAD: ClassVar[str] = "aten.is_vulkan_available.default"
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5618,6 +6020,7 @@ class AtenIscloseOp(TorchOp):
     atol = opt_prop_def(FLOAT)
     equal_nan = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5628,6 +6031,7 @@ class AtenIsfiniteOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.isfinite.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5642,6 +6046,7 @@ class AtenIsinScalarTensorOp(TorchOp):
     assume_unique = opt_prop_def(BOOL)
     invert = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5656,6 +6061,7 @@ class AtenIsinTensorScalarOp(TorchOp):
     assume_unique = opt_prop_def(BOOL)
     invert = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5670,6 +6076,7 @@ class AtenIsinTensorTensorOp(TorchOp):
     assume_unique = opt_prop_def(BOOL)
     invert = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5680,6 +6087,7 @@ class AtenIsinfOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.isinf.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5690,6 +6098,7 @@ class AtenIsnanOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.isnan.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5700,6 +6109,7 @@ class AtenIsneginfOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.isneginf.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5710,6 +6120,7 @@ class AtenIsposinfOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.isposinf.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5720,6 +6131,7 @@ class AtenIsrealOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.isreal.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5741,6 +6153,7 @@ class AtenIstftOp(TorchOp):
     return_complex = opt_prop_def(BOOL)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5751,6 +6164,7 @@ class AtenItemOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.item.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5765,6 +6179,7 @@ class AtenKlDivOp(TorchOp):
     reduction = opt_prop_def(INT)
     log_target = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5776,6 +6191,7 @@ class AtenKronOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5789,6 +6205,7 @@ class AtenL1LossOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     reduction = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5806,6 +6223,7 @@ class AtenLayerNormOp(TorchOp):
     cudnn_enable = opt_prop_def(BOOL)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5818,6 +6236,7 @@ class AtenLeScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5829,6 +6248,7 @@ class AtenLeTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5841,6 +6261,7 @@ class AtenLeakyReluOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     negative_slope = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5855,6 +6276,7 @@ class AtenLeakyReluBackwardOp(TorchOp):
     negative_slope = prop_def(NUMBER)
     self_is_result = prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5868,6 +6290,7 @@ class AtenLerpScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     weight = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5880,6 +6303,7 @@ class AtenLerpTensorOp(TorchOp):
     end = operand_def(TensorType)
     weight = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5892,6 +6316,7 @@ class AtenLessScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5903,6 +6328,7 @@ class AtenLessTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5915,6 +6341,7 @@ class AtenLessEqualScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5926,6 +6353,7 @@ class AtenLessEqualTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5938,6 +6366,7 @@ class AtenLinalgCholeskyOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     upper = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5950,6 +6379,7 @@ class AtenLinalgCondOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     p = opt_prop_def(NUMBER | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5961,6 +6391,7 @@ class AtenLinalgCondPstrOp(TorchOp):
     self_ = operand_def(TensorType)
     p = prop_def(STR)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5974,6 +6405,7 @@ class AtenLinalgCrossOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5984,6 +6416,7 @@ class AtenLinalgDetOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.linalg_det.default"
     A = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -5996,6 +6429,7 @@ class AtenLinalgEighOp(TorchOp):
     UPLO = opt_prop_def(STR)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6006,6 +6440,7 @@ class AtenLinalgEigvalsOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.linalg_eigvals.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6017,6 +6452,7 @@ class AtenLinalgEigvalshOp(TorchOp):
     self_ = operand_def(TensorType)
     UPLO = opt_prop_def(STR)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6027,6 +6463,7 @@ class AtenLinalgInvOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.linalg_inv.default"
     A = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6040,6 +6477,7 @@ class AtenLinalgLdlFactorOp(TorchOp):
     hermitian = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6053,6 +6491,7 @@ class AtenLinalgLuFactorOp(TorchOp):
     pivot = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6064,6 +6503,7 @@ class AtenLinalgMatmulOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6079,6 +6519,7 @@ class AtenLinalgMatrixNormOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6094,6 +6535,7 @@ class AtenLinalgMatrixNormStrordOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6106,6 +6548,7 @@ class AtenLinalgMatrixPowerOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     n = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6120,6 +6563,7 @@ class AtenLinalgMatrixRankAtolrtolfloatOp(TorchOp):
     rtol = opt_prop_def(FLOAT | NoneType)
     hermitian = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6135,6 +6579,7 @@ class AtenLinalgMatrixRankAtolrtoltensorOp(TorchOp):
     hermitian = opt_prop_def(BOOL)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6148,6 +6593,7 @@ class AtenLinalgMatrixRankOp(TorchOp):
     tol = prop_def(FLOAT)
     hermitian = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6161,6 +6607,7 @@ class AtenLinalgMatrixRankToltensorOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     hermitian = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6171,6 +6618,7 @@ class AtenLinalgMultiDotOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.linalg_multi_dot.default"
     tensors = var_operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6186,6 +6634,7 @@ class AtenLinalgNormOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6201,6 +6650,7 @@ class AtenLinalgNormOrdstrOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6215,6 +6665,7 @@ class AtenLinalgPinvAtolrtolfloatOp(TorchOp):
     rtol = opt_prop_def(FLOAT | NoneType)
     hermitian = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6228,6 +6679,7 @@ class AtenLinalgPinvOp(TorchOp):
     rcond = prop_def(FLOAT)
     hermitian = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6241,6 +6693,7 @@ class AtenLinalgPinvRcondtensorOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     hermitian = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6252,6 +6705,7 @@ class AtenLinalgSlogdetOp(TorchOp):
     A = operand_def(TensorType)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6265,6 +6719,7 @@ class AtenLinalgSolveOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     left = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6280,6 +6735,7 @@ class AtenLinalgSolveExOp(TorchOp):
     check_errors = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6295,6 +6751,7 @@ class AtenLinalgSvdOp(TorchOp):
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6306,6 +6763,7 @@ class AtenLinalgSvdvalsOp(TorchOp):
     A = operand_def(TensorType)
     driver = opt_prop_def(STR | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6318,6 +6776,7 @@ class AtenLinalgTensorinvOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     ind = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6331,6 +6790,7 @@ class AtenLinalgTensorsolveOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dims = opt_prop_def(INT_LIST | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6343,6 +6803,7 @@ class AtenLinalgVanderOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     N = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6356,6 +6817,7 @@ class AtenLinalgVecdotOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6368,6 +6830,7 @@ class AtenLinearOp(TorchOp):
     weight = operand_def(TensorType)
     bias = opt_operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6385,6 +6848,7 @@ class AtenLinspaceScalarTensorOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6402,6 +6866,7 @@ class AtenLinspaceTensorScalarOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6419,6 +6884,7 @@ class AtenLinspaceTensorTensorOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6436,6 +6902,7 @@ class AtenLinspaceOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6446,6 +6913,7 @@ class AtenLogOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.log.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6456,6 +6924,7 @@ class AtenLog10Op(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.log10.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6466,6 +6935,7 @@ class AtenLog1pOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.log1p.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6476,6 +6946,7 @@ class AtenLog2Op(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.log2.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6486,6 +6957,7 @@ class AtenLogSigmoidOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.log_sigmoid.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6498,6 +6970,7 @@ class AtenLogSigmoidBackwardOp(TorchOp):
     self_ = operand_def(TensorType)
     buffer = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6509,6 +6982,7 @@ class AtenLogSigmoidForwardOp(TorchOp):
     self_ = operand_def(TensorType)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6522,6 +6996,7 @@ class AtenLogSoftmaxIntOp(TorchOp):
     dim = prop_def(INT)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6533,6 +7008,7 @@ class AtenLogaddexpOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6544,6 +7020,7 @@ class AtenLogaddexp2Op(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6554,6 +7031,7 @@ class AtenLogdetOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.logdet.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6565,6 +7043,7 @@ class AtenLogicalAndOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6575,6 +7054,7 @@ class AtenLogicalNotOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.logical_not.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6586,6 +7066,7 @@ class AtenLogicalOrOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6597,6 +7078,7 @@ class AtenLogicalXorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6609,6 +7091,7 @@ class AtenLogitOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     eps = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6622,6 +7105,7 @@ class AtenLogitBackwardOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     eps = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6640,6 +7124,7 @@ class AtenLogspaceScalarTensorOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6658,6 +7143,7 @@ class AtenLogspaceTensorScalarOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6676,6 +7162,7 @@ class AtenLogspaceTensorTensorOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6694,6 +7181,7 @@ class AtenLogspaceOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6707,6 +7195,7 @@ class AtenLogsumexpOp(TorchOp):
     dim = prop_def(INT_LIST)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6768,6 +7257,7 @@ class AtenLstmCellOp(TorchOp):
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6780,6 +7270,7 @@ class AtenLtScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6791,6 +7282,7 @@ class AtenLtTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6803,6 +7295,7 @@ class AtenLuSolveOp(TorchOp):
     LU_data = operand_def(TensorType)
     LU_pivots = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6818,6 +7311,7 @@ class AtenMarginRankingLossOp(TorchOp):
     margin = opt_prop_def(FLOAT)
     reduction = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6831,6 +7325,7 @@ class AtenMaskedFillScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     value = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6843,6 +7338,7 @@ class AtenMaskedFillTensorOp(TorchOp):
     mask = operand_def(TensorType)
     value = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6855,6 +7351,7 @@ class AtenMaskedScatterOp(TorchOp):
     mask = operand_def(TensorType)
     source = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6867,6 +7364,7 @@ class AtenMaskedSelectBackwardOp(TorchOp):
     input = operand_def(TensorType)
     mask = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6878,6 +7376,7 @@ class AtenMatmulOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6888,6 +7387,7 @@ class AtenMatrixExpOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.matrix_exp.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6899,6 +7399,7 @@ class AtenMatrixExpBackwardOp(TorchOp):
     self_ = operand_def(TensorType)
     grad = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6911,6 +7412,7 @@ class AtenMatrixPowerOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     n = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6925,6 +7427,7 @@ class AtenMaxDimOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6936,6 +7439,7 @@ class AtenMaxOtherOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6952,6 +7456,7 @@ class AtenMaxPool1dOp(TorchOp):
     dilation = opt_prop_def(INT_LIST)
     ceil_mode = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6969,6 +7474,7 @@ class AtenMaxPool1dWithIndicesOp(TorchOp):
     ceil_mode = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -6985,6 +7491,7 @@ class AtenMaxPool2dOp(TorchOp):
     dilation = opt_prop_def(INT_LIST)
     ceil_mode = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7002,6 +7509,7 @@ class AtenMaxPool2dWithIndicesOp(TorchOp):
     ceil_mode = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7020,6 +7528,7 @@ class AtenMaxPool2dWithIndicesBackwardOp(TorchOp):
     dilation = prop_def(INT_LIST)
     ceil_mode = prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7036,6 +7545,7 @@ class AtenMaxPool3dOp(TorchOp):
     dilation = opt_prop_def(INT_LIST)
     ceil_mode = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7053,6 +7563,7 @@ class AtenMaxPool3dWithIndicesOp(TorchOp):
     ceil_mode = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7066,6 +7577,7 @@ class AtenMaxUnpool2dOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     output_size = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7081,6 +7593,7 @@ class AtenMaxUnpool3dOp(TorchOp):
     stride = prop_def(INT_LIST)
     padding = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7092,6 +7605,7 @@ class AtenMaximumOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7103,6 +7617,7 @@ class AtenMeanOp(TorchOp):
     self_ = operand_def(TensorType)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7117,6 +7632,7 @@ class AtenMeanDimOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7127,6 +7643,7 @@ class AtenMeshgridOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.meshgrid.default"
     tensors = var_operand_def(TensorType)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7138,6 +7655,7 @@ class AtenMeshgridIndexingOp(TorchOp):
     tensors = var_operand_def(TensorType)
     indexing = prop_def(STR)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7152,6 +7670,7 @@ class AtenMinDimOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7163,6 +7682,7 @@ class AtenMinOtherOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7174,6 +7694,7 @@ class AtenMinimumOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7195,6 +7716,7 @@ class AtenMiopenBatchNormBackwardOp(TorchOp):
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7205,6 +7727,7 @@ class AtenMishOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.mish.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7216,6 +7739,7 @@ class AtenMishBackwardOp(TorchOp):
     grad_output = operand_def(TensorType)
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7227,6 +7751,7 @@ class AtenMmOp(TorchOp):
     self_ = operand_def(TensorType)
     mat2 = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7240,6 +7765,7 @@ class AtenMseLossOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     reduction = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7254,6 +7780,7 @@ class AtenMseLossBackwardOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     reduction = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7264,6 +7791,7 @@ class AtenMsortOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.msort.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7276,6 +7804,7 @@ class AtenMulScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7287,6 +7816,7 @@ class AtenMulTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7304,6 +7834,7 @@ class AtenMultiMarginLossOp(TorchOp):
     reduction = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7317,6 +7848,7 @@ class AtenMultilabelMarginLossOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     reduction = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7331,6 +7863,7 @@ class AtenMultilabelMarginLossForwardOp(TorchOp):
     reduction = prop_def(INT)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7343,6 +7876,7 @@ class AtenMultiplyScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7354,6 +7888,7 @@ class AtenMultiplyTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7365,6 +7900,7 @@ class AtenMvOp(TorchOp):
     self_ = operand_def(TensorType)
     vec = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7377,6 +7913,7 @@ class AtenMvlgammaOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     p = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7391,6 +7928,7 @@ class AtenNanToNumOp(TorchOp):
     posinf = opt_prop_def(FLOAT | NoneType)
     neginf = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7405,6 +7943,7 @@ class AtenNanmeanOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7420,6 +7959,7 @@ class AtenNanquantileOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     interpolation = opt_prop_def(STR)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7435,6 +7975,7 @@ class AtenNanquantileScalarOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     interpolation = opt_prop_def(STR)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7449,6 +7990,7 @@ class AtenNansumOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7472,6 +8014,7 @@ class AtenNativeBatchNormBackwardOp(TorchOp):
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7484,6 +8027,7 @@ class AtenNativeChannelShuffleOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     groups = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7511,6 +8055,7 @@ class AtenNativeDropoutBackwardOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     scale = prop_def(FLOAT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7532,6 +8077,7 @@ class AtenNativeGroupNormOp(TorchOp):
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7555,6 +8101,7 @@ class AtenNativeGroupNormBackwardOp(TorchOp):
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7573,6 +8120,7 @@ class AtenNativeLayerNormOp(TorchOp):
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7594,6 +8142,7 @@ class AtenNativeLayerNormBackwardOp(TorchOp):
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7606,6 +8155,7 @@ class AtenNeScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7617,6 +8167,7 @@ class AtenNeTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7627,6 +8178,7 @@ class AtenNegOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.neg.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7637,6 +8189,7 @@ class AtenNegativeOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.negative.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7650,6 +8203,7 @@ class AtenNestedToPaddedTensorOp(TorchOp):
     padding = prop_def(FLOAT)
     output_size = opt_prop_def(INT_LIST | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7666,6 +8220,7 @@ class AtenNewEmptyOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7683,6 +8238,7 @@ class AtenNewFullOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7699,6 +8255,7 @@ class AtenNewOnesOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7715,6 +8272,7 @@ class AtenNewZerosOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7731,6 +8289,7 @@ class AtenNllLossOp(TorchOp):
     ignore_index = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7747,6 +8306,7 @@ class AtenNllLoss2dOp(TorchOp):
     ignore_index = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7765,6 +8325,7 @@ class AtenNllLoss2dBackwardOp(TorchOp):
     ignore_index = prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7782,6 +8343,7 @@ class AtenNllLoss2dForwardOp(TorchOp):
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7800,6 +8362,7 @@ class AtenNllLossBackwardOp(TorchOp):
     ignore_index = prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7817,6 +8380,7 @@ class AtenNllLossForwardOp(TorchOp):
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7833,6 +8397,7 @@ class AtenNllLossNdOp(TorchOp):
     ignore_index = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7843,6 +8408,7 @@ class AtenNonzeroOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.nonzero.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7853,6 +8419,7 @@ class AtenNonzeroNumpyOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.nonzero_numpy.default"
     self_ = operand_def(TensorType)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7865,6 +8432,7 @@ class AtenNormScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     p = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7879,6 +8447,7 @@ class AtenNormScalarOptdimOp(TorchOp):
     dim = prop_def(INT_LIST)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7894,6 +8463,7 @@ class AtenNormScalarOptdimdtypeOp(TorchOp):
     keepdim = prop_def(BOOL)
     dtype = prop_def(DTYPE)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7907,6 +8477,7 @@ class AtenNormScalarOptdtypeOp(TorchOp):
     p = opt_prop_def(NUMBER | NoneType)
     dtype = prop_def(DTYPE)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7920,6 +8491,7 @@ class AtenNormExceptDimOp(TorchOp):
     pow = opt_prop_def(INT)
     dim = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7932,6 +8504,7 @@ class AtenNotEqualScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7943,6 +8516,7 @@ class AtenNotEqualTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7955,6 +8529,7 @@ class AtenNuclearNormOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7968,6 +8543,7 @@ class AtenNuclearNormDimOp(TorchOp):
     dim = prop_def(INT_LIST)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7980,6 +8556,7 @@ class AtenOneHotOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     num_classes = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -7995,6 +8572,7 @@ class AtenOnesOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8011,6 +8589,7 @@ class AtenOnesLikeOp(TorchOp):
     pin_memory = opt_prop_def(BOOL | NoneType)
     memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8022,6 +8601,7 @@ class AtenOrgqrOp(TorchOp):
     self_ = operand_def(TensorType)
     input2 = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8033,6 +8613,7 @@ class AtenOuterOp(TorchOp):
     self_ = operand_def(TensorType)
     vec2 = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8043,6 +8624,7 @@ class AtenOutputNrOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.output_nr.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8057,6 +8639,7 @@ class AtenPadOp(TorchOp):
     mode = opt_prop_def(STR)
     value = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8072,6 +8655,7 @@ class AtenPadSequenceOp(TorchOp):
     padding_side = opt_prop_def(STR)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8087,6 +8671,7 @@ class AtenPairwiseDistanceOp(TorchOp):
     eps = opt_prop_def(FLOAT)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8099,6 +8684,7 @@ class AtenPdistOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     p = opt_prop_def(FLOAT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8111,6 +8697,7 @@ class AtenPermuteOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dims = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8123,6 +8710,7 @@ class AtenPinverseOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     rcond = opt_prop_def(FLOAT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8135,6 +8723,7 @@ class AtenPixelShuffleOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     upscale_factor = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8147,6 +8736,7 @@ class AtenPixelUnshuffleOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     downscale_factor = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8163,6 +8753,7 @@ class AtenPoissonNllLossOp(TorchOp):
     eps = prop_def(FLOAT)
     reduction = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8175,6 +8766,7 @@ class AtenPowScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     self_ = prop_def(NUMBER, prop_name="self")
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8187,6 +8779,7 @@ class AtenPowTensorScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     exponent = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8198,6 +8791,7 @@ class AtenPowTensorTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     exponent = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8209,6 +8803,7 @@ class AtenPreluOp(TorchOp):
     self_ = operand_def(TensorType)
     weight = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8220,6 +8815,7 @@ class AtenProdOp(TorchOp):
     self_ = operand_def(TensorType)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8234,6 +8830,7 @@ class AtenProdDimintOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8245,6 +8842,7 @@ class AtenPromoteTypesOp(TorchOp):
     type1 = prop_def(DTYPE)
     type2 = prop_def(DTYPE)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8258,6 +8856,7 @@ class AtenQrOp(TorchOp):
     some = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8273,6 +8872,7 @@ class AtenQuantileOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     interpolation = opt_prop_def(STR)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8288,6 +8888,7 @@ class AtenQuantileScalarOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     interpolation = opt_prop_def(STR)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8312,6 +8913,7 @@ class AtenQuantizedGruCellOp(TorchOp):
     zero_point_ih = prop_def(NUMBER)
     zero_point_hh = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8338,6 +8940,7 @@ class AtenQuantizedLstmCellOp(TorchOp):
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8362,6 +8965,7 @@ class AtenQuantizedRnnReluCellOp(TorchOp):
     zero_point_ih = prop_def(NUMBER)
     zero_point_hh = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8386,6 +8990,7 @@ class AtenQuantizedRnnTanhCellOp(TorchOp):
     zero_point_ih = prop_def(NUMBER)
     zero_point_hh = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8396,6 +9001,7 @@ class AtenRad2degOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.rad2deg.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8451,6 +9057,7 @@ class AtenReciprocalOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.reciprocal.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8463,6 +9070,7 @@ class AtenReflectionPad1dOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     padding = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8476,6 +9084,7 @@ class AtenReflectionPad1dBackwardOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     padding = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8488,6 +9097,7 @@ class AtenReflectionPad2dOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     padding = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8501,6 +9111,7 @@ class AtenReflectionPad2dBackwardOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     padding = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8513,6 +9124,7 @@ class AtenReflectionPad3dOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     padding = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8526,6 +9138,7 @@ class AtenReflectionPad3dBackwardOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     padding = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8536,6 +9149,7 @@ class AtenReluOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.relu.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8546,6 +9160,7 @@ class AtenRelu6Op(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.relu6.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8558,6 +9173,7 @@ class AtenRemainderScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8569,6 +9185,7 @@ class AtenRemainderTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8583,6 +9200,7 @@ class AtenRenormOp(TorchOp):
     dim = prop_def(INT)
     maxnorm = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8595,6 +9213,7 @@ class AtenRepeatOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     repeats = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8609,6 +9228,7 @@ class AtenRepeatInterleaveSelfTensorOp(TorchOp):
     dim = opt_prop_def(INT | NoneType)
     output_size = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8623,6 +9243,7 @@ class AtenRepeatInterleaveSelfintOp(TorchOp):
     dim = opt_prop_def(INT | NoneType)
     output_size = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8635,6 +9256,7 @@ class AtenReplicationPad1dOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     padding = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8647,6 +9269,7 @@ class AtenReplicationPad2dOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     padding = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8659,6 +9282,7 @@ class AtenReplicationPad3dOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     padding = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8671,6 +9295,7 @@ class AtenReshapeOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     shape = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8683,6 +9308,7 @@ class AtenResizeAsOp(TorchOp):
     the_template = operand_def(TensorType)
     memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8695,6 +9321,7 @@ class AtenResultTypeScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8707,6 +9334,7 @@ class AtenResultTypeScalarScalarOp(TorchOp):
     scalar1 = prop_def(NUMBER)
     scalar2 = prop_def(NUMBER)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8719,6 +9347,7 @@ class AtenResultTypeScalarTensorOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     scalar = prop_def(NUMBER)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8730,6 +9359,7 @@ class AtenResultTypeTensorOp(TorchOp):
     tensor = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8740,6 +9370,7 @@ class AtenRetainsGradOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.retains_grad.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8755,6 +9386,7 @@ class AtenRmsNormOp(TorchOp):
     eps = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8813,6 +9445,7 @@ class AtenRnnReluCellOp(TorchOp):
     b_hh = opt_operand_def(TensorType)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8871,6 +9504,7 @@ class AtenRnnTanhCellOp(TorchOp):
     b_hh = opt_operand_def(TensorType)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8884,6 +9518,7 @@ class AtenRollOp(TorchOp):
     shifts = prop_def(INT_LIST)
     dims = opt_prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8897,6 +9532,7 @@ class AtenRot90Op(TorchOp):
     k = opt_prop_def(INT)
     dims = opt_prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8907,6 +9543,7 @@ class AtenRoundOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.round.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8917,6 +9554,7 @@ class AtenRowStackOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.row_stack.default"
     tensors = var_operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8927,6 +9565,7 @@ class AtenRsqrtOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.rsqrt.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8940,6 +9579,7 @@ class AtenRsubScalarOp(TorchOp):
     other = prop_def(NUMBER)
     alpha = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8953,6 +9593,7 @@ class AtenRsubTensorOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     alpha = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -8968,6 +9609,7 @@ class AtenScalarTensorOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9001,6 +9643,7 @@ class AtenScatterSrcOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9015,6 +9658,7 @@ class AtenScatterValueOp(TorchOp):
     dim = prop_def(INT)
     value = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9029,6 +9673,7 @@ class AtenScatterAddOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9045,6 +9690,7 @@ class AtenScatterReduceTwoOp(TorchOp):
     reduce = prop_def(STR)
     include_self = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9058,6 +9704,7 @@ class AtenSelectIntOp(TorchOp):
     dim = prop_def(INT)
     index = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9072,6 +9719,7 @@ class AtenSelectBackwardOp(TorchOp):
     dim = prop_def(INT)
     index = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9086,6 +9734,7 @@ class AtenSelectScatterOp(TorchOp):
     dim = prop_def(INT)
     index = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9096,6 +9745,7 @@ class AtenSeluOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.selu.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9106,6 +9756,7 @@ class AtenSgnOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.sgn.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9116,6 +9767,7 @@ class AtenSigmoidOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.sigmoid.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9127,6 +9779,7 @@ class AtenSigmoidBackwardOp(TorchOp):
     grad_output = operand_def(TensorType)
     output = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9137,6 +9790,7 @@ class AtenSignOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.sign.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9147,6 +9801,7 @@ class AtenSiluOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.silu.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9158,6 +9813,7 @@ class AtenSiluBackwardOp(TorchOp):
     grad_output = operand_def(TensorType)
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9168,6 +9824,7 @@ class AtenSinOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.sin.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9178,6 +9835,7 @@ class AtenSincOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.sinc.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9188,6 +9846,7 @@ class AtenSinhOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.sinh.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9200,6 +9859,7 @@ class AtenSizeIntOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9215,6 +9875,7 @@ class AtenSliceTensorOp(TorchOp):
     end = opt_prop_def(INT | NoneType)
     step = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9231,6 +9892,7 @@ class AtenSliceBackwardOp(TorchOp):
     end = prop_def(INT)
     step = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9247,6 +9909,7 @@ class AtenSliceScatterOp(TorchOp):
     end = opt_prop_def(INT | NoneType)
     step = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9258,6 +9921,7 @@ class AtenSlogdetOp(TorchOp):
     self_ = operand_def(TensorType)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9275,6 +9939,7 @@ class AtenSlowConv3dOp(TorchOp):
     padding = opt_prop_def(INT_LIST)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9286,6 +9951,7 @@ class AtenSmmOp(TorchOp):
     self_ = operand_def(TensorType)
     mat2 = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9300,6 +9966,7 @@ class AtenSmoothL1LossOp(TorchOp):
     reduction = opt_prop_def(INT)
     beta = opt_prop_def(FLOAT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9315,6 +9982,7 @@ class AtenSmoothL1LossBackwardOp(TorchOp):
     reduction = prop_def(INT)
     beta = prop_def(FLOAT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9328,6 +9996,7 @@ class AtenSoftMarginLossOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     reduction = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9342,6 +10011,7 @@ class AtenSoftMarginLossBackwardOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     reduction = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9355,6 +10025,7 @@ class AtenSoftmaxIntOp(TorchOp):
     dim = prop_def(INT)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9368,6 +10039,7 @@ class AtenSoftplusOp(TorchOp):
     beta = opt_prop_def(NUMBER)
     threshold = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9382,6 +10054,7 @@ class AtenSoftplusBackwardOp(TorchOp):
     beta = prop_def(NUMBER)
     threshold = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9394,6 +10067,7 @@ class AtenSoftshrinkOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     lambd = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9408,6 +10082,7 @@ class AtenSortOp(TorchOp):
     descending = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9425,6 +10100,7 @@ class AtenSparseBscTensorCcolrowvalueOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9443,6 +10119,7 @@ class AtenSparseBscTensorCcolrowvaluesizeOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9460,6 +10137,7 @@ class AtenSparseBsrTensorCrowcolvalueOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9478,6 +10156,7 @@ class AtenSparseBsrTensorCrowcolvaluesizeOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9495,6 +10174,7 @@ class AtenSparseCooTensorIndicesOp(TorchOp):
     pin_memory = opt_prop_def(BOOL | NoneType)
     is_coalesced = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9513,6 +10193,7 @@ class AtenSparseCooTensorIndicessizeOp(TorchOp):
     pin_memory = opt_prop_def(BOOL | NoneType)
     is_coalesced = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9530,6 +10211,7 @@ class AtenSparseCscTensorCcolrowvalueOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9548,6 +10230,7 @@ class AtenSparseCscTensorCcolrowvaluesizeOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9565,6 +10248,7 @@ class AtenSparseCsrTensorCrowcolvalueOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9583,6 +10267,7 @@ class AtenSparseCsrTensorCrowcolvaluesizeOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9593,6 +10278,7 @@ class AtenSpecialDigammaOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.special_digamma.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9603,6 +10289,7 @@ class AtenSpecialEntrOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.special_entr.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9613,6 +10300,7 @@ class AtenSpecialErfOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.special_erf.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9623,6 +10311,7 @@ class AtenSpecialErfcOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.special_erfc.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9633,6 +10322,7 @@ class AtenSpecialErfinvOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.special_erfinv.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9643,6 +10333,7 @@ class AtenSpecialExp2Op(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.special_exp2.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9653,6 +10344,7 @@ class AtenSpecialExpitOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.special_expit.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9663,6 +10355,7 @@ class AtenSpecialExpm1Op(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.special_expm1.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9674,6 +10367,7 @@ class AtenSpecialGammaincOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9685,6 +10379,7 @@ class AtenSpecialGammainccOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9695,6 +10390,7 @@ class AtenSpecialGammalnOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.special_gammaln.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9705,6 +10401,7 @@ class AtenSpecialI0Op(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.special_i0.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9715,6 +10412,7 @@ class AtenSpecialLog1pOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.special_log1p.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9725,6 +10423,7 @@ class AtenSpecialLogNdtrOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.special_log_ndtr.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9738,6 +10437,7 @@ class AtenSpecialLogSoftmaxOp(TorchOp):
     dim = prop_def(INT)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9750,6 +10450,7 @@ class AtenSpecialLogitOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     eps = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9763,6 +10464,7 @@ class AtenSpecialLogsumexpOp(TorchOp):
     dim = prop_def(INT_LIST)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9775,6 +10477,7 @@ class AtenSpecialMultigammalnOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     p = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9785,6 +10488,7 @@ class AtenSpecialNdtrOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.special_ndtr.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9797,6 +10501,7 @@ class AtenSpecialPolygammaOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     n = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9807,6 +10512,7 @@ class AtenSpecialPsiOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.special_psi.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9819,6 +10525,7 @@ class AtenSpecialRoundOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     decimals = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9829,6 +10536,7 @@ class AtenSpecialSincOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.special_sinc.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9842,6 +10550,7 @@ class AtenSpecialSoftmaxOp(TorchOp):
     dim = prop_def(INT)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9853,6 +10562,7 @@ class AtenSpecialXlog1pyOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9865,6 +10575,7 @@ class AtenSpecialXlog1pyOtherscalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9877,6 +10588,7 @@ class AtenSpecialXlog1pySelfscalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     self_ = prop_def(NUMBER, prop_name="self")
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9888,6 +10600,7 @@ class AtenSpecialXlogyOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9900,6 +10613,7 @@ class AtenSpecialXlogyOtherscalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9912,6 +10626,7 @@ class AtenSpecialXlogySelfscalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     self_ = prop_def(NUMBER, prop_name="self")
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9925,6 +10640,7 @@ class AtenSplitTensorOp(TorchOp):
     split_size = prop_def(INT)
     dim = opt_prop_def(INT)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9938,6 +10654,7 @@ class AtenSplitWithSizesOp(TorchOp):
     split_sizes = prop_def(INT_LIST)
     dim = opt_prop_def(INT)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9951,6 +10668,7 @@ class AtenSplitWithSizesCopyOp(TorchOp):
     split_sizes = prop_def(INT_LIST)
     dim = opt_prop_def(INT)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9961,6 +10679,7 @@ class AtenSqrtOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.sqrt.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9971,6 +10690,7 @@ class AtenSquareOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.square.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9981,6 +10701,7 @@ class AtenSqueezeOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.squeeze.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -9993,6 +10714,7 @@ class AtenSqueezeDimOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10005,6 +10727,7 @@ class AtenSqueezeDimsOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10015,6 +10738,7 @@ class AtenSqueezeCopyOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.squeeze_copy.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10027,6 +10751,7 @@ class AtenSqueezeCopyDimOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10039,6 +10764,7 @@ class AtenSqueezeCopyDimsOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10054,6 +10780,7 @@ class AtenSspaddmmOp(TorchOp):
     beta = opt_prop_def(NUMBER)
     alpha = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10067,6 +10794,7 @@ class AtenStackOp(TorchOp):
     dim = opt_prop_def(INT)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10081,6 +10809,7 @@ class AtenStdCorrectionOp(TorchOp):
     correction = opt_prop_def(NUMBER | NoneType)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10093,6 +10822,7 @@ class AtenStdOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     unbiased = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10107,6 +10837,7 @@ class AtenStdDimOp(TorchOp):
     unbiased = opt_prop_def(BOOL)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10122,6 +10853,7 @@ class AtenStdMeanCorrectionOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10135,6 +10867,7 @@ class AtenStdMeanOp(TorchOp):
     unbiased = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10150,6 +10883,7 @@ class AtenStdMeanDimOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10172,6 +10906,7 @@ class AtenStftCenterOp(TorchOp):
     align_to_window = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10192,6 +10927,7 @@ class AtenStftOp(TorchOp):
     align_to_window = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10204,6 +10940,7 @@ class AtenStrideIntOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10217,6 +10954,7 @@ class AtenSubScalarOp(TorchOp):
     other = prop_def(NUMBER)
     alpha = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10230,6 +10968,7 @@ class AtenSubTensorOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     alpha = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10243,6 +10982,7 @@ class AtenSubtractScalarOp(TorchOp):
     other = prop_def(NUMBER)
     alpha = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10256,6 +10996,7 @@ class AtenSubtractTensorOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     alpha = opt_prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10267,6 +11008,7 @@ class AtenSumOp(TorchOp):
     self_ = operand_def(TensorType)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10281,6 +11023,7 @@ class AtenSumDimIntListOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     dtype = opt_prop_def(DTYPE | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10293,6 +11036,7 @@ class AtenSumToSizeOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10308,6 +11052,7 @@ class AtenSvdOp(TorchOp):
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
     result2 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10319,6 +11064,7 @@ class AtenSymIsContiguousOp(TorchOp):
     self_ = operand_def(TensorType)
     memory_format = opt_prop_def(ENUM)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10329,6 +11075,7 @@ class AtenSymNumelOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.sym_numel.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10341,6 +11088,7 @@ class AtenSymSizeIntOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10351,6 +11099,7 @@ class AtenSymStorageOffsetOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.sym_storage_offset.default"
     self_ = operand_def(TensorType)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10363,6 +11112,7 @@ class AtenSymStrideIntOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(SYM_TYPES)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10373,6 +11123,7 @@ class AtenTOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.t.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10383,6 +11134,7 @@ class AtenTCopyOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.t_copy.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10394,6 +11146,7 @@ class AtenTakeOp(TorchOp):
     self_ = operand_def(TensorType)
     index = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10407,6 +11160,7 @@ class AtenTakeAlongDimOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10417,6 +11171,7 @@ class AtenTanOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.tan.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10427,6 +11182,7 @@ class AtenTanhOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.tanh.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10438,6 +11194,7 @@ class AtenTanhBackwardOp(TorchOp):
     grad_output = operand_def(TensorType)
     output = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10452,6 +11209,7 @@ class AtenTensordotOp(TorchOp):
     dims_self = prop_def(INT_LIST)
     dims_other = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10469,6 +11227,7 @@ class AtenThnnConv2dOp(TorchOp):
     padding = opt_prop_def(INT_LIST)
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10482,6 +11241,7 @@ class AtenThresholdOp(TorchOp):
     threshold = prop_def(NUMBER)
     value = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10495,6 +11255,7 @@ class AtenThresholdBackwardOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     threshold = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10507,6 +11268,7 @@ class AtenTileOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dims = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10523,6 +11285,7 @@ class AtenToDeviceOp(TorchOp):
     copy = opt_prop_def(BOOL)
     memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10538,6 +11301,7 @@ class AtenToDtypeOp(TorchOp):
     copy = opt_prop_def(BOOL)
     memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10556,6 +11320,7 @@ class AtenToDtypelayoutOp(TorchOp):
     copy = opt_prop_def(BOOL)
     memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10569,6 +11334,7 @@ class AtenToDenseOp(TorchOp):
     dtype = opt_prop_def(DTYPE | NoneType)
     masked_grad = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10582,6 +11348,7 @@ class AtenToDenseBackwardOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     masked_grad = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10593,6 +11360,7 @@ class AtenToMkldnnBackwardOp(TorchOp):
     grad = operand_def(TensorType)
     input = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10607,6 +11375,7 @@ class AtenToSparseOp(TorchOp):
     blocksize = opt_prop_def(INT_LIST | NoneType)
     dense_dim = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10619,6 +11388,7 @@ class AtenToSparseSparsedimOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     sparse_dim = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10632,6 +11402,7 @@ class AtenToSparseBscOp(TorchOp):
     blocksize = prop_def(INT_LIST)
     dense_dim = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10645,6 +11416,7 @@ class AtenToSparseBsrOp(TorchOp):
     blocksize = prop_def(INT_LIST)
     dense_dim = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10657,6 +11429,7 @@ class AtenToSparseCscOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dense_dim = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10669,6 +11442,7 @@ class AtenToSparseCsrOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dense_dim = opt_prop_def(INT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10685,6 +11459,7 @@ class AtenTopkOp(TorchOp):
     sorted = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10695,6 +11470,7 @@ class AtenTraceOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.trace.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10707,6 +11483,7 @@ class AtenTraceBackwardOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     sizes = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10720,6 +11497,7 @@ class AtenTransposeIntOp(TorchOp):
     dim0 = prop_def(INT)
     dim1 = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10733,6 +11511,7 @@ class AtenTransposeCopyIntOp(TorchOp):
     dim0 = prop_def(INT)
     dim1 = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10746,6 +11525,7 @@ class AtenTrapezoidDxOp(TorchOp):
     dx = opt_prop_def(NUMBER)
     dim = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10759,6 +11539,7 @@ class AtenTrapezoidXOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10772,6 +11553,7 @@ class AtenTrapzDxOp(TorchOp):
     dx = opt_prop_def(FLOAT)
     dim = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10785,6 +11567,7 @@ class AtenTrapzXOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10797,6 +11580,7 @@ class AtenTrilOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     diagonal = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10815,6 +11599,7 @@ class AtenTripletMarginLossOp(TorchOp):
     swap = opt_prop_def(BOOL)
     reduction = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10827,6 +11612,7 @@ class AtenTriuOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     diagonal = opt_prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10839,6 +11625,7 @@ class AtenTrueDivideScalarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10850,6 +11637,7 @@ class AtenTrueDivideTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10860,6 +11648,7 @@ class AtenTruncOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.trunc.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10871,6 +11660,7 @@ class AtenTypeAsOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10883,6 +11673,7 @@ class AtenUnbindIntOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = opt_prop_def(INT)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10894,6 +11685,7 @@ class AtenUnflattenDenseTensorsOp(TorchOp):
     flat = operand_def(TensorType)
     tensors = var_operand_def(TensorType)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10909,6 +11701,7 @@ class AtenUnfoldBackwardOp(TorchOp):
     size = prop_def(INT)
     step = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10923,6 +11716,7 @@ class AtenUnfoldCopyOp(TorchOp):
     size = prop_def(INT)
     step = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10936,6 +11730,7 @@ class AtenUnsafeSplitTensorOp(TorchOp):
     split_size = prop_def(INT)
     dim = opt_prop_def(INT)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10949,6 +11744,7 @@ class AtenUnsafeSplitWithSizesOp(TorchOp):
     split_sizes = prop_def(INT_LIST)
     dim = opt_prop_def(INT)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10961,6 +11757,7 @@ class AtenUnsqueezeOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10973,6 +11770,7 @@ class AtenUnsqueezeCopyOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     dim = prop_def(INT)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -10987,6 +11785,7 @@ class AtenUpsampleBicubic2dVecOp(TorchOp):
     align_corners = prop_def(BOOL)
     scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11001,6 +11800,7 @@ class AtenUpsampleBilinear2dVecOp(TorchOp):
     align_corners = prop_def(BOOL)
     scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11015,6 +11815,7 @@ class AtenUpsampleLinear1dOp(TorchOp):
     align_corners = prop_def(BOOL)
     scales = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11029,6 +11830,7 @@ class AtenUpsampleLinear1dVecOp(TorchOp):
     align_corners = prop_def(BOOL)
     scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11042,6 +11844,7 @@ class AtenUpsampleNearest1dOp(TorchOp):
     output_size = prop_def(INT_LIST)
     scales = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11055,6 +11858,7 @@ class AtenUpsampleNearest1dVecOp(TorchOp):
     output_size = opt_prop_def(INT_LIST | NoneType)
     scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11069,6 +11873,7 @@ class AtenUpsampleNearest2dOp(TorchOp):
     scales_h = opt_prop_def(FLOAT | NoneType)
     scales_w = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11082,6 +11887,7 @@ class AtenUpsampleNearest2dVecOp(TorchOp):
     output_size = opt_prop_def(INT_LIST | NoneType)
     scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11097,6 +11903,7 @@ class AtenUpsampleNearest3dOp(TorchOp):
     scales_h = opt_prop_def(FLOAT | NoneType)
     scales_w = opt_prop_def(FLOAT | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11110,6 +11917,7 @@ class AtenUpsampleNearest3dVecOp(TorchOp):
     output_size = opt_prop_def(INT_LIST | NoneType)
     scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11124,6 +11932,7 @@ class AtenUpsampleTrilinear3dVecOp(TorchOp):
     align_corners = prop_def(BOOL)
     scale_factors = opt_prop_def(LIST | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11139,6 +11948,7 @@ class AtenValueSelectingReductionBackwardOp(TorchOp):
     sizes = prop_def(INT_LIST)
     keepdim = prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11152,6 +11962,7 @@ class AtenVanderOp(TorchOp):
     N = opt_prop_def(INT | NoneType)
     increasing = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11166,6 +11977,7 @@ class AtenVarCorrectionOp(TorchOp):
     correction = opt_prop_def(NUMBER | NoneType)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11178,6 +11990,7 @@ class AtenVarOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     unbiased = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11192,6 +12005,7 @@ class AtenVarDimOp(TorchOp):
     unbiased = opt_prop_def(BOOL)
     keepdim = opt_prop_def(BOOL)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11205,6 +12019,7 @@ class AtenVarMeanOp(TorchOp):
     unbiased = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11220,6 +12035,7 @@ class AtenVarMeanDimOp(TorchOp):
     keepdim = opt_prop_def(BOOL)
     result0 = result_def(TensorType)
     result1 = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11231,6 +12047,7 @@ class AtenVdotOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11243,6 +12060,7 @@ class AtenViewOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     size = prop_def(INT_LIST)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11253,6 +12071,7 @@ class AtenVstackOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.vstack.default"
     tensors = var_operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11266,6 +12085,7 @@ class AtenWhereScalarOp(TorchOp):
     self_ = prop_def(NUMBER, prop_name="self")
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11279,6 +12099,7 @@ class AtenWhereScalarOtherOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11292,6 +12113,7 @@ class AtenWhereScalarSelfOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     self_ = prop_def(NUMBER, prop_name="self")
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11302,6 +12124,7 @@ class AtenWhereOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.where.default"
     condition = operand_def(TensorType)
     result = var_result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11314,6 +12137,7 @@ class AtenWhereSelfOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11326,6 +12150,7 @@ class AtenXlogyScalarOtherOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     other = prop_def(NUMBER)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11338,6 +12163,7 @@ class AtenXlogyScalarSelfOp(TorchOp):
     sym_args = var_operand_def(SYM_TYPES)
     self_ = prop_def(NUMBER, prop_name="self")
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11349,6 +12175,7 @@ class AtenXlogyTensorOp(TorchOp):
     self_ = operand_def(TensorType)
     other = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11359,6 +12186,7 @@ class AtenZeroOp(TorchOp):
     OVERLOAD: ClassVar[str] = "aten.zero.default"
     self_ = operand_def(TensorType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11374,6 +12202,7 @@ class AtenZerosOp(TorchOp):
     device = opt_prop_def(ENUM | NoneType)
     pin_memory = opt_prop_def(BOOL | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -11390,6 +12219,7 @@ class AtenZerosLikeOp(TorchOp):
     pin_memory = opt_prop_def(BOOL | NoneType)
     memory_format = opt_prop_def(ENUM | NoneType)
     result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
 TORCH_OP_CLASSES: tuple[type[TorchOp], ...] = (

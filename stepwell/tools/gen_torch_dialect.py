@@ -157,8 +157,10 @@ def render_class(
     class_name: str | None = None,
     ir_name: str | None = None,
     base: str = "TorchOp",
+    pure: bool = False,
 ) -> str:
-    """One IRDL class for one overload (shared with gen_prims_dialect)."""
+    """One IRDL class for one overload (shared with gen_prims_dialect); `pure` adds the
+    `Pure` trait, so xDSL's dce, cse and canonicalize may erase and merge it."""
     lines = [
         "@irdl_op_definition",
         f"class {class_name or _class_name(key)}({base}):",
@@ -207,7 +209,22 @@ def render_class(
             lines.append(f"    {rname} = result_def(SYM_TYPES)")
     if n_group > 1:
         lines.append("    irdl_options = (AttrSizedOperandSegments(as_property=True),)")
+    if pure:
+        lines.append("    traits = traits_def(Pure())")
     return "\n".join(lines)
+
+
+def is_pure(key: str, schema: torch._C.FunctionSchema) -> bool:
+    """A functional overload: it returns something, writes no argument and draws no
+    random numbers (at the torch level every value is immutable, so views are pure too)."""
+    _, op, overload = key.split(".")
+    tags = getattr(getattr(torch.ops.aten, op), overload).tags
+    return (
+        bool(schema.returns)
+        and not schema.is_mutable
+        and not any(a.alias_info is not None and a.alias_info.is_write for a in schema.arguments)
+        and torch.Tag.nondeterministic_seeded not in tags
+    )
 
 
 CLASS_IMPORTS = """\
@@ -248,7 +265,8 @@ HEADER = (
 
 # ruff: noqa: E501
 """
-    + CLASS_IMPORTS
+    + CLASS_IMPORTS.replace("    result_def,\n", "    result_def,\n    traits_def,\n")
+    + "from xdsl.traits import Pure\n"
     + "\n"
     + support_imports("OperatorOp", "SymAttr", "TorchOp")
 )
@@ -270,7 +288,7 @@ def _torch_version() -> str:
 
 def render(ops: list[tuple[str, torch._C.FunctionSchema]] | None = None) -> str:
     ops = generated_overloads() if ops is None else ops
-    classes = [render_class(key, schema) for key, schema in ops]
+    classes = [render_class(key, schema, pure=is_pure(key, schema)) for key, schema in ops]
     names = [_class_name(key) for key, _ in ops]
     assert len(set(names)) == len(names), "class name clash"
     out = [HEADER.format(version=_torch_version(), count=len(names))]
