@@ -15,19 +15,49 @@ from typing import Any
 import torch
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
-from xdsl.transforms.common_subexpression_elimination import CommonSubexpressionElimination
 
 from stepwell.frontend.fx import graph_inputs, import_program
 from stepwell.frontend.loader import Example, export
 from stepwell.ir.context import make_context
 from stepwell.ir.interpret import interpret
-from stepwell.passes.canonicalize_prims import CanonicalizePrims
-from stepwell.passes.convert_prims_to_tile import ConvertPrimsToTile
-from stepwell.passes.decompose_torch_to_prims import DecomposeTorchToPrims
-from stepwell.passes.fuse_attention import FuseAttention
 
 LEVELS = ("torch", "prims", "tile", "triton")
 """IR levels in pipeline order."""
+
+LEVEL_PIPELINES = {
+    "prims": "decompose-torch-to-prims{report=false}",
+    "tile": "canonicalize-prims,cse,fuse-attention,convert-prims-to-tile",
+}
+"""The pass pipeline (xDSL spec text) that takes a module from the previous level to this
+one; `default_pipeline` joins them. `stepwell-opt --print-pipeline` prints the whole."""
+
+
+def default_pipeline(
+    level: str = "tile", legal_ops: Sequence[str] = (), skip: Collection[str] = ()
+) -> str:
+    """The spec text of the passes from the torch level down to `level`, with legal-ops
+    given to decompose-torch-to-prims and the passes named in `skip` left out."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})")
+    specs = [
+        spec
+        for lv in LEVELS[1 : LEVELS.index(level) + 1]
+        if lv in LEVEL_PIPELINES
+        for spec in LEVEL_PIPELINES[lv].split(",")
+    ]
+    if legal_ops:
+        legal = ",".join(legal_ops)
+        keep = f"decompose-torch-to-prims{{legal-ops={legal} "
+        specs = [s.replace("decompose-torch-to-prims{", keep) for s in specs]
+    return ",".join(s for s in specs if s.split("{")[0] not in skip)
+
+
+def parse_pipeline(spec: str, plugins: Sequence[str] = ()) -> tuple[ModulePass, ...]:
+    """The passes of a pipeline spec (`a,b{opt=1}`), from every registered pass: xDSL's,
+    stepwell's, installed packages' and those of the plugin files."""
+    from stepwell.plugins import available_passes
+
+    return PassPipeline.parse_spec(available_passes(plugins), spec).passes
 
 
 def passes_to(
@@ -35,15 +65,7 @@ def passes_to(
 ) -> list[ModulePass]:
     """The passes that take a torch-level module down to `level`, but those named in
     `skip` (e.g. `fuse-attention`, to see what a model becomes without it)."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})")
-    steps: list[ModulePass] = []
-    if LEVELS.index(level) >= LEVELS.index("prims"):
-        steps.append(DecomposeTorchToPrims(legal_ops=tuple(legal_ops), report=False))
-    if LEVELS.index(level) >= LEVELS.index("tile"):
-        steps += [CanonicalizePrims(), CommonSubexpressionElimination(), FuseAttention(),
-                  ConvertPrimsToTile()]  # fmt: skip
-    return [p for p in steps if p.name not in skip]
+    return list(parse_pipeline(default_pipeline(level, legal_ops, skip)))
 
 
 def lower(module: ModuleOp, level: str, legal_ops: Sequence[str] = ()) -> ModuleOp:

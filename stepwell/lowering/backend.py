@@ -42,10 +42,14 @@ class CompiledFunction:
         fn: Callable[..., Any],
         dump_dir: str | os.PathLike[str] | None = None,
         legal_ops: Sequence[str] = (),
+        pipeline: str | None = None,
+        plugins: Sequence[str] = (),
     ) -> None:
         self.fn = fn
         self.dump_dir = _dump_dir(dump_dir)
         self.legal_ops = tuple(legal_ops)
+        self.pipeline = pipeline
+        self.plugins = tuple(plugins)
         self.cache: dict[tuple[Any, ...], tuple[Artifacts, torch.export.ExportedProgram]] = {}
 
     def signature(self, args: Sequence[Any]) -> tuple[Any, ...]:
@@ -58,7 +62,9 @@ class CompiledFunction:
         key = self.signature(args)
         if key not in self.cache:
             ep = export(Example(self.fn, args, getattr(self.fn, "__name__", "fn")))
-            artifacts = compile_module(import_program(ep), self.legal_ops)
+            artifacts = compile_module(
+                import_program(ep), self.legal_ops, pipeline=self.pipeline, plugins=self.plugins
+            )
             if self.dump_dir is not None:
                 artifacts.dump(_next_graph_dir(self.dump_dir))
             self.cache[key] = (artifacts, ep)
@@ -75,16 +81,21 @@ def compile(  # noqa: A001 - mirrors torch.compile
     target: str = "interpret",
     dump_dir: str | os.PathLike[str] | None = None,
     legal_ops: Sequence[str] = (),
+    pipeline: str | None = None,
+    plugins: Sequence[str] = (),
 ) -> CompiledFunction:
     """Compile `fn` (a function or nn.Module) with stepwell; returns a callable.
 
     `target` is where the kernels run: `interpret` (CPU, Triton's interpreter) or a GPU
-    target; the device of the inputs decides at run time.
+    target; the device of the inputs decides at run time. `pipeline` replaces the default
+    pass pipeline (`stepwell-opt --print-pipeline` prints it) with any spec over the
+    registered passes, those of the `plugins` files included. `torch.compile` takes the
+    same as `options={"pipeline": ..., "plugins": [...], "legal_ops": [...]}`.
     """
     from stepwell.lowering.triton.targets import check_target
 
     check_target(target)  # an unknown target is an error; the inputs' device picks the code
-    return CompiledFunction(fn, dump_dir, legal_ops)
+    return CompiledFunction(fn, dump_dir, legal_ops, pipeline, plugins)
 
 
 def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **options: Any):
@@ -95,11 +106,13 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
     options = {**options, **(options.get("options") or {})}  # torch.compile(options=...)
     dump_dir = _dump_dir(options.get("dump_dir"))
     legal_ops = tuple(options.get("legal_ops", ()))
+    pipeline: str | None = options.get("pipeline")
+    plugins = tuple(options.get("plugins", ()))
 
     def forward_compiler(graph: torch.fx.GraphModule, inputs: list[Any]):
         try:
             module, attributes = import_graph_with_attributes(graph, inputs)
-            artifacts = compile_module(module, legal_ops)
+            artifacts = compile_module(module, legal_ops, pipeline=pipeline, plugins=plugins)
         except Exception as e:
             if not torch._dynamo.config.suppress_errors:
                 raise

@@ -24,6 +24,7 @@ from xdsl.dialects.builtin import (
     StridedLayoutAttr,
 )
 from xdsl.ir import Attribute
+from xdsl.passes import PassPipeline
 
 from stepwell.dialects import tile
 from stepwell.dialects.prims_support import ExternOp
@@ -32,7 +33,7 @@ from stepwell.ir.types import torch_dtype
 from stepwell.lowering.runtime import Runtime, kernels_of
 from stepwell.lowering.triton.emitter import emit_module
 from stepwell.lowering.triton.targets import signature
-from stepwell.pipeline import LEVELS, passes_to
+from stepwell.pipeline import default_pipeline, parse_pipeline
 
 
 def _bytes_of(t: Attribute) -> int:
@@ -125,22 +126,30 @@ def manifest_of(module: ModuleOp) -> dict[str, Any]:
 
 
 def compile_module(
-    module: ModuleOp, legal_ops: Sequence[str] = (), skip: Collection[str] = ()
+    module: ModuleOp,
+    legal_ops: Sequence[str] = (),
+    skip: Collection[str] = (),
+    pipeline: str | None = None,
+    plugins: Sequence[str] = (),
 ) -> Artifacts:
-    """Lower a torch-level module to Triton in place, recording every level (the passes
-    named in `skip` left out)."""
-    from xdsl.passes import PassPipeline
+    """Lower a torch-level module to Triton in place, recording every level.
 
+    `pipeline` is a pass-pipeline spec (default: `default_pipeline("tile", legal_ops,
+    skip)`) over every registered pass, those of the `plugins` files included. The prims
+    level is recorded after the first pass that leaves no torch op, the tile level at the
+    end; whatever the pipeline leaves at graph level runs through ATen."""
     from stepwell.ir.context import make_context
+    from stepwell.ir.levels import ops_by_level
 
+    spec = pipeline if pipeline is not None else default_pipeline("tile", legal_ops, skip)
+    passes = parse_pipeline(spec, plugins)
     levels = {"torch": to_text(module, locations=True)}
     ctx = make_context()
-    previous = "torch"
-    for level in LEVELS[1:3]:  # prims, tile
-        new_passes = passes_to(level, legal_ops, skip)[len(passes_to(previous, legal_ops, skip)) :]
-        PassPipeline(tuple(new_passes)).apply(ctx, module)
-        module.verify()
-        levels[level] = to_text(module, locations=True)
-        previous = level
+    for p in passes:
+        PassPipeline((p,)).apply(ctx, module)
+        if "prims" not in levels and "torch" not in ops_by_level(module):
+            levels["prims"] = to_text(module, locations=True)
+    module.verify()
+    levels["tile"] = to_text(module, locations=True)
     source = emit_module(kernels_of(module))
     return Artifacts(levels, module, source, manifest_of(module))

@@ -101,7 +101,9 @@ class Runtime:
     def __init__(self, module: ModuleOp, kernel_source: str, directory: Path | None = None):
         self.module = module
         self.source = kernel_source
-        self.directory = directory or Path(tempfile.mkdtemp(prefix="stepwell-kernels-"))
+        # a folder of our own is removed when the runtime is collected (or at exit)
+        self._tmp = None if directory else tempfile.TemporaryDirectory(prefix="stepwell-kernels-")
+        self.directory = directory or Path(self._tmp.name)  # type: ignore[union-attr]
         self.loaded: dict[bool, dict[str, Any]] = {}
         self.grids = {
             k.sym_name.data: tuple(tile.int_list(k.grid))  # type: ignore[misc]

@@ -53,7 +53,12 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_compile(args: argparse.Namespace) -> int:
     example = load_example(args.example)
-    artifacts = compile_module(import_program(export(example)), args.legal_ops or ())
+    artifacts = compile_module(
+        import_program(export(example)),
+        args.legal_ops or (),
+        pipeline=args.pipeline,
+        plugins=args.load_plugin,
+    )
     out = Path(args.output or Path("stepwell-out") / Path(args.example.split(":")[0]).stem)
     failed = 0
     if args.target != "interpret":
@@ -179,6 +184,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--legal-ops", nargs="*", metavar="OP",
                    help="ops kept whole as composite primitives, e.g. "
                    "scaled_dot_product_attention")  # fmt: skip
+    p.add_argument("--pipeline", metavar="SPEC",
+                   help="the pass pipeline from torch to tile level, e.g. "
+                   "'decompose-torch-to-prims,my-pass,convert-prims-to-tile' (default: "
+                   "stepwell-opt --print-pipeline)")  # fmt: skip
+    p.add_argument("--load-plugin", action="append", default=[], metavar="FILE.py",
+                   help="load passes from a Python file for --pipeline (repeatable)")  # fmt: skip
     p.set_defaults(func=cmd_compile)
 
     p = sub.add_parser(
@@ -212,6 +223,14 @@ def check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
             parser.error(f"--emit {','.join(bad)}: {args.target} makes {', '.join(valid)}")
     if unknown := unknown_legal_ops(getattr(args, "legal_ops", None) or []):
         parser.error(f"--legal-ops {unknown_legal_message(unknown)}")
+    if getattr(args, "pipeline", None) is not None:
+        from stepwell.pipeline import parse_pipeline
+        from stepwell.plugins import PluginError
+
+        try:
+            parse_pipeline(args.pipeline, args.load_plugin)
+        except (ValueError, PluginError) as e:  # ArgSpecParseError is a ValueError
+            parser.error(f"--pipeline: {e}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

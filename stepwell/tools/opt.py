@@ -12,19 +12,14 @@ entry point is available (stepwell registers its own the same way). Bad input en
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import inspect
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Dialect
-from xdsl.passes import ModulePass, PassPipeline
-from xdsl.universe import Universe
+from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import (
     ArgSpecParseError,
     DiagnosticException,
@@ -36,6 +31,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 from stepwell.dialects import tile
 from stepwell.ir.diagnostics import Diagnostic, LocatingParser, from_parse_error, verify_located
 from stepwell.ir.levels import ops_by_level
+from stepwell.plugins import PluginError, load_plugin
 from stepwell.universe import stepwell_dialects, stepwell_passes
 
 DESCRIPTION = """\
@@ -45,56 +41,9 @@ of installed plugins (entry point `xdsl.universe`) and of --load-plugin files ar
 """
 
 
-class PluginError(Exception):
-    """A --load-plugin file that cannot be loaded."""
-
-
-def load_plugin(path: str) -> Universe:
-    """Load a Python file and collect its passes and dialects.
-
-    A plugin either defines `UNIVERSE` (an xDSL `Universe`), or top-level `ModulePass`
-    subclasses (registered under their `name`) and `Dialect` objects.
-    """
-    file = Path(path)
-    if not file.is_file():
-        raise PluginError(f"{path}: error: plugin file not found")
-    spec = importlib.util.spec_from_file_location(f"stepwell_plugin_{file.stem}", file)
-    if spec is None or spec.loader is None:
-        raise PluginError(f"{path}: error: not a Python file")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    try:
-        spec.loader.exec_module(module)
-    except Exception as e:  # the plugin's own bug: report it as the plugin's error
-        raise PluginError(f"{path}: error: loading the plugin failed: {e!r}") from e
-    return _plugin_universe(module)
-
-
-def _plugin_universe(module: ModuleType) -> Universe:
-    universe = getattr(module, "UNIVERSE", None)
-    if isinstance(universe, Universe):
-        return universe
-    passes: dict[str, Callable[[], type[ModulePass]]] = {}
-    dialects: dict[str, Callable[[], Dialect]] = {}
-    for value in vars(module).values():
-        if (
-            inspect.isclass(value)
-            and issubclass(value, ModulePass)
-            and value.__module__ == module.__name__
-            and isinstance(getattr(value, "name", None), str)
-        ):
-            passes[value.name] = _const(value)
-        elif isinstance(value, Dialect):
-            dialects[value.name] = _const(value)
-    return Universe(all_dialects=dialects, all_passes=passes)
-
-
-def _const(value):  # type: ignore[no-untyped-def]
-    return lambda: value
-
-
 class StepwellOptMain(xDSLOptMain):
     def __init__(self, args: Sequence[str] | None = None) -> None:
+        self._argv = args
         self.plugins = [load_plugin(p) for p in _plugin_paths(args)]
         super().__init__(description=DESCRIPTION, args=args)
 
@@ -112,8 +61,11 @@ class StepwellOptMain(xDSLOptMain):
         super().register_all_passes()
         for name, factory in stepwell_passes().items():
             self.available_passes.setdefault(name, factory)
-        for plugin in self.plugins:
+        for path, plugin in zip(_plugin_paths(self._argv), self.plugins, strict=True):
             for name, factory in plugin.all_passes.items():
+                if name in self.available_passes:
+                    raise PluginError(f"{path}: error: pass '{name}' already exists; a plugin "
+                                      "may add passes, not replace them (rename it)")  # fmt: skip
                 self.register_pass(name, factory)
 
     def register_all_targets(self) -> None:
@@ -130,6 +82,12 @@ class StepwellOptMain(xDSLOptMain):
             help="run the module before and after every pass on the same seeded random "
             "inputs; on a divergence name the pass and the first op whose rewrite diverges, "
             "and exit 1",
+        )
+        arg_parser.add_argument(
+            "--print-pipeline",
+            action="store_true",
+            help="print the default pipeline from torch to tile level (what torch.compile "
+            "and `stepwell compile` run; give them another with pipeline=/--pipeline) and exit",
         )
         arg_parser.add_argument(
             "--load-plugin",
@@ -177,6 +135,11 @@ class StepwellOptMain(xDSLOptMain):
         return module
 
     def run(self) -> None:
+        if self.args.print_pipeline:
+            from stepwell.pipeline import default_pipeline
+
+            print(default_pipeline("tile"))
+            return
         chunks, file_extension = self.prepare_input()
         output = self.prepare_output()
         failed = False
@@ -261,7 +224,6 @@ class KernelCompileError(Exception):
 def _gpu_output(target: str, artifact: str):  # type: ignore[no-untyped-def]
     def emit(module: ModuleOp, out: IO[str]) -> None:
         import tempfile
-        from pathlib import Path
 
         from stepwell.lowering.triton.emitter import emit_module
         from stepwell.lowering.triton.targets import compile_all, load_for_compile

@@ -140,3 +140,42 @@ def test_stepwell_is_an_xdsl_universe() -> None:
     multiverse = Universe.get_multiverse()
     assert multiverse.all_dialects["torch"] is STEPWELL_UNIVERSE.all_dialects["torch"]
     assert set(STEPWELL_UNIVERSE.all_passes) <= set(multiverse.all_passes)
+
+
+def _prims_ops(dump: Path) -> list[str]:
+    text = (dump / "graph0" / "prims.mlir").read_text()
+    return [line.split("=", 1)[1].split()[0] for line in text.splitlines() if "= prims." in line]
+
+
+def test_torch_compile_runs_a_plugin_pass_named_in_its_pipeline(tmp_path: Path) -> None:
+    """A pass from a plugin file, placed in the pipeline torch.compile runs: its effect
+    (one relu of two) shows in the dump, and the result is still eager's."""
+    import torch
+
+    from stepwell.pipeline import default_pipeline
+
+    def model(x: torch.Tensor) -> torch.Tensor:
+        return torch.relu(torch.relu(x)) * 2
+
+    x = torch.randn(16)
+    outs = {}
+    for name, spec in [("default", None), ("plugin", "fold-double-relu," + default_pipeline())]:
+        torch._dynamo.reset()
+        options = {"dump_dir": str(tmp_path / name)}
+        if spec is not None:
+            options |= {"pipeline": spec, "plugins": [str(PLUGIN / "stepwell_fold_relu.py")]}
+        outs[name] = torch.compile(model, backend="stepwell", options=options)(x)
+        assert torch.equal(outs[name], model(x))
+    torch_level = (tmp_path / "plugin" / "graph0" / "torch.mlir").read_text()
+    assert torch_level.count("torch.aten.relu") == 2, "the dump's torch level is the import"
+    default_ops, plugin_ops = _prims_ops(tmp_path / "default"), _prims_ops(tmp_path / "plugin")
+    assert len(plugin_ops) < len(default_ops), (default_ops, plugin_ops)
+
+
+def test_a_plugin_file_may_not_replace_a_pass(tmp_path: Path) -> None:
+    from stepwell.plugins import PluginError, available_passes
+
+    plugin = tmp_path / "shadow.py"
+    plugin.write_text(BARE_PLUGIN.replace('name = "tag-ops"', 'name = "cse"'))
+    with pytest.raises(PluginError, match="pass 'cse' already exists"):
+        available_passes([str(plugin)])

@@ -255,3 +255,21 @@ def test_every_reduction_kind_runs_in_triton_as_in_the_tile_interpreter(
     for got in (ours, triton):
         assert got.dtype == expected.dtype
         torch.testing.assert_close(got, expected, atol=1e-5, rtol=1e-5)
+
+
+def test_runtime_removes_its_kernel_folder_when_collected() -> None:
+    import gc
+
+    from stepwell.lowering.runtime import Runtime, kernels_of
+    from stepwell.lowering.triton.emitter import emit_module
+
+    module = parse_module(
+        REDUCE_KIND.replace("KIND", "sum").replace("DT", "f32").replace("OUT", "f32")
+    )
+    runtime = Runtime(module, emit_module(kernels_of(module)))
+    folder = runtime.directory
+    (y,) = runtime(torch.ones(4, 5))
+    assert (folder / "kernels.py").is_file() and torch.equal(y, torch.full((4, 1), 5.0))
+    del runtime
+    gc.collect()
+    assert not folder.exists()
