@@ -15,11 +15,18 @@ except PackageNotFoundError:  # a source tree that was not installed
     __version__ = "0+unknown"
 
 
-def compile(fn: Any, target: str = "interpret", dump_dir: Any = None, legal_ops: Any = ()) -> Any:  # noqa: A001
+def compile(  # noqa: A001
+    fn: Any,
+    target: str = "interpret",
+    dump_dir: Any = None,
+    legal_ops: Any = (),
+    pipeline: str | None = None,
+    plugins: Any = (),
+) -> Any:
     """Compile a function or nn.Module; see `stepwell.lowering.backend.compile`."""
     from stepwell.lowering.backend import compile as _compile
 
-    return _compile(fn, target=target, dump_dir=dump_dir, legal_ops=legal_ops)
+    return _compile(fn, target, dump_dir, legal_ops, pipeline, plugins)
 
 
 __all__ = ["__version__", "compile"]

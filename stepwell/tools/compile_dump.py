@@ -18,12 +18,7 @@ import json
 import sys
 from pathlib import Path
 
-TARGETS = {
-    "cuda:80": ("cuda", 80, 32),
-    "cuda:90": ("cuda", 90, 32),
-    "hip:gfx90a": ("hip", "gfx90a", 64),
-    "hip:gfx942": ("hip", "gfx942", 64),
-}
+from stepwell.lowering.triton.target_table import TARGETS
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     manifest = json.loads((args.dump / "manifest.json").read_text())
     failed = compiled = 0
     for name in args.target or ["cuda:90"]:
-        target = GPUTarget(*TARGETS[name])
+        target = GPUTarget(*TARGETS[name].gpu_target())
         for k in manifest["kernels"]:
             try:
                 src = ASTSource(getattr(module, k["name"]), k["signature"], {})

@@ -31,6 +31,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 from stepwell.dialects import tile
 from stepwell.ir.diagnostics import Diagnostic, LocatingParser, from_parse_error, verify_located
 from stepwell.ir.levels import ops_by_level
+from stepwell.lowering.triton.target_table import text_artifact_targets
 from stepwell.plugins import PluginError, load_plugin
 from stepwell.universe import stepwell_dialects, stepwell_passes
 
@@ -71,8 +72,8 @@ class StepwellOptMain(xDSLOptMain):
     def register_all_targets(self) -> None:
         super().register_all_targets()
         self.available_targets["triton"] = _emit_triton
-        for name, (target, artifact) in GPU_OUTPUTS.items():
-            self.available_targets[name] = _gpu_output(target, artifact)
+        for artifact, target in text_artifact_targets().items():
+            self.available_targets[artifact] = _gpu_output(target.name, artifact)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
@@ -204,16 +205,6 @@ def _emit_triton(module: ModuleOp, out: IO[str]) -> None:
     from stepwell.lowering.triton.emitter import emit_module
 
     out.write(emit_module(_tile_kernels(module, "triton")))
-
-
-GPU_OUTPUTS = {
-    "ttir": ("cuda:90", "ttir"),
-    "ttgir": ("cuda:90", "ttgir"),
-    "llir": ("cuda:90", "llir"),
-    "ptx": ("cuda:90", "ptx"),
-    "amdgcn": ("hip:gfx942", "amdgcn"),
-}
-"""-t NAME: print this artifact of every kernel, compiled by Triton for this target."""
 
 
 class KernelCompileError(Exception):

@@ -71,3 +71,22 @@ def test_explain_table_and_page(tmp_path: Path) -> None:
     for level in ("torch", "prims", "tile", "triton"):
         assert f"<h3>{level}</h3>" in text
     assert "@triton.jit" in text and "tile.kernel @k0_" in text
+
+
+def test_one_target_record_is_what_every_consumer_reads() -> None:
+    """The CLI's --target choices, stepwell-opt's -t artifacts, --emit and compile_dump
+    all come from the records in target_table.TARGETS."""
+    from stepwell.lowering.triton import target_table, targets
+    from stepwell.tools import cli, compile_dump, opt
+
+    assert targets.ALL_TARGETS == target_table.ALL_TARGETS == ("interpret", *target_table.TARGETS)
+    assert compile_dump.TARGETS is target_table.TARGETS
+    compile_parser = cli.build_parser()._subparsers._group_actions[0].choices["compile"]  # type: ignore[union-attr]
+    target_action = next(a for a in compile_parser._actions if a.dest == "target")
+    assert tuple(target_action.choices) == target_table.ALL_TARGETS
+    available = opt.StepwellOptMain(["--print-pipeline"]).available_targets
+    for artifact, record in target_table.text_artifact_targets().items():
+        assert artifact in available and artifact not in record.binary
+    for record in target_table.TARGETS.values():
+        assert targets.artifacts_of(record.name) == record.artifacts
+        assert record.binary <= set(record.artifacts)

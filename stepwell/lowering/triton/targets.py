@@ -22,26 +22,12 @@ from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Attribute
 
 from stepwell.dialects import tile
-
-TARGETS: dict[str, tuple[str, int | str, int]] = {
-    "cuda:80": ("cuda", 80, 32),
-    "cuda:90": ("cuda", 90, 32),
-    "hip:gfx90a": ("hip", "gfx90a", 64),
-    "hip:gfx942": ("hip", "gfx942", 64),
-}
-"""Target string (`backend:arch`) -> Triton's GPUTarget(backend, arch, warp size)."""
-
-ALL_TARGETS = ("interpret", *TARGETS)
-
-ARTIFACTS: dict[str, tuple[str, ...]] = {
-    "cuda": ("ttir", "ttgir", "llir", "ptx", "cubin"),
-    "hip": ("ttir", "ttgir", "llir", "amdgcn", "hsaco"),
-}
-"""Backend -> the artifacts Triton makes for it (what `--emit` may name)."""
+from stepwell.lowering.triton.target_table import ALL_TARGETS, TARGETS
 
 
 def artifacts_of(target: str) -> tuple[str, ...]:
-    return ARTIFACTS[TARGETS[check_target(target)][0]] if target != "interpret" else ()
+    """What `--emit` may name for `target` (nothing for the interpreter)."""
+    return TARGETS[check_target(target)].artifacts if target != "interpret" else ()
 
 
 POINTER_TYPES = {
@@ -138,7 +124,7 @@ def _store_cached(key: str, result: CompiledKernel) -> None:
         for ext, data in result.asm.items():
             if ext == "source":
                 continue
-            binary = isinstance(data, bytes)
+            binary = isinstance(data, bytes | bytearray)
             raw = data if binary else str(data).encode()
             (tmp / f"kernel.{ext}").write_bytes(raw)
             artifacts[ext] = (f"kernel.{ext}", len(raw), hashlib.sha256(raw).hexdigest(), binary)
@@ -172,12 +158,12 @@ def _compile(fn: Any, kernel: tile.KernelOp, target: str) -> CompiledKernel:
     from triton.compiler import ASTSource
 
     name = kernel.sym_name.data
-    backend, arch, warp = TARGETS[check_target(target)]
+    record = TARGETS[check_target(target)]
     try:
         src = ASTSource(fn, signature(kernel), {})
         compiled = triton.compile(
             src,
-            target=GPUTarget(backend, arch, warp),
+            target=GPUTarget(*record.gpu_target()),
             options={"num_warps": kernel.num_warps.value.data},
         )
     except Exception as e:  # Triton's own diagnostics: report them with the kernel name
@@ -190,57 +176,8 @@ def _compile(fn: Any, kernel: tile.KernelOp, target: str) -> CompiledKernel:
         if hasattr(meta, key) and isinstance(getattr(meta, key), int)
     }
     asm = dict(compiled.asm)
-    if backend == "cuda" and "ptx" in asm:
-        info.update(ptxas_resources(str(asm["ptx"]), int(arch)))
-    elif "amdgcn" in asm:
-        info.update(amdgcn_resources(str(asm["amdgcn"])))
+    info.update(record.resources(asm, record))
     return CompiledKernel(name, target, asm, info)
-
-
-def ptxas_resources(ptx: str, arch: int) -> dict[str, int]:
-    """Registers and spill bytes from `ptxas -v` (the ptxas Triton ships): what the GPU
-    driver would report, without a GPU. Empty if ptxas is not found."""
-    import re
-    import subprocess
-    import tempfile
-
-    try:
-        from triton.backends.nvidia.compiler import get_ptxas
-
-        try:
-            ptxas = get_ptxas(arch).path
-        except TypeError:  # older Triton: get_ptxas() takes no arch
-            ptxas = get_ptxas().path
-    except Exception:  # no NVIDIA backend in this Triton
-        return {}
-    suffix = "a" if arch >= 90 else ""
-    with tempfile.NamedTemporaryFile("w", suffix=".ptx") as f:
-        f.write(ptx)
-        f.flush()
-        proc = subprocess.run(
-            [ptxas, f"-arch=sm_{arch}{suffix}", "-v", f.name, "-o", os.devnull],
-            capture_output=True, text=True, timeout=120,
-        )  # fmt: skip
-    text = proc.stdout + proc.stderr
-    out: dict[str, int] = {}
-    if m := re.search(r"Used (\d+) registers", text):
-        out["registers"] = int(m.group(1))
-    if m := re.search(r"(\d+) bytes spill stores", text):
-        out["spills"] = int(m.group(1))
-    return out
-
-
-def amdgcn_resources(asm: str) -> dict[str, int]:
-    """VGPRs, SGPRs, scratch (spill) bytes and occupancy from the AMDGCN listing."""
-    import re
-
-    fields = {"NumVgprs": "registers", "TotalNumSgprs": "sgprs", "ScratchSize": "spills",
-              "Occupancy": "occupancy"}  # fmt: skip
-    out: dict[str, int] = {}
-    for key, name in fields.items():
-        if m := re.search(rf"; {key}: (\d+)", asm):
-            out[name] = int(m.group(1))
-    return out
 
 
 def compile_all(
