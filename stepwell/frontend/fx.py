@@ -158,6 +158,64 @@ class NodeImporter:
         kwargs = {k: self.scalar_attr(v, inputs) for k, v in node.kwargs.items()}
         return op_class(_target_name(node.target), inputs, _result_types(node), args, kwargs)
 
+    def rebase_as_strided(self, node: torch.fx.Node) -> bool:
+        """`as_strided(v, size, stride, offset)` reads the storage under `v`, which a view
+        `v` (permute, diagonal, slice, expand, ...) shares with the tensor it views. In
+        value semantics that storage is the base tensor's values in memory order: import
+        `as_strided(reshape(permute(base, memory_order), [-1]), size, stride, offset)`,
+        the offset being `v`'s own when the call gives none. False (import as usual) when
+        the base is not dense from offset 0 or a shape is symbolic."""
+        v = node.args[0]
+        if not isinstance(v, torch.fx.Node):
+            return False
+        base = v
+        while (
+            base.op == "call_function"
+            and isinstance(base.target, torch._ops.OpOverload)
+            and base.target._schema.returns
+            and base.target._schema.returns[0].alias_info is not None
+            and base.args
+            and isinstance(base.args[0], torch.fx.Node)
+        ):
+            base = base.args[0]
+        bval, vval = base.meta.get("val"), v.meta.get("val")
+        if not (isinstance(bval, torch.Tensor) and isinstance(vval, torch.Tensor)):
+            return False
+        try:
+            static = [int(d) for d in (*bval.shape, *bval.stride(), vval.storage_offset())]
+        except (TypeError, RuntimeError):  # symbolic sizes: keep the op as it is
+            return False
+        del static
+        if not _dense_from_zero(bval):
+            return False
+        if base is v and bval.is_contiguous():
+            return False  # already its own contiguous storage
+        classes = [self.ops.get(f"aten.{n}.default") for n in ("permute", "reshape", "as_strided")]
+        if any(c is None for c in classes):
+            return False
+        permute, reshape, as_strided = classes
+        order = sorted(range(bval.dim()), key=lambda d: (-bval.stride()[d], d))
+        base_type = cast(TensorType[Attribute], self.value(base).type)
+        shape = [base_type.get_shape()[d] for d in order]
+        elem = base_type.element_type
+        loc = source_location(node)
+        p = permute.build_from_groups([[self.value(base)], []], {"dims": _ints(order)},
+                                      [TensorType(elem, shape)])  # fmt: skip
+        flat = reshape.build_from_groups([[p.results[0]], []], {"shape": _ints([bval.numel()])},
+                                         [TensorType(elem, [bval.numel()])])  # fmt: skip
+        size, stride = node.args[1], node.args[2]
+        given = node.args[3] if len(node.args) > 3 else node.kwargs.get("storage_offset")
+        offset = vval.storage_offset() if given is None else given
+        props = {"size": _ints(list(size)), "stride": _ints(list(stride)),  # type: ignore[arg-type]
+                 "storage_offset": IntegerAttr(int(offset), i64)}  # fmt: skip
+        out = as_strided.build_from_groups([[flat.results[0]], []], props, _result_types(node))
+        for op in (p, flat, out):
+            if loc is not None:
+                op.location = loc
+            self.block.add_op(op)
+        self.values[node] = list(out.results)
+        return True
+
     def append(self, node: torch.fx.Node, op: Operation) -> None:
         """Add `op` for `node`, with the node's source location."""
         loc = source_location(node)
@@ -173,6 +231,8 @@ class NodeImporter:
             self.values[node] = [vals[index]]  # type: ignore[index]
             return
         target = node.target
+        if target is torch.ops.aten.as_strided.default and self.rebase_as_strided(node):
+            return
         if isinstance(target, torch._ops.OpOverload):
             target = _scalar_overload(node, target)
         cls = self.ops.get(str(target)) if isinstance(target, torch._ops.OpOverload) else None
@@ -185,6 +245,25 @@ class NodeImporter:
         except (UnsupportedTypeError, FxImportError) as e:
             raise FxImportError(f"{_where(node)}: cannot import {node.format_node()}: {e}") from e
         self.append(node, op)
+
+
+def _dense_from_zero(t: torch.Tensor) -> bool:
+    """The tensor's elements fill its storage from offset 0 with no gap or overlap, in
+    some order of its dims (contiguous, channels-last, transposed, ...)."""
+    if t.storage_offset() != 0:
+        return False
+    expected = 1
+    for d in sorted(range(t.dim()), key=lambda d: (t.stride()[d], d)):
+        if t.shape[d] == 1:
+            continue
+        if t.stride()[d] != expected:
+            return False
+        expected *= t.shape[d]
+    return True
+
+
+def _ints(values: Sequence[int]) -> ArrayAttr[IntegerAttr]:
+    return ArrayAttr([IntegerAttr(int(v), i64) for v in values])
 
 
 def _scalar_overload(node: torch.fx.Node, target: torch._ops.OpOverload) -> Any:

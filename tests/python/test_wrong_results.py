@@ -76,3 +76,24 @@ def test_sum_and_prod_over_an_empty_dim_give_the_identity(op: Callable[..., torc
 @pytest.mark.parametrize("op", [torch.floor, torch.ceil, torch.sin])
 def test_rounding_and_math_of_integers(op: Callable[..., torch.Tensor]) -> None:
     check(lambda x: op(x) * 2, I32)
+
+
+X4 = torch.randn(2, 3, 4, 5, generator=torch.Generator().manual_seed(0))
+AS_STRIDED_OF_VIEWS: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {
+    "channels_last": lambda x: torch.as_strided(
+        (x * 2).contiguous(memory_format=torch.channels_last), (2, 3), (1, 2)
+    ),
+    "permute": lambda x: torch.as_strided((x * 2).permute(0, 2, 3, 1), (4, 3), (1, 7)),
+    "transpose_with_offset": lambda x: torch.as_strided((x[0, 0] + 1).t(), (3, 2), (2, 1), 3),
+    "diagonal": lambda x: torch.as_strided((x[0, 0] * 3).diagonal(), (2, 2), (1, 1)),
+    "slice_unsafe": lambda x: torch.as_strided((x * 2)[:, 1:], (5, 5), (3, 7), 4),
+    "select": lambda x: torch.as_strided((x - 1).select(1, 2), (3, 3), (4, 1)),
+    "step_slice": lambda x: torch.as_strided((x * 2)[:, ::2], (2, 2), (3, 1)),
+}
+
+
+@pytest.mark.parametrize("name", list(AS_STRIDED_OF_VIEWS))
+def test_as_strided_of_a_view_reads_the_storage_under_it(name: str) -> None:
+    """as_strided reinterprets the storage a view shares with its base, not the view's
+    values laid out contiguously."""
+    check(AS_STRIDED_OF_VIEWS[name], X4)
