@@ -84,7 +84,7 @@ BOOL = IntegerAttr | SymAttr
 STR = StringAttr
 DTYPE = Attribute  # an element type: `dtype = f32`
 ENUM = StringAttr  # layout, memory format, device: `device = "cpu"`
-INT_LIST = ArrayAttr
+INT_LIST = ArrayAttr[IntegerAttr | SymAttr]
 LIST = ArrayAttr
 # Types of symbolic scalar values (SymInt, SymFloat, SymBool).
 SYM_TYPES = IntegerType | IndexType | Float64Type

@@ -241,3 +241,12 @@ func.func @fill_overflows_f32() {
   %0 = prims.full {shape = [4 : i64], fill_value = 1.0e+300 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<4xf32>
   func.return
 }
+
+// -----
+
+// An integer-list property holds integers (or #torch.sym) only.
+func.func @int_list_with_a_float(%b: tensor<8x1xf32>) {
+  // CHECK: error: 'prims.broadcast_in_dim' op Unexpected attribute 1.000000e+00 : bf16
+  %0 = prims.broadcast_in_dim %b {shape = [8 : i64, 1 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : bf16]} : (tensor<8x1xf32>) -> tensor<8x1x1xf32>
+  func.return
+}

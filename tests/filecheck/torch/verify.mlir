@@ -117,7 +117,7 @@ func.func @list_property_not_a_list(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = torch.aten.view %a {size = "4"} : (tensor<4xf32>) -> tensor<4xf32>
   func.return %0 : tensor<4xf32>
 }
-// CHECK: verify.mlir:[[# @LINE - 3]]:3: error: 'torch.aten.view' op "4" should be of base attribute array
+// CHECK: verify.mlir:[[# @LINE - 3]]:3: error: 'torch.aten.view' op expected ArrayAttr attribute, but got '<class 'xdsl.dialects.builtin.StringAttr'>'
 
 // -----
 
