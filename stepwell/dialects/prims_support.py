@@ -56,6 +56,14 @@ def _tensor(value: SSAValue | Attribute) -> TensorType[Attribute]:
     return cast(TensorType[Attribute], t)
 
 
+def _static_ints(attr: Attribute | None) -> list[int] | None:
+    """The integers of an integer-list property; None if one is symbolic (#torch.sym)."""
+    items = cast(ArrayAttr[Attribute], attr).data
+    if not all(isinstance(d, IntegerAttr) for d in items):
+        return None
+    return [cast(IntegerAttr, d).value.data for d in items]
+
+
 def _verify_elementwise(op: PrimsOp) -> None:
     """Operands and results have one shape; tensor operands one element type."""
     shapes = {tuple(_tensor(v).get_shape()) for v in (*op.operands, *op.results)}
@@ -78,7 +86,9 @@ def _verify_broadcast_in_dim(op: PrimsOp) -> None:
     src = _tensor(op.operands[0]).get_shape()
     dst = _tensor(op.results[0]).get_shape()
     dims_attr = op.properties.get("broadcast_dimensions")
-    dims = [cast(IntegerAttr, d).value.data for d in cast(ArrayAttr, dims_attr).data]
+    dims = _static_ints(dims_attr)
+    if dims is None:
+        return
     if len(dims) != len(src):
         raise VerifyException(
             f"broadcast_dimensions has {len(dims)} entries but the operand has rank {len(src)}"
@@ -98,11 +108,9 @@ def _verify_broadcast_in_dim(op: PrimsOp) -> None:
 def _verify_reduction(op: PrimsOp) -> None:
     src = _tensor(op.operands[0]).get_shape()
     dims_attr = op.properties.get("dims")
-    dims = (
-        [cast(IntegerAttr, d).value.data for d in cast(ArrayAttr, dims_attr).data]
-        if isinstance(dims_attr, ArrayAttr)
-        else list(range(len(src)))
-    )
+    dims = _static_ints(dims_attr) if isinstance(dims_attr, ArrayAttr) else list(range(len(src)))
+    if dims is None:
+        return
     if not src and dims in ([], [0]):  # a 0-d tensor reduces to itself (PyTorch's rule)
         dims = []
     for d in dims:
