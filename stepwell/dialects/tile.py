@@ -32,6 +32,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
+from xdsl.dialects import arith, scf
+from xdsl.dialects import math as xmath
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BoolAttr,
@@ -45,7 +47,7 @@ from xdsl.dialects.builtin import (
     TensorType,
 )
 from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
-from xdsl.ir import Attribute, Dialect, Region, SSAValue
+from xdsl.ir import Attribute, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     ParsePropInAttrDict,
@@ -171,6 +173,13 @@ class KernelOp(IRDLOperation):
             raise VerifyException(f"num_warps is a power of two from 1 to 32, not {warps}")
         if self.kind.data not in KERNEL_KINDS:
             raise VerifyException(f"unknown kernel kind '{self.kind.data}' {KERNEL_KINDS}")
+        body_ops = kernel_body_ops()
+        for op in self.body.walk():
+            if type(op) not in body_ops:
+                raise VerifyException(
+                    f"'{op.name}' cannot appear in a tile.kernel (no Triton rule or tile "
+                    "interpreter for it; see tile.kernel_body_ops)"
+                )
 
     @classmethod
     def parse(cls, parser: Parser) -> KernelOp:
@@ -533,6 +542,26 @@ class LaunchOp(IRDLOperation):
             have = cast(TensorType[Attribute], v.type).element_type
             if have != cast(MemRefType[Attribute], view).element_type:
                 raise VerifyException(f"a {have} tensor for the view {view}")
+
+
+def kernel_body_ops() -> frozenset[type[Operation]]:
+    """Every op a `tile.kernel` body may hold. The Triton emitter and the tile
+    interpreter each implement exactly these (a test keeps the three in step), and the
+    kernel verifier refuses any other op."""
+    return frozenset(
+        {
+            ProgramIdOp, LanesOp, LoadOp, StoreOp, ReduceOp, BroadcastOp, DotOp, CmpOp,
+            SelectOp, CastOp, RemOp,
+            arith.ConstantOp, arith.AddfOp, arith.AddiOp, arith.SubfOp, arith.SubiOp,
+            arith.MulfOp, arith.MuliOp, arith.DivfOp, arith.DivSIOp, arith.RemSIOp,
+            arith.AndIOp, arith.OrIOp, arith.XOrIOp, arith.MaximumfOp, arith.MinimumfOp,
+            arith.MaxSIOp, arith.MinSIOp, arith.NegfOp, arith.ExtFOp, arith.TruncFOp,
+            xmath.ExpOp, xmath.Exp2Op, xmath.LogOp, xmath.Log2Op, xmath.SqrtOp, xmath.RsqrtOp,
+            xmath.SinOp, xmath.CosOp, xmath.TanhOp, xmath.ErfOp, xmath.FloorOp, xmath.CeilOp,
+            xmath.AbsFOp, xmath.AbsIOp,
+            scf.ForOp, scf.YieldOp,
+        }
+    )  # fmt: skip
 
 
 Tile = Dialect(

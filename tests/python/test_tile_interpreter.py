@@ -273,3 +273,31 @@ def test_runtime_removes_its_kernel_folder_when_collected() -> None:
     del runtime
     gc.collect()
     assert not folder.exists()
+
+
+def test_every_kernel_op_has_a_triton_rule_and_a_tile_interpreter() -> None:
+    """The ops a tile.kernel may hold (declared once, in the dialect) are exactly those
+    the emitter has a rule for and the tile interpreter runs: a new op missing either
+    fails here, and the kernel verifier refuses any op outside the set."""
+    from xdsl.dialects import scf
+
+    from stepwell.dialects import tile
+    from stepwell.ir.interpret_tile import TileFunctions
+    from stepwell.lowering.triton.emitter import EMIT_RULES
+
+    body = tile.kernel_body_ops()
+    assert set(EMIT_RULES) | {scf.YieldOp} == body  # scf.yield is emitted by scf.for's rule
+    interpreted = {c for c, _ in TileFunctions._impls()}  # terminators included
+    assert body <= interpreted, sorted(c.__name__ for c in body - interpreted)
+
+
+def test_kernel_verifier_refuses_an_op_with_no_rule() -> None:
+    from xdsl.utils.exceptions import VerifyException
+
+    text = REDUCE_KIND.replace("KIND", "sum").replace("DT", "f32").replace("OUT", "f32")
+    text = text.replace(
+        "    %c0 = arith.constant 0 : index",
+        "    %c0 = arith.constant 0 : index\n    %z = arith.floordivsi %c0, %c0 : index",
+    )
+    with pytest.raises(VerifyException, match="'arith.floordivsi' cannot appear in a tile.kernel"):
+        parse_module(text).verify()

@@ -394,7 +394,7 @@ EMIT_RULES: dict[type[Operation], Rule] = {
     arith.AddfOp: _binary("+"), arith.AddiOp: _binary("+"),
     arith.SubfOp: _binary("-"), arith.SubiOp: _binary("-"),
     arith.MulfOp: _binary("*"), arith.MuliOp: _binary("*"),
-    arith.DivfOp: _binary("/"), arith.DivSIOp: _binary("//"),
+    arith.DivfOp: _binary("/"), arith.DivSIOp: _binary("//"), arith.RemSIOp: _binary("%"),
     arith.AndIOp: _binary("&"), arith.OrIOp: _binary("|"), arith.XOrIOp: _binary("^"),
     arith.MaximumfOp: _extremum("tl.maximum"), arith.MinimumfOp: _extremum("tl.minimum"),
     arith.MaxSIOp: _call("tl.maximum"), arith.MinSIOp: _call("tl.minimum"),
