@@ -34,15 +34,16 @@ sweep's, `tests/python/opinfo_sweep.py`, loaded from the source tree.
 
 from __future__ import annotations
 
-import os
+from stepwell.lowering.triton.mode import prefer_interpreter
 
-os.environ.setdefault("TRITON_INTERPRET", "1")  # kernels on CPU; before Triton is imported
+prefer_interpreter()  # kernels on CPU: decided before anything imports Triton
 
 import argparse  # noqa: E402
 import functools  # noqa: E402
 import importlib.util  # noqa: E402
 import json  # noqa: E402
 import multiprocessing  # noqa: E402
+import os  # noqa: E402
 import shutil  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 import warnings
@@ -46,7 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "count", 0) < 0:
         parser.error("--count must be >= 0")
 
-    os.environ.setdefault("TRITON_INTERPRET", "1")
+    from stepwell.lowering.triton.mode import prefer_interpreter
+
+    prefer_interpreter()
     warnings.filterwarnings("ignore")
     if args.kind == "mutants":
         return fuzz_mutants(args)

@@ -6,7 +6,7 @@ whose source `lower-tile-to-triton` generated. Graph-level prims ops (the fallba
 no kernel takes) and `prims.extern` run through ATen, on whatever device the tensors are.
 On CPU tensors the kernels run in Triton's interpreter, which Triton only enables when
 `TRITON_INTERPRET=1` is set before it is first imported (its own library functions, such
-as `tl.sum`, are decorated then): `ensure_interpreter()` sets it if Triton is not loaded
+as `tl.sum`, are decorated then): `mode.use_interpreter()` sets it if Triton is not loaded
 yet and otherwise says what to do.
 """
 
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
-import os
 import sys
 import tempfile
 from pathlib import Path
@@ -28,23 +27,10 @@ from stepwell.dialects import tile
 from stepwell.ir.interpret import make_interpreter
 from stepwell.ir.types import torch_dtype
 from stepwell.lowering.triton.interpreter_fixes import bf16_semantics
+from stepwell.lowering.triton.mode import InterpreterUnavailable, compiling_for_gpu, use_interpreter
 
-
-class StepwellRuntimeError(RuntimeError):
-    """The module cannot run here (e.g. CPU tensors without Triton's interpreter)."""
-
-
-def ensure_interpreter() -> None:
-    """Make Triton able to run kernels on CPU tensors, or explain why it cannot."""
-    if os.environ.get("TRITON_INTERPRET") == "1":
-        return
-    if "triton" in sys.modules:
-        raise StepwellRuntimeError(
-            "stepwell runs kernels on CPU tensors in Triton's interpreter, which must be "
-            "enabled before Triton is imported: set TRITON_INTERPRET=1 in the environment "
-            "(or before importing torch)"
-        )
-    os.environ["TRITON_INTERPRET"] = "1"
+StepwellRuntimeError = InterpreterUnavailable
+"""The module cannot run here (e.g. CPU tensors without Triton's interpreter)."""
 
 
 def kernels_of(module: ModuleOp) -> list[tile.KernelOp]:
@@ -53,7 +39,7 @@ def kernels_of(module: ModuleOp) -> list[tile.KernelOp]:
 
 def load_kernels(source: str, directory: Path, interpret: bool) -> dict[str, Any]:
     """Write the Triton source to `directory/kernels.py` and import its kernels (for
-    Triton's interpreter when `interpret`, see `ensure_interpreter`)."""
+    Triton's interpreter when `interpret`, see `mode.use_interpreter`)."""
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / "kernels.py"
     if not path.exists() or path.read_text() != source:
@@ -64,8 +50,11 @@ def load_kernels(source: str, directory: Path, interpret: bool) -> dict[str, Any
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     if interpret:
-        ensure_interpreter()
-    spec.loader.exec_module(module)
+        use_interpreter()
+        spec.loader.exec_module(module)
+    else:
+        with compiling_for_gpu():
+            spec.loader.exec_module(module)
     return {k: v for k, v in vars(module).items() if hasattr(v, "fn")}
 
 

@@ -12,7 +12,6 @@ FILE defines NAME() (default `example`) returning `(callable_or_module, example_
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,6 +20,7 @@ from stepwell.frontend.fx import FxImportError, import_program
 from stepwell.frontend.loader import LoadError, export, load_example
 from stepwell.ir.printing import to_text
 from stepwell.lowering.compiler import Artifacts, compile_module
+from stepwell.lowering.triton.mode import prefer_interpreter, use_gpu_compiler
 from stepwell.lowering.triton.targets import ALL_TARGETS
 from stepwell.pipeline import LEVELS, check_example, lower
 
@@ -240,9 +240,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     if getattr(args, "level", None) in ("tile", "triton"):
         # example inputs are CPU tensors: kernels run in Triton's interpreter, which must
         # be enabled before torch.export first imports Triton
-        os.environ.setdefault("TRITON_INTERPRET", "1")
+        prefer_interpreter()
     if getattr(args, "target", "interpret") != "interpret":
-        os.environ.pop("TRITON_INTERPRET", None)  # compile real kernels for the GPU target
+        use_gpu_compiler()  # compile real kernels for the GPU target
     try:
         sys.exit(args.func(args))
     except (LoadError, FxImportError) as e:

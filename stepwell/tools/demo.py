@@ -11,7 +11,6 @@ Triton's interpreter on CPU) compared with eager PyTorch.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections import Counter
@@ -30,6 +29,7 @@ from stepwell.frontend.fx import FxImportError, import_program
 from stepwell.frontend.loader import LoadError, export, load_example
 from stepwell.ir.printing import parse_module, to_text
 from stepwell.lowering.compiler import Artifacts, compile_module
+from stepwell.lowering.triton.mode import prefer_interpreter
 from stepwell.pipeline import bind_inputs, compare
 
 REPO = Path(__file__).resolve().parents[2]
@@ -177,7 +177,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     args = parser.parse_args(argv)
     # the example's inputs are CPU tensors: kernels run in Triton's interpreter, which
     # must be on before torch.export first imports Triton
-    os.environ.setdefault("TRITON_INTERPRET", "1")
+    prefer_interpreter()
     try:
         run(Demo(args.example, args.lines, out))
     except (LoadError, FxImportError, DemoError, ParseError, VerifyException) as e:

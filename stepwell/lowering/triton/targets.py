@@ -193,5 +193,4 @@ def load_for_compile(source: str, directory: Path) -> dict[str, Any]:
     """Import the emitted kernels as real (not interpreted) Triton functions."""
     from stepwell.lowering.runtime import load_kernels
 
-    os.environ.pop("TRITON_INTERPRET", None)
     return load_kernels(source, directory, interpret=False)
