@@ -14,11 +14,12 @@ import contextlib
 import io
 import random
 import re
-import signal
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+from stepwell.fuzz.limits import deadline
 
 NEXT_STEP = {
     "torch": ["-p", "decompose-torch-to-prims"],
@@ -142,20 +143,6 @@ class _Hang(BaseException):
     """Raised by the alarm; a BaseException so that no `except Exception` swallows it."""
 
 
-@contextlib.contextmanager
-def _time_limit(seconds: int) -> Iterator[None]:
-    def alarm(signum: int, frame: object) -> None:
-        raise _Hang
-
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 def run_mutant(text: str, level: str, seconds: int = 20) -> Outcome:
     """Run stepwell-opt on `text` (IR of `level`) in this process and sort the outcome."""
     from stepwell.tools.opt import main
@@ -166,7 +153,7 @@ def run_mutant(text: str, level: str, seconds: int = 20) -> Outcome:
         args = [str(path), *NEXT_STEP[level], "-o", str(Path(tmp) / "out")]
         stderr = io.StringIO()
         try:
-            with _time_limit(seconds), contextlib.redirect_stderr(stderr):
+            with deadline(seconds, _Hang), contextlib.redirect_stderr(stderr):
                 main(args)
         except SystemExit as e:
             message = stderr.getvalue()

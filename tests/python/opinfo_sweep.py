@@ -36,19 +36,20 @@ import json
 import multiprocessing
 import operator
 import os
-import signal
 import sys
 import time
 import traceback
 import warnings
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import torch
 import torch.utils._pytree as pytree
+
+from stepwell.fuzz.limits import deadline
 
 MAX_SAMPLES = int(os.environ.get("STEPWELL_OPINFO_SAMPLES", "5"))
 """Sample inputs tried per OpInfo (the first ones its sample function yields)."""
@@ -141,21 +142,8 @@ class _Skip(Exception):
     """Not stepwell's to run: eager fails or is random, make_fx fails, no tensor result."""
 
 
-@contextlib.contextmanager
-def _deadline(seconds: int) -> Iterator[None]:
-    def on_alarm(signum: int, frame: Any) -> None:
-        raise _Timeout(f"over {seconds}s")
-
-    if not hasattr(signal, "SIGALRM"):
-        yield
-        return
-    old = signal.signal(signal.SIGALRM, on_alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
+def _deadline(seconds: int) -> contextlib.AbstractContextManager[None]:
+    return deadline(seconds, lambda: _Timeout(f"over {seconds}s"))
 
 
 def _first_line(e: BaseException) -> str:
