@@ -9,6 +9,7 @@ shadow a pass that already exists: a pipeline naming `cse` always means the same
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import inspect
 import sys
@@ -69,16 +70,23 @@ def _const(value):  # type: ignore[no-untyped-def]
     return lambda: value
 
 
+@functools.cache
+def _installed_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    """xDSL's, installed packages' and stepwell's passes (scanning entry points takes
+    tens of milliseconds: once per process)."""
+    from xdsl.transforms import get_all_passes
+
+    from stepwell.universe import stepwell_passes
+
+    return {**get_all_passes(), **Universe.get_multiverse().all_passes, **stepwell_passes()}
+
+
 def available_passes(
     plugins: Sequence[str] = (),
 ) -> dict[str, Callable[[], type[ModulePass]]]:
     """Pass name -> factory: xDSL's passes, every installed `xdsl.universe` (stepwell's
     own included), then the plugin files, which may add passes but not replace one."""
-    from xdsl.transforms import get_all_passes
-
-    from stepwell.universe import stepwell_passes
-
-    passes = {**get_all_passes(), **Universe.get_multiverse().all_passes, **stepwell_passes()}
+    passes = dict(_installed_passes())
     for path in plugins:
         for name, factory in load_plugin(path).all_passes.items():
             if name in passes:
