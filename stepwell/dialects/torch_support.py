@@ -18,8 +18,8 @@ value of the trailing `sym(...)` operand group.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
-from typing import ClassVar, cast
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, cast
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -158,7 +158,7 @@ class TorchOp(IRDLOperation):
             else:
                 printer.print_operand(values[0])
         props = {k: v for k, v in self.properties.items() if k != SEGMENTS}
-        printer.print_op_attributes(props)
+        _print_memo(printer, ("props", *props.items()), lambda p: p.print_op_attributes(props))
         printer.print_op_attributes(self.attributes, print_keyword=True)
         printer.print_string(" : ")
         print_function_type_memo(printer, self.operand_types, self.result_types)
@@ -242,19 +242,25 @@ class TorchOp(IRDLOperation):
                 )
 
 
+def _print_memo(printer: Printer, key: tuple[Any, ...], draw: Callable[[Printer], None]) -> None:
+    """Print what `draw` prints, remembering its text by `key` for this printer (a
+    model's IR repeats a few signatures and property dicts thousands of times)."""
+    memo: dict[tuple[Any, ...], str] = printer.__dict__.setdefault("_stepwell_texts", {})
+    text = memo.get(key)
+    if text is None:
+        sub = Printer(stream=io.StringIO())
+        draw(sub)
+        text = memo[key] = cast(io.StringIO, sub.stream).getvalue()
+    printer.print_string(text)
+
+
 def print_function_type_memo(
     printer: Printer, inputs: Sequence[Attribute], outputs: Sequence[Attribute]
 ) -> None:
     """`printer.print_function_type(inputs, outputs)`, remembering the text of each
     signature printed (the printing counterpart of `parse_function_type_memo`)."""
-    memo: dict[tuple[Attribute, ...], str] = printer.__dict__.setdefault("_stepwell_ftypes", {})
-    key = (*inputs, None, *outputs)  # None separates inputs from outputs
-    text = memo.get(key)  # pyright: ignore[reportArgumentType]
-    if text is None:
-        sub = Printer(stream=io.StringIO())
-        sub.print_function_type(inputs, outputs)
-        text = memo[key] = cast(io.StringIO, sub.stream).getvalue()  # pyright: ignore
-    printer.print_string(text)
+    key = ("ftype", *inputs, None, *outputs)  # None separates inputs from outputs
+    _print_memo(printer, key, lambda p: p.print_function_type(inputs, outputs))
 
 
 def _balanced_braces_end(text: str, start: int) -> int:
