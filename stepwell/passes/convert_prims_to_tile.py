@@ -9,6 +9,7 @@ stay at graph level, where the runtime calls ATen for them.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -73,27 +74,36 @@ def convert_function(module: ModuleOp, func: FuncOp, first_index: int) -> int:
 
 def schedule(p: Partitioner, part: Partition) -> list[Group | Operation]:
     """Kernels and graph-level ops in an order that respects their dependencies,
-    closest to program order."""
+    closest to program order: Kahn's algorithm taking the ready node that comes first in
+    the program (a heap), O(n log n)."""
     order = p.order
     nodes: list[Group | Operation] = [*part.groups, *part.graph_ops]
     position = {id(n): min(order[o] for o in n.ops) if isinstance(n, Group) else order[n]
                 for n in nodes}  # fmt: skip
-    deps = {id(n): {id(d) for d in p.producers(n)} for n in nodes}
-    done: set[int] = set()
+    by_id = {id(n): n for n in nodes}
+    waiting = {id(n): 0 for n in nodes}
+    users: dict[int, list[int]] = {id(n): [] for n in nodes}
+    for n in nodes:
+        for d in p.producers(n):
+            if id(d) in waiting:
+                waiting[id(n)] += 1
+                users[id(d)].append(id(n))
+    ready = [(position[i], i) for i, count in waiting.items() if count == 0]
+    heapq.heapify(ready)
     out: list[Group | Operation] = []
-    pending = sorted(nodes, key=lambda n: position[id(n)])
-    while pending:
-        ready = next((n for n in pending if deps[id(n)] <= done), None)
-        if ready is None:
-            raise AssertionError(
-                "fusion produced a dependency cycle: "
-                + "; ".join(
-                    f"{_describe(n)} waits on {len(deps[id(n)] - done)}" for n in pending[:5]
-                )
-            )
-        pending.remove(ready)
-        done.add(id(ready))
-        out.append(ready)
+    while ready:
+        _, i = heapq.heappop(ready)
+        out.append(by_id[i])
+        for u in users[i]:
+            waiting[u] -= 1
+            if waiting[u] == 0:
+                heapq.heappush(ready, (position[u], u))
+    if len(out) != len(nodes):
+        stuck = [by_id[i] for i, count in waiting.items() if count > 0]
+        raise AssertionError(
+            "fusion produced a dependency cycle: "
+            + "; ".join(f"{_describe(n)} waits on {waiting[id(n)]}" for n in stuck[:5])
+        )
     return out
 
 
