@@ -48,7 +48,7 @@ from xdsl.utils.exceptions import VerifyException
 from stepwell.dialects.codecs import call_arguments
 from stepwell.dialects.torch_support import TorchOp, call_properties
 from stepwell.ir.callees import callee_error, resolve_callee
-from stepwell.ir.types import is_float, torch_dtype
+from stepwell.ir.types import int_array, int_values, is_float, torch_dtype
 
 
 def _tensor(value: SSAValue | Attribute) -> TensorType[Attribute]:
@@ -398,25 +398,19 @@ class SliceOp(IRDLOperation):
         self, a: SSAValue, start: Sequence[int], limit: Sequence[int], strides: Sequence[int],
         result_type: Attribute,
     ) -> None:  # fmt: skip
-        def ints(xs: Sequence[int]) -> ArrayAttr:
-            return ArrayAttr([IntegerAttr(int(x), 64) for x in xs])
-
         super().__init__(
             operands=[a],
             result_types=[result_type],
             properties={
-                "start_indices": ints(start),
-                "limit_indices": ints(limit),
-                "strides": ints(strides),
+                "start_indices": int_array(start),
+                "limit_indices": int_array(limit),
+                "strides": int_array(strides),
             },
         )
 
     def bounds(self) -> list[tuple[int, int, int]]:
-        def ints(a: ArrayAttr) -> list[int]:
-            return [cast(IntegerAttr, x).value.data for x in a.data]
-
-        return list(zip(ints(self.start_indices), ints(self.limit_indices), ints(self.strides),
-                        strict=True))  # fmt: skip
+        return list(zip(int_values(self.start_indices), int_values(self.limit_indices),
+                        int_values(self.strides), strict=True))  # fmt: skip
 
     def verify_(self) -> None:
         src = _tensor(self.a).get_shape()

@@ -67,15 +67,13 @@ from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
+from stepwell.ir.types import int_array, int_values
+
 REDUCE_KINDS = ("sum", "max", "min", "prod", "argmax", "argmin")
 
 
-def ints(values: Sequence[int]) -> ArrayAttr[IntegerAttr]:
-    return ArrayAttr([IntegerAttr(int(v), 64) for v in values])
-
-
-def int_list(attr: Attribute) -> list[int]:
-    return [cast(IntegerAttr, a).value.data for a in cast(ArrayAttr[Attribute], attr).data]
+ints = int_array
+int_list = int_values
 
 
 KERNEL_KINDS = ("pointwise", "reduction", "matmul", "attention")

@@ -43,7 +43,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from stepwell.dialects.torch import TORCH_OP_CLASSES, Aten_ToCopyOp
 from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
-from stepwell.ir.types import UnsupportedTypeError, element_type, type_of_value
+from stepwell.ir.types import UnsupportedTypeError, element_type, int_array, type_of_value
 
 TORCH_OPS: dict[str, type[TorchOp]] = {c.OVERLOAD: c for c in TORCH_OP_CLASSES}
 """Generated op class by overload name (`aten.add.Tensor`), derived from the dialect."""
@@ -199,14 +199,14 @@ class NodeImporter:
         shape = [base_type.get_shape()[d] for d in order]
         elem = base_type.element_type
         loc = source_location(node)
-        p = permute.build_from_groups([[self.value(base)], []], {"dims": _ints(order)},
+        p = permute.build_from_groups([[self.value(base)], []], {"dims": int_array(order)},
                                       [TensorType(elem, shape)])  # fmt: skip
-        flat = reshape.build_from_groups([[p.results[0]], []], {"shape": _ints([bval.numel()])},
+        flat = reshape.build_from_groups([[p.results[0]], []], {"shape": int_array([bval.numel()])},
                                          [TensorType(elem, [bval.numel()])])  # fmt: skip
         size, stride = node.args[1], node.args[2]
         given = node.args[3] if len(node.args) > 3 else node.kwargs.get("storage_offset")
         offset = vval.storage_offset() if given is None else given
-        props = {"size": _ints(list(size)), "stride": _ints(list(stride)),  # type: ignore[arg-type]
+        props = {"size": int_array(list(size)), "stride": int_array(list(stride)),  # type: ignore[arg-type]
                  "storage_offset": IntegerAttr(int(offset), i64)}  # fmt: skip
         out = as_strided.build_from_groups([[flat.results[0]], []], props, _result_types(node))
         for op in (p, flat, out):
@@ -260,10 +260,6 @@ def _dense_from_zero(t: torch.Tensor) -> bool:
             return False
         expected *= t.shape[d]
     return True
-
-
-def _ints(values: Sequence[int]) -> ArrayAttr[IntegerAttr]:
-    return ArrayAttr([IntegerAttr(int(v), i64) for v in values])
 
 
 def _scalar_overload(node: torch.fx.Node, target: torch._ops.OpOverload) -> Any:

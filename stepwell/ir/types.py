@@ -8,6 +8,7 @@ shapes survives the IR: `tensor<?x64x?xf32, ["s0", "s1"]>`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 import torch
 from xdsl.dialects.builtin import (
@@ -17,6 +18,7 @@ from xdsl.dialects.builtin import (
     Float16Type,
     Float32Type,
     Float64Type,
+    IntegerAttr,
     IntegerType,
     NoneAttr,
     Signedness,
@@ -108,3 +110,13 @@ def type_of_value(value: object) -> Attribute:
     if isinstance(value, float | torch.SymFloat):
         return f64
     raise UnsupportedTypeError(f"no MLIR type for a value of type {type(value).__name__}")
+
+
+def int_array(values: Sequence[int]) -> ArrayAttr[IntegerAttr]:
+    """`[1 : i64, 2 : i64]`: the integer-list property every dialect uses."""
+    return ArrayAttr([IntegerAttr(int(v), 64) for v in values])
+
+
+def int_values(attr: Attribute) -> list[int]:
+    """The integers of an integer-list property (see `int_array`)."""
+    return [cast(IntegerAttr, a).value.data for a in cast(ArrayAttr[Attribute], attr).data]

@@ -26,6 +26,7 @@ from xdsl.pattern_rewriter import (
 
 from stepwell.dialects import prims
 from stepwell.dialects.tile import int_list
+from stepwell.ir.types import int_array
 from stepwell.passes.support.constants import splat
 from stepwell.passes.support.dce import erase_dead_prims
 
@@ -84,16 +85,10 @@ class ReshapeOfReshape(RewritePattern):
             return
         src = op.operands[0].owner.operands[0]
         shape = list(_shape(op.results[0]))
-        new = prims.PrimsReshapeOp.build_from_groups([[src], []], {"shape": _ints(shape)},
+        new = prims.PrimsReshapeOp.build_from_groups([[src], []], {"shape": int_array(shape)},
                                                      [op.results[0].type])  # fmt: skip
         new.location = op.location
         rewriter.replace(op, new)
-
-
-def _ints(values: list[int]) -> Attribute:
-    from stepwell.dialects.tile import ints
-
-    return ints(values)
 
 
 PATTERNS: list[Callable[[], RewritePattern]] = [RemoveNoOps, ReshapeOfReshape]
