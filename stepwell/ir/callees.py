@@ -17,8 +17,13 @@ from typing import Any
 
 import torch
 
-OP_NAMESPACES = ("aten", "prims", "_c10d_functional", "torchvision")
-"""`torch.ops` namespaces whose operator overloads a callee may name."""
+OP_NAMESPACES = (
+    "aten", "prims", "torch_nn", "quantized_decomposed", "quantized", "_quantized",
+    "_c10d_functional", "c10d_functional", "_dtensor", "torchvision", "torchaudio",
+)  # fmt: skip
+"""`torch.ops` namespaces whose operator overloads a callee may name: PyTorch's own
+(ATen, prims, the nn and quantization ops its decompositions emit, the functional
+collectives) and the domain libraries."""
 
 SYM_FUNCTIONS: dict[str, Callable[..., Any]] = {
     **{

@@ -105,7 +105,10 @@ class Runtime:
         return self.loaded[interpret]
 
     def __call__(self, *args: Any, function: str = "forward") -> tuple[Any, ...]:
-        on_cpu = any(isinstance(a, torch.Tensor) and a.device.type == "cpu" for a in args)
+        # kernels run where the tensors are; a graph with no tensor input (arange,
+        # linspace) allocates its outputs on the CPU, so it runs in the interpreter too
+        tensors = [a for a in args if isinstance(a, torch.Tensor)]
+        on_cpu = not tensors or any(a.device.type == "cpu" for a in tensors)
         interp = make_interpreter(self.module)
         interp.register_implementations(LaunchFunctions(self.kernels(on_cpu), self.grids, on_cpu))
         with torch.no_grad():

@@ -97,3 +97,14 @@ def test_as_strided_of_a_view_reads_the_storage_under_it(name: str) -> None:
     """as_strided reinterprets the storage a view shares with its base, not the view's
     values laid out contiguously."""
     check(AS_STRIDED_OF_VIEWS[name], X4)
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [lambda: torch.arange(5) * 2, lambda: torch.linspace(0, 1, 7) + 1],
+    ids=["arange", "linspace"],
+)
+def test_a_graph_without_tensor_inputs_runs_its_kernels_on_the_cpu(
+    fn: Callable[[], torch.Tensor],
+) -> None:
+    check(fn)
