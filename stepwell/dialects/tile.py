@@ -29,6 +29,7 @@ that one tile covers whole (at coordinate 0).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import cast
 
@@ -542,6 +543,7 @@ class LaunchOp(IRDLOperation):
                 raise VerifyException(f"a {have} tensor for the view {view}")
 
 
+@functools.cache
 def kernel_body_ops() -> frozenset[type[Operation]]:
     """Every op a `tile.kernel` body may hold. The Triton emitter and the tile
     interpreter each implement exactly these (a test keeps the three in step), and the
