@@ -228,7 +228,7 @@ class NodeImporter:
         if node.target is operator.getitem and isinstance(node.args[0], torch.fx.Node):
             src, index = node.args
             vals = self.values[src]
-            self.values[node] = [vals[index]]  # type: ignore[index]
+            self.values[node] = [vals[_result_position(src, cast(int, index))]]
             return
         target = node.target
         if target is torch.ops.aten.as_strided.default and self.rebase_as_strided(node):
@@ -245,6 +245,15 @@ class NodeImporter:
         except (UnsupportedTypeError, FxImportError) as e:
             raise FxImportError(f"{_where(node)}: cannot import {node.format_node()}: {e}") from e
         self.append(node, op)
+
+
+def _result_position(node: torch.fx.Node, index: int) -> int:
+    """The op result that `getitem(node, index)` reads: results that are `None` (e.g. the
+    input gradient `convolution_backward` is not asked for) have no SSA value."""
+    val = node.meta.get("val")
+    if isinstance(val, list | tuple):
+        return sum(1 for v in val[:index] if v is not None)
+    return index
 
 
 def _dense_from_zero(t: torch.Tensor) -> bool:

@@ -4,7 +4,7 @@ Both lower the program through torch -> prims -> tile -> Triton and run it with 
 runtime: on CUDA/ROCm tensors as GPU kernels, on CPU tensors in Triton's interpreter
 (set `TRITON_INTERPRET=1` before importing torch). `STEPWELL_DUMP=DIR` (or `dump_dir=`)
 writes every level's IR, the kernel source and `manifest.json` for each compiled graph.
-Inference only for now: graphs are compiled for the forward pass.
+Training works too: AOTAutograd's forward and backward graphs are both compiled.
 """
 
 from __future__ import annotations
@@ -28,10 +28,11 @@ def _dump_dir(dump_dir: str | os.PathLike[str] | None) -> Path | None:
     return Path(chosen) if chosen else None
 
 
-def _next_graph_dir(root: Path) -> Path:
+def _next_graph_dir(root: Path, kind: str = "") -> Path:
+    """`graphN` (`graphN-backward` for a backward graph), numbered in compile order."""
     root.mkdir(parents=True, exist_ok=True)
     n = sum(1 for p in root.iterdir() if p.name.startswith("graph"))
-    return root / f"graph{n}"
+    return root / (f"graph{n}-{kind}" if kind == "backward" else f"graph{n}")
 
 
 class CompiledFunction:
@@ -98,10 +99,29 @@ def compile(  # noqa: A001 - mirrors torch.compile
     return CompiledFunction(fn, dump_dir, legal_ops, pipeline, plugins)
 
 
+def output_slots(graph: torch.fx.GraphModule) -> list[bool]:
+    """For each flat output of `graph`, whether it is a value (False: a literal `None`,
+    e.g. the gradient of an input that needs none, which the compiled module omits)."""
+    out = next(n for n in graph.graph.nodes if n.op == "output").args[0]
+    return [leaf is not None for leaf in torch.utils._pytree.tree_leaves(out, is_leaf=_is_none)]
+
+
+def _is_none(x: Any) -> bool:
+    return x is None
+
+
 def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **options: Any):
-    """The `torch.compile` backend (entry point `torch_dynamo_backends: stepwell`)."""
+    """The `torch.compile` backend (entry point `torch_dynamo_backends: stepwell`).
+
+    AOTAutograd traces the forward and, when an input needs gradients, the joint graph,
+    which PyTorch's min-cut partitioner splits into a forward that saves few activations
+    (cheap pointwise ops are recomputed in the backward) and a backward; stepwell compiles
+    both (and the inference graph) through the same pipeline."""
+    from functools import partial
+
     from torch._dynamo.backends.common import aot_autograd
     from torch._functorch.aot_autograd import make_boxed_func
+    from torch._functorch.partitioners import min_cut_rematerialization_partition
 
     options = {**options, **(options.get("options") or {})}  # torch.compile(options=...)
     dump_dir = _dump_dir(options.get("dump_dir"))
@@ -109,26 +129,34 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
     pipeline: str | None = options.get("pipeline")
     plugins = tuple(options.get("plugins", ()))
 
-    def forward_compiler(graph: torch.fx.GraphModule, inputs: list[Any]):
-        try:
-            module, attributes = import_graph_with_attributes(graph, inputs)
-            artifacts = compile_module(module, legal_ops, pipeline=pipeline, plugins=plugins)
-        except Exception as e:
-            if not torch._dynamo.config.suppress_errors:
-                raise
-            # torch.compile's own convention: with suppress_errors, run the graph eagerly
-            warnings.warn(f"stepwell could not compile a graph, running it eagerly: {e!r}",
-                          stacklevel=2)  # fmt: skip
-            return make_boxed_func(graph.forward)
-        if dump_dir is not None:
-            artifacts.dump(_next_graph_dir(dump_dir))
-        runtime = artifacts.runtime
+    def graph_compiler(kind: str):
+        def compile_graph(graph: torch.fx.GraphModule, inputs: list[Any]):
+            try:
+                module, attributes = import_graph_with_attributes(graph, inputs)
+                artifacts = compile_module(module, legal_ops, pipeline=pipeline, plugins=plugins)
+            except Exception as e:
+                if not torch._dynamo.config.suppress_errors:
+                    raise
+                # torch.compile's own convention: with suppress_errors, run the graph eagerly
+                warnings.warn(f"stepwell could not compile a graph, running it eagerly: {e!r}",
+                              stacklevel=2)  # fmt: skip
+                return make_boxed_func(graph.forward)
+            if dump_dir is not None:
+                artifacts.dump(_next_graph_dir(dump_dir, kind))
+            runtime = artifacts.runtime
+            slots = output_slots(graph)
 
-        def run(*args: Any) -> list[Any]:
-            return list(runtime(*args, *attributes))
+            def run(*args: Any) -> list[Any]:
+                values = iter(runtime(*args, *attributes))
+                return [next(values) if present else None for present in slots]
 
-        return make_boxed_func(run)
+            return make_boxed_func(run)
 
-    return aot_autograd(fw_compiler=forward_compiler, inference_compiler=forward_compiler)(
-        gm, example_inputs
-    )
+        return compile_graph
+
+    return aot_autograd(
+        fw_compiler=graph_compiler("forward"),
+        bw_compiler=graph_compiler("backward"),
+        inference_compiler=graph_compiler("forward"),
+        partition_fn=partial(min_cut_rematerialization_partition, compiler="inductor"),
+    )(gm, example_inputs)

@@ -59,7 +59,10 @@ def trace_decomposition(
 ) -> torch.fx.GraphModule:
     """`run(*tensors)` traced to prims with PyTorch's decomposition table."""
     inputs = [example_tensor(t) for t in operand_types]
-    gm = make_fx(run, decomposition_table=DECOMPOSITIONS, tracing_mode="fake")(*inputs)
+    # outside any ambient tracing context (AOTAutograd compiles the backward inside one):
+    # its fake mode would give these static example tensors symbolic sizes
+    with torch._guards.tracing(None):
+        gm = make_fx(run, decomposition_table=DECOMPOSITIONS, tracing_mode="fake")(*inputs)
     to_value_semantics(gm)
     for node in gm.graph.nodes:
         if node.op == "call_function" and _writes_memory(node.target):
