@@ -26,8 +26,10 @@ _LOCK = threading.RLock()
 
 
 def _is_bf16_bits(h: Any, tl: Any) -> bool:
-    return getattr(h, "dtype", None) is not None and h.dtype.scalar == tl.bfloat16 and (
-        getattr(h.data, "dtype", None) == np.uint16
+    return (
+        getattr(h, "dtype", None) is not None
+        and h.dtype.scalar == tl.bfloat16
+        and (getattr(h.data, "dtype", None) == np.uint16)
     )
 
 
