@@ -13,6 +13,7 @@ batch statistics and updates the running ones).
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 import torch
@@ -44,6 +45,7 @@ def _zoo(name: str):  # noqa: ANN202 - the example module
     spec = importlib.util.spec_from_file_location(f"stepwell_zoo_{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # Dynamo looks classes up by their module
     spec.loader.exec_module(module)
     return module
 

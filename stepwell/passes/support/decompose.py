@@ -28,6 +28,7 @@ from stepwell.dialects.prims_support import ExternOp, MatmulOp, SliceOp
 from stepwell.dialects.torch_support import TorchOp
 from stepwell.frontend.fx import NodeImporter
 from stepwell.ir.types import torch_dtype
+from stepwell.passes.support.foreach import foreach_decompositions
 from stepwell.passes.support.slicing import SLICING_DECOMPOSITIONS
 
 aten = torch.ops.aten
@@ -35,10 +36,12 @@ prims = torch.ops.prims
 
 PRIMS_OPS: dict[str, type[TorchOp]] = {c.OVERLOAD: c for c in PRIMS_OP_CLASSES}
 
-# PyTorch's table, plus refs for factory-like ops it leaves to the backend.
+# PyTorch's table, plus refs for factory-like ops it leaves to the backend and the
+# per-tensor rules of the `_foreach_*` ops optimizers call.
 DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     **decomposition_table,
     **SLICING_DECOMPOSITIONS,
+    **foreach_decompositions(),
     aten.full_like.default: torch._refs.full_like,
     aten.scalar_tensor.default: torch._refs.scalar_tensor,
     aten.zeros_like.default: torch._refs.zeros_like,

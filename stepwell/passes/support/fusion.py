@@ -127,6 +127,7 @@ class Partitioner:
         self.groups: list[Group] = []
         self.readers: dict[SSAValue, list[Group]] = {}  # tensor -> kernels that load it
         self.graph_ops: set[Operation] = set()
+        self.replaying = False  # merge_groups checks cycles once per pair, not per op
 
     # -- what a value is ------------------------------------------------------------------
     def materialized(self, v: SSAValue) -> bool:
@@ -163,6 +164,7 @@ class Partitioner:
         self.graph_ops |= self.needed_constants(ops)
         for op in compute:
             self.place(op)
+        self.merge_groups()
         return Partition(self.groups, self.group_of, self.graph_ops, self.outputs())
 
     def views_for_graph_ops(self, ops: list[Operation]) -> None:
@@ -347,6 +349,115 @@ class Partitioner:
                     self.readers.setdefault(root, []).append(g)
         self.group_of[op] = g
 
+    # -- merging kernels ----------------------------------------------------------------------
+    def merge_groups(self) -> None:
+        """Merge kernels that placement left apart, as Inductor's scheduler fuses nodes:
+        a producer and its consumer, two kernels that read the same tensor, two reductions
+        over the same space. Placement visits ops in program order and only ever joins a
+        producer's kernel, so it cannot pull an earlier pointwise kernel into a later
+        reduction (a norm's backward recomputing x̂ before its row sums), nor put two
+        independent reductions together (a norm's weight and bias gradients). Each merge
+        replays both kernels' ops through the same join rules, so a merged kernel is one
+        placement could have built; merges repeat until none applies."""
+        merged = True
+        while merged:
+            merged = False
+            for a, b in self.merge_candidates():
+                if a in self.alive and b in self.alive and self.try_merge(a, b):
+                    merged = True
+
+    @property
+    def alive(self) -> set[Group]:
+        return set(self.groups)
+
+    def merge_candidates(self) -> list[tuple[Group, Group]]:
+        """Pairs worth one kernel, best first: producer and consumer (saves a round trip
+        through memory), kernels reading a common tensor (saves a read), then reductions
+        over the same space and pointwise kernels of one size (save a launch)."""
+        pairs: list[tuple[Group, Group]] = []
+        for b in self.groups:
+            for a in self.producers(b):
+                if isinstance(a, Group):
+                    pairs.append((a, b))
+        for readers in self.readers.values():
+            pairs.extend(zip(readers, readers[1:], strict=False))
+        buckets: dict[tuple[object, ...], list[Group]] = {}
+        for g in self.groups:
+            if g.kind == "reduction":
+                buckets.setdefault(("reduction", g.shape, g.dims), []).append(g)
+            elif g.kind == "pointwise":
+                buckets.setdefault(("pointwise", g.numel), []).append(g)
+        for same in buckets.values():
+            pairs.extend(zip(same, same[1:], strict=False))
+        seen: set[tuple[int, int]] = set()
+        out = []
+        for a, b in pairs:
+            if a is not b and (id(a), id(b)) not in seen:
+                seen.add((id(a), id(b)))
+                out.append((a, b) if a.first <= b.first else (b, a))
+        return out
+
+    def try_merge(self, a: Group, b: Group) -> bool:
+        """Replace kernels a and b by one that computes both, if the join rules allow it
+        and no path between them leaves the pair (which would make a cycle)."""
+        seed = self.merge_seed(a, b)
+        if seed is None or self.depends_on(a, b) or self.depends_on(b, a):
+            return False
+        ops = sorted([*a.ops, *b.ops], key=self.order.__getitem__)
+        owner = {op: self.group_of[op] for op in ops}
+        self.replaying = True
+        try:
+            ok = all(self.rejoin(op, seed) for op in ops)
+        finally:
+            self.replaying = False
+        if not ok:  # undo: the ops go back to their kernels
+            self.group_of.update(owner)
+            for r in seed.reads:
+                self.readers[r].remove(seed)
+            return False
+        seed.index = min(a.index, b.index)
+        for g in (a, b):
+            for r in g.reads:
+                self.readers[r].remove(g)
+        at = self.groups.index(a if a.index < b.index else b)
+        self.groups[at] = seed
+        self.groups.remove(b if a.index < b.index else a)
+        return True
+
+    def merge_seed(self, a: Group, b: Group) -> Group | None:
+        """An empty kernel of the merged kind and space, or None if a and b cannot share
+        one: a matmul takes only a pointwise epilogue after it, a reduction only pointwise
+        kernels of its size (full or reduced) and reductions over the same space."""
+        kinds = sorted((a.kind, b.kind))
+        if "attention" in kinds:
+            return None
+        if kinds == ["matmul", "pointwise"]:
+            mm, pw = (a, b) if a.kind == "matmul" else (b, a)
+            if pw.numel != mm.numel or pw.first < mm.first:
+                return None
+            return Group("matmul", mm.shape)
+        if kinds == ["pointwise", "pointwise"]:
+            return Group("pointwise", a.shape) if a.numel == b.numel else None
+        if kinds == ["pointwise", "reduction"]:
+            red, pw = (a, b) if a.kind == "reduction" else (b, a)
+            if pw.numel not in (red.numel, math.prod(red.rows)):
+                return None
+            return Group("reduction", red.shape, red.dims)
+        if kinds == ["reduction", "reduction"] and (a.shape, a.dims) == (b.shape, b.dims):
+            return Group("reduction", a.shape, a.dims)
+        return None
+
+    def rejoin(self, op: Operation, g: Group) -> bool:
+        """Add op (of a kernel being merged) to the merged kernel g."""
+        if isinstance(op, MatmulOp):
+            if g.ops or g.kind != "matmul":
+                return False
+            self.add(g, op, "full", [])
+            return True
+        if type(op) in REDUCTIONS:
+            return self.join_reduction(op, g, reduce_dims(op))
+        return self.join_pointwise(op, g)
+
     # -- dependencies -------------------------------------------------------------------------
     def node(self, op: Operation) -> object:
         return self.group_of.get(op, op)
@@ -382,6 +493,8 @@ class Partitioner:
         """Joining op to g must not make g depend on itself through another node. A node
         whose ops all come before g's first op cannot depend on g (values flow forward in
         program order), so the search stops there: linear time for long stacks."""
+        if self.replaying:
+            return True
         first = g.first
         others = [s for v in op.operands for s in self.sources(v) if s is not g]
         stack, seen = list(others), set()
@@ -394,6 +507,21 @@ class Partitioner:
             seen.add(id(n))
             stack.extend(self.producers(n))
         return True
+
+    def depends_on(self, start: Group, target: Group) -> bool:
+        """Does `start` depend on `target` through some other node? (Then one kernel
+        made of both would depend on itself.) Bounded by program order as `acyclic`."""
+        stack = [n for n in self.producers(start) if n is not target]
+        seen: set[int] = set()
+        while stack:
+            n = stack.pop()
+            if n is target:
+                return True
+            if id(n) in seen or self.last_order(n) < target.first:
+                continue
+            seen.add(id(n))
+            stack.extend(self.producers(n))
+        return False
 
     def last_order(self, node: object) -> int:
         return node.last if isinstance(node, Group) else self.order[cast(Operation, node)]

@@ -15,6 +15,7 @@ from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     TensorType,
+    f64,
     i1,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -116,11 +117,12 @@ def _bitwise_not(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAVal
 
 
 def _pow(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
-    """x ** c for a constant c: products, sqrt, or exp2(c * log2(x)) where x > 0."""
+    """x ** y on floats: products or sqrt for the common constant exponents, otherwise
+    `_pow_general`. Integer powers decline (they stay at graph level)."""
     x, y = xs
-    c = b.splats.get(y)
-    if c is None or not is_float(_elem(x)):
+    if not is_float(_elem(x)):
         return None
+    c = b.splats.get(y)
     if c == 2:
         return b.add(arith.MulfOp.create(operands=[x, x], result_types=[t]))
     if c == 3:
@@ -130,7 +132,36 @@ def _pow(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | Non
         return b.add(math.SqrtOp.create(operands=[x], result_types=[t]))
     if c == 1:
         return x
-    return None
+    return _pow_general(b, x, y, t)
+
+
+def _pow_general(b: TileBuilder, x: SSAValue, y: SSAValue, t: Attribute) -> SSAValue:
+    """C's pow from exp2(y * log2|x|), computed in float64 (so float32 results stay
+    correctly rounded to about an ulp): a negative base is NaN unless y is an integer,
+    when the sign is (-1)**y; x ** 0 and 1 ** y are 1 (also for NaN), (-1) ** ±inf is 1."""
+    shape = cast(TensorType[Attribute], t).get_shape()
+    wide = TensorType(f64, shape)
+    mask = TensorType(i1, shape)
+    x64 = b.add(tile.CastOp(x, wide)) if _elem(t) != f64 else x
+    y64 = b.add(tile.CastOp(y, wide)) if _elem(t) != f64 else y
+    zero, one = b.splat(0.0, wide), b.splat(1.0, wide)
+    negative = b.add(tile.CmpOp("lt", x64, zero, mask))
+    integer = b.add(tile.CmpOp("eq", b.add(math.FloorOp(y64)), y64, mask))
+    half = b.add(arith.MulfOp(y64, b.splat(0.5, wide)))
+    odd = b.add(
+        arith.AndIOp(integer, b.add(tile.CmpOp("ne", b.add(math.FloorOp(half)), half, mask)))
+    )
+    magnitude = b.add(math.AbsFOp(x64))
+    base = b.add(tile.SelectOp(b.add(arith.AndIOp(negative, integer)), magnitude, x64))
+    log = b.add(math.Log2Op(base))  # NaN for a negative base with a fractional y
+    exponent = b.add(tile.SelectOp(b.add(tile.CmpOp("eq", log, zero, mask)), zero,
+                                   b.add(arith.MulfOp(y64, log))))  # fmt: skip
+    r = b.add(math.Exp2Op(exponent))
+    r = b.add(tile.SelectOp(b.add(arith.AndIOp(negative, odd)), b.add(arith.NegfOp(r)), r))
+    trivial = b.add(arith.OrIOp(b.add(tile.CmpOp("eq", y64, zero, mask)),
+                                b.add(tile.CmpOp("eq", x64, one, mask))))  # fmt: skip
+    r = b.add(tile.SelectOp(trivial, one, r))
+    return b.add(tile.CastOp(r, t)) if _elem(t) != f64 else r
 
 
 def _reciprocal(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
@@ -217,7 +248,7 @@ TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsErfOp: _unary_float(math.ErfOp),
     prims.PrimsFloorOp: _rounding(math.FloorOp),
     prims.PrimsCeilOp: _rounding(math.CeilOp),
-    prims.PrimsPowOp: _pow,  # constant exponents only
+    prims.PrimsPowOp: _pow,  # floats (integer powers stay at graph level)
     prims.PrimsConvertElementTypeOp: _convert,
     prims.PrimsReciprocalOp: _reciprocal,  # 1 / x
     prims.PrimsLog1pOp: _log1p,  # log(1 + x)

@@ -124,3 +124,40 @@ func.func @long_softmax(%x: tensor<2x20000xf32>) -> tensor<2x20000xf32> {
   %0 = torch.aten._softmax %x {dim = -1 : i64, half_to_float = false} : (tensor<2x20000xf32>) -> tensor<2x20000xf32>
   func.return %0 : tensor<2x20000xf32>
 }
+
+// -----
+
+// layer_norm's backward: x̂ is recomputed by pointwise ops placed before the row sums;
+// merging pulls them into the row kernel (grad input), and the two column sums (the
+// weight and bias gradients) share one kernel: two launches in all.
+// CHECK-LABEL: tile.kernel @k0_sum
+// CHECK-SAME: kind = "reduction"
+// CHECK-LABEL: tile.kernel @k1_sum
+// CHECK-SAME: kind = "reduction", fused = ["prims.sum", "prims.sum"]
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @layer_norm_backward
+// CHECK-NEXT: %[[DX:.*]], %[[XHAT:.*]] = tile.launch @k0_sum
+// CHECK-NEXT: %[[DW:.*]], %[[DB:.*]] = tile.launch @k1_sum(%[[XHAT]], %g)
+// CHECK-NEXT: func.return %[[DX]], %[[DW]], %[[DB]]
+func.func @layer_norm_backward(%g: tensor<32x64xf32>, %x: tensor<32x64xf32>, %mean: tensor<32x1xf32>, %rstd: tensor<32x1xf32>, %w: tensor<64xf32>, %b: tensor<64xf32>) -> (tensor<32x64xf32>, tensor<64xf32>, tensor<64xf32>) {
+  %0:3 = torch.aten.native_layer_norm_backward %g, %x, %mean, %rstd, %w, %b {normalized_shape = [64 : i64], output_mask = [true, true, true]} : (tensor<32x64xf32>, tensor<32x64xf32>, tensor<32x1xf32>, tensor<32x1xf32>, tensor<64xf32>, tensor<64xf32>) -> (tensor<32x64xf32>, tensor<64xf32>, tensor<64xf32>)
+  func.return %0#0, %0#1, %0#2 : tensor<32x64xf32>, tensor<64xf32>, tensor<64xf32>
+}
+
+// -----
+
+// An optimizer step's pointwise chains over parameters of one size share a kernel
+// (horizontal merge), as do the two chains here: one launch for both updates.
+// CHECK-LABEL: tile.kernel @k0_
+// CHECK-SAME: kind = "pointwise"
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @two_updates
+// CHECK-NEXT: %{{.*}}, %{{.*}} = tile.launch @k0_
+// CHECK-NEXT: func.return
+func.func @two_updates(%p: tensor<8x16xf32>, %g: tensor<8x16xf32>, %q: tensor<128xf32>, %h: tensor<128xf32>) -> (tensor<8x16xf32>, tensor<128xf32>) {
+  %0 = torch.aten.mul.Scalar %g {other = 0.1 : f64} : (tensor<8x16xf32>) -> tensor<8x16xf32>
+  %1 = torch.aten.sub.Tensor %p, %0 : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  %2 = torch.aten.mul.Scalar %h {other = 0.1 : f64} : (tensor<128xf32>) -> tensor<128xf32>
+  %3 = torch.aten.sub.Tensor %q, %2 : (tensor<128xf32>, tensor<128xf32>) -> tensor<128xf32>
+  func.return %1, %3 : tensor<8x16xf32>, tensor<128xf32>
+}

@@ -1,0 +1,235 @@
+"""Training through `torch.compile(backend="stepwell")`: forward and backward graphs (and
+optimizer steps) compiled to kernels, checked against eager's losses and gradients."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from stepwell.passes.support.foreach import foreach_decompositions
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _training_examples() -> Any:
+    path = ROOT / "examples/training.py"
+    spec = importlib.util.spec_from_file_location("stepwell_training", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+training = _training_examples()
+
+
+def grads_of(model: nn.Module) -> dict[str, torch.Tensor]:
+    return {
+        n.removeprefix("_orig_mod."): p.grad.clone()
+        for n, p in model.named_parameters()
+        if p.grad is not None
+    }
+
+
+def step(model: nn.Module, inputs: tuple[Any, ...]) -> tuple[torch.Tensor, dict[str, torch.Tensor]]:
+    model.zero_grad(set_to_none=True)
+    loss = model(*inputs)
+    loss.backward()
+    return loss.detach(), grads_of(model)
+
+
+def manifests(dump: Path) -> dict[str, dict[str, Any]]:
+    return {d.name: json.loads((d / "manifest.json").read_text()) for d in sorted(dump.iterdir())}
+
+
+def assert_same_step(want: Any, got: Any, tol: float = 1e-4) -> None:
+    (want_loss, want_grads), (loss, grads) = want, got
+    assert loss.dtype == want_loss.dtype and loss.shape == want_loss.shape
+    torch.testing.assert_close(loss, want_loss, atol=tol, rtol=tol)
+    assert grads.keys() == want_grads.keys()
+    for name, g in want_grads.items():
+        assert grads[name].dtype == g.dtype and grads[name].shape == g.shape, name
+        torch.testing.assert_close(grads[name], g, atol=tol, rtol=tol, msg=name)
+
+
+@pytest.mark.parametrize("name", training.MODELS)
+def test_zoo_training_step(name: str, tmp_path: Path) -> None:
+    """One step of every zoo model: loss and every parameter's gradient match eager
+    (1e-4, float32), and both the forward and the backward graph ran stepwell kernels."""
+    torch._dynamo.reset()
+    model, inputs = training.example(name)
+    want = step(model, inputs)
+    compiled = torch.compile(copy.deepcopy(model), backend="stepwell",
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    assert_same_step(want, step(compiled, inputs))
+    graphs = manifests(tmp_path)
+    assert [g for g in graphs if g.endswith("-backward")], graphs.keys()
+    assert all(m["kernels"] for m in graphs.values())
+
+
+def test_cnn_batch_norm_in_train_mode() -> None:
+    """Batch statistics in the forward, running statistics updated (a buffer mutation),
+    gradients through the batch norm."""
+    torch._dynamo.reset()
+    model, inputs = training.example("cnn", train_mode=True)
+    eager, compiled_model = model, copy.deepcopy(model)
+    want = step(eager, inputs)
+    got = step(torch.compile(compiled_model, backend="stepwell"), inputs)
+    assert_same_step(want, got)
+    bn, bn2 = eager.model.bn1, compiled_model.model.bn1
+    torch.testing.assert_close(bn2.running_mean, bn.running_mean)
+    torch.testing.assert_close(bn2.running_var, bn.running_var)
+    assert bn2.num_batches_tracked.item() == bn.num_batches_tracked.item() == 1
+
+
+class Block(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.norm = nn.LayerNorm(32)
+        self.fc1 = nn.Linear(32, 64)
+        self.fc2 = nn.Linear(64, 32)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return x + self.fc2(F.gelu(self.fc1(self.norm(x))))
+
+
+class Checkpointed(nn.Module):
+    """Two blocks under `torch.utils.checkpoint` (activations recomputed in backward)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.blocks = nn.ModuleList([Block(), Block()])
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        for block in self.blocks:
+            x = torch.utils.checkpoint.checkpoint(block, x, use_reentrant=False)
+        return x.square().mean()
+
+
+def test_fullgraph_and_checkpointing() -> None:
+    """fullgraph=True on a training step, with gradient checkpointing inside; the input's
+    gradient too (an input that needs grad)."""
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+    model = Checkpointed()
+    x = torch.randn(4, 8, 32, requires_grad=True)
+    want = step(model, (x,))
+    want_dx = x.grad.clone()
+    x.grad = None
+    compiled = torch.compile(copy.deepcopy(model), backend="stepwell", fullgraph=True)
+    assert_same_step(want, step(compiled, (x,)))
+    torch.testing.assert_close(x.grad, want_dx, atol=1e-4, rtol=1e-4)
+
+
+def test_adamw_steps_follow_eager(tmp_path: Path) -> None:
+    """Ten AdamW (foreach) steps on GPT-2, model and optimizer step both compiled: the loss
+    curve matches eager's (1e-4), the optimizer step is a few fused kernels (no ATen)."""
+    torch._dynamo.reset()
+    model, inputs = training.example("gpt2")
+    compiled_model = copy.deepcopy(model)
+
+    def run(m: nn.Module, compile_it: bool) -> list[float]:
+        opt = torch.optim.AdamW(m.parameters(), lr=1e-3, foreach=True)
+        forward = m
+        update = opt.step
+        if compile_it:
+            options = {"dump_dir": str(tmp_path)}
+            forward = torch.compile(m, backend="stepwell", options=options)
+            update = torch.compile(opt.step, backend="stepwell", options=options)
+        losses = []
+        for _ in range(10):
+            opt.zero_grad()
+            loss = forward(*inputs)
+            loss.backward()
+            update()
+            losses.append(loss.item())
+        return losses
+
+    want, got = run(model, False), run(compiled_model, True)
+    assert want[-1] < want[0]
+    torch.testing.assert_close(torch.tensor(got), torch.tensor(want), atol=1e-4, rtol=1e-4)
+    for p, q in zip(model.parameters(), compiled_model.parameters(), strict=True):
+        torch.testing.assert_close(q, p, atol=1e-4, rtol=1e-4)
+    optimizer_graph = [m for m in manifests(tmp_path).values() if len(m["kernels"]) < 20][-1]
+    assert optimizer_graph["externs"] == {}
+    assert 0 < len(optimizer_graph["kernels"]) <= 10
+
+
+def test_bf16_autocast_training_stays_close() -> None:
+    """GPT-2 under CPU bf16 autocast: the compiled step runs and its loss and gradients
+    stay within bf16's precision of eager's autocast step (the tolerance of docs/training.md:
+    2e-2 on the loss, 5e-2 relative to the largest gradient)."""
+    torch._dynamo.reset()
+    model, inputs = training.example("gpt2")
+    compiled = torch.compile(copy.deepcopy(model), backend="stepwell")
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        want_loss, want_grads = step(model, inputs)
+        loss, grads = step(compiled, inputs)
+    assert loss.dtype == want_loss.dtype
+    torch.testing.assert_close(loss, want_loss, atol=2e-2, rtol=2e-2)
+    for name, g in want_grads.items():
+        assert grads[name].dtype == g.dtype
+        scale = g.abs().max().clamp_min(1e-6)
+        assert (grads[name] - g).abs().max() / scale < 5e-2, name
+
+
+def test_sgd_foreach_step() -> None:
+    """SGD with momentum and weight decay (foreach), the step compiled alone."""
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+    params = [torch.randn(7, 3), torch.randn(5), torch.randn(2, 2, 2)]
+    grads = [torch.randn_like(p) for p in params]
+
+    def run(compile_it: bool) -> list[torch.Tensor]:
+        ps = [nn.Parameter(p.clone()) for p in params]
+        for p, g in zip(ps, grads, strict=True):
+            p.grad = g.clone()
+        opt = torch.optim.SGD(ps, lr=0.1, momentum=0.9, weight_decay=0.01, foreach=True)
+        update = torch.compile(opt.step, backend="stepwell") if compile_it else opt.step
+        for _ in range(3):
+            update()
+        return [p.detach() for p in ps]
+
+    for got, want in zip(run(True), run(False), strict=True):
+        torch.testing.assert_close(got, want, atol=1e-6, rtol=1e-6)
+
+
+CASES = [
+    ("_foreach_add.List", lambda xs, ys: (xs, ys), {"alpha": 2}),
+    ("_foreach_add.Scalar", lambda xs, ys: (xs, 3.0), {}),
+    ("_foreach_mul.Tensor", lambda xs, ys: (xs, torch.tensor(2.5)), {}),
+    ("_foreach_addcmul.Scalar", lambda xs, ys: (xs, ys, ys, 0.5), {}),
+    ("_foreach_addcdiv.ScalarList", lambda xs, ys: (xs, ys, ys, [0.5, 2.0]), {}),
+    ("_foreach_addcdiv.Tensor", lambda xs, ys: (xs, ys, ys, torch.tensor([0.5, 2.0])), {}),
+    ("_foreach_pow.ScalarAndTensor", lambda xs, ys: (0.9, ys), {}),
+    ("_foreach_norm.Scalar", lambda xs, ys: (xs,), {}),
+    ("_foreach_maximum.Scalar", lambda xs, ys: (xs, 0.0), {}),
+    ("_foreach_lerp.Scalar", lambda xs, ys: (xs, ys, 0.3), {}),
+    ("_foreach_sqrt.default", lambda xs, ys: (ys,), {}),
+    ("_foreach_copy.default", lambda xs, ys: (xs, ys), {}),
+    ("_foreach_clamp_min.ScalarList", lambda xs, ys: (xs, [0.0, 1.0]), {}),
+]
+
+
+@pytest.mark.parametrize(("name", "args", "kwargs"), CASES, ids=[c[0] for c in CASES])
+def test_foreach_decompositions_match_aten(name: str, args: Any, kwargs: Any) -> None:
+    """Each per-tensor rule gives ATen's foreach values, dtypes and shapes."""
+    packet, overload = name.split(".")
+    op = getattr(getattr(torch.ops.aten, packet), overload)
+    torch.manual_seed(0)
+    xs = [torch.randn(3), torch.randn(2, 2)]
+    ys = [torch.rand(3) + 1, torch.rand(2, 2) + 1]
+    want = op(*args(xs, ys), **kwargs)
+    got = foreach_decompositions()[op](*args(xs, ys), **kwargs)
+    assert len(got) == len(want)
+    for g, w in zip(got, want, strict=True):
+        assert g.dtype == w.dtype and g.shape == w.shape
+        torch.testing.assert_close(g, w)
