@@ -1,18 +1,26 @@
 """`make demo`: a tiny GPT-2 through stepwell, one step at a time.
 
     python -m stepwell.tools.demo [--example FILE[:NAME]] [--lines N]
+    python -m stepwell.tools.demo --train [--steps N]
 
 Each step is one function over a shared `Demo` record and prints what it did: export,
 import into the torch dialect, a print -> parse round trip, decomposition into prims,
 fusion into tile kernels, the Triton source of one kernel, and a run of the kernels (in
 Triton's interpreter on CPU) compared with eager PyTorch.
+
+`--train` instead trains the tiny GPT-2 of `examples/training.py` for a few AdamW steps
+with `torch.compile(backend="stepwell")` on the model (forward and backward graphs) and on
+the optimizer step, next to the same steps in eager PyTorch, and prints both losses, the
+kernels of each compiled graph and the time taken.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 import time
+import warnings
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -161,6 +169,54 @@ def run(demo: Demo) -> None:
     demo.say(f"done in {total:.1f}s ({detail})")
 
 
+def train(steps: int, out: TextIO) -> None:
+    """`--train`: GPT-2 trained with AdamW, compiled by stepwell, next to eager."""
+    import copy
+    import importlib.util
+    import json
+    import tempfile
+
+    path = REPO / "examples" / "training.py"
+    if not path.is_file():
+        raise DemoError(f"{path}: not found (--train needs a source checkout)")
+    spec = importlib.util.spec_from_file_location("stepwell_training_examples", path)
+    assert spec is not None and spec.loader is not None
+    training = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = training
+    spec.loader.exec_module(training)
+    model, inputs = training.example("gpt2")
+    eager_model, compiled_model = model, copy.deepcopy(model)
+    eager_opt = torch.optim.AdamW(eager_model.parameters(), lr=1e-3, foreach=True)
+    opt = torch.optim.AdamW(compiled_model.parameters(), lr=1e-3, foreach=True)
+    with tempfile.TemporaryDirectory() as dump:
+        options = {"dump_dir": dump}
+        forward = torch.compile(compiled_model, backend="stepwell", options=options)
+        update = torch.compile(opt.step, backend="stepwell", options=options)
+        print(f"training GPT-2 ({sum(p.numel() for p in model.parameters())} parameters) "
+              f"for {steps} AdamW steps: stepwell vs eager", file=out)  # fmt: skip
+        start = time.perf_counter()
+        for i in range(steps):
+            eager_opt.zero_grad()
+            want = eager_model(*inputs)
+            want.backward()
+            eager_opt.step()
+            t = time.perf_counter()
+            opt.zero_grad()
+            loss = forward(*inputs)
+            loss.backward()
+            update()
+            print(f"  step {i + 1}: loss {loss.item():.6f} (eager {want.item():.6f}), "
+                  f"{time.perf_counter() - t:.1f}s", file=out)  # fmt: skip
+        print(f"compiled graphs (kernels in Triton's interpreter on CPU), "
+              f"{time.perf_counter() - start:.1f}s in all:", file=out)  # fmt: skip
+        names = {"graph0": "forward", "graph1-backward": "backward", "graph2": "optimizer step"}
+        for graph in sorted(Path(dump).iterdir()):
+            manifest = json.loads((graph / "manifest.json").read_text())
+            externs = sum(manifest["externs"].values())
+            print(f"  {names.get(graph.name, graph.name)}: {len(manifest['kernels'])} kernels, "
+                  f"{externs} ATen calls", file=out)  # fmt: skip
+
+
 def _default_example() -> str:
     bundled = REPO / DEFAULT_EXAMPLE
     if not bundled.is_file():  # an installed stepwell: look in the current directory
@@ -174,12 +230,21 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--example", default=_default_example(), metavar="FILE[:NAME]")
     parser.add_argument("--lines", type=int, default=15, help="IR lines to show")
+    parser.add_argument("--train", action="store_true",
+                        help="train GPT-2 for a few AdamW steps, compiled by stepwell")  # fmt: skip
+    parser.add_argument("--steps", type=int, default=5, help="training steps (--train)")
     args = parser.parse_args(argv)
     # the example's inputs are CPU tensors: kernels run in Triton's interpreter, which
     # must be on before torch.export first imports Triton
     prefer_interpreter()
     try:
-        run(Demo(args.example, args.lines, out))
+        if args.train:
+            with warnings.catch_warnings():  # the interpreter's numpy warnings, Dynamo's notes
+                warnings.simplefilter("ignore")
+                torch._logging.set_logs(dynamo=logging.ERROR)
+                train(args.steps, out)
+        else:
+            run(Demo(args.example, args.lines, out))
     except (LoadError, FxImportError, DemoError, ParseError, VerifyException) as e:
         print(f"demo: {e}", file=sys.stderr)
         return 1

@@ -46,3 +46,19 @@ def test_demo_on_gpt2_counts_ops_and_round_trips() -> None:
 def test_demo_reports_a_bad_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert demo.main(["--example", "no/such/file.py"], out=io.StringIO()) == 1
     assert capsys.readouterr().err == "demo: no/such/file.py: error: no such file\n"
+
+
+def test_demo_train_follows_eager() -> None:
+    """`--train`: the compiled GPT-2's losses follow eager's, step by step, and the
+    forward, backward and optimizer graphs were compiled to kernels."""
+    out = io.StringIO()
+    assert demo.main(["--train", "--steps", "2"], out=out) == 0
+    text = out.getvalue()
+    steps = re.findall(r"step \d: loss ([\d.]+) \(eager ([\d.]+)\)", text)
+    assert len(steps) == 2
+    for got, want in steps:
+        assert abs(float(got) - float(want)) < 1e-4
+    assert float(steps[1][1]) < float(steps[0][1])  # it learns
+    for graph in ("forward", "backward", "optimizer step"):
+        kernels = re.search(rf"  {graph}: (\d+) kernels", text)
+        assert kernels is not None and int(kernels.group(1)) > 0, text
