@@ -40,7 +40,7 @@ from stepwell.dialects.codecs import call_arguments, decode
 from stepwell.dialects.prims_support import AttentionOp, ExternOp
 from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
 from stepwell.frontend.fx import TENSOR_TYPES
-from stepwell.ir.callees import resolve_callee
+from stepwell.ir.callees import SYM_FUNCTIONS, resolve_callee
 from stepwell.ir.interpret import call_generic
 from stepwell.ir.levels import require_level
 from stepwell.passes.support.decompose import splice, trace_decomposition
@@ -208,6 +208,10 @@ class _Run:
 
 
 def _overload_name(name: str) -> str:
+    """`aten.relu` -> `aten.relu.default`; symbolic-size functions (`_operator.mul`,
+    `math.ceil`, `torch.sym_max`) keep their names."""
+    if name in SYM_FUNCTIONS:
+        return name
     return name if name.count(".") == 2 else name + ".default"
 
 
