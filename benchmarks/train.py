@@ -10,8 +10,9 @@ off):
 * stepwell: `torch.compile(model, backend="stepwell")`, one step compiled and run (the
   kernels in Triton's interpreter): the largest loss and gradient errors against eager;
   from the manifests of the forward and backward graphs: kernels, launches, ATen extern
-  calls, graph-level prims ops that move data (`cat`, `full`, `iota`, a copying `reshape`:
-  each is an ATen kernel too; views are not counted) and the bytes the kernels move;
+  calls, graph-level prims ops that move data (the manifest's `graph_level_copies`: `cat`,
+  `full`, `iota`, a `reshape` its input's strides cannot express; each is an ATen kernel
+  too; views are not counted) and the bytes the kernels move;
   compile time = first step − a second (steady) step;
 * Inductor (`--no-inductor` skips it): kernels, launches and extern calls per step in its
   output code, with `cpu_backend = "triton"` and the stand-in CUDA driver of
@@ -120,8 +121,6 @@ def timed_steps(model: torch.nn.Module, inputs: tuple[Any, ...]) -> tuple[float,
 
 
 def stepwell_numbers(row: Row, model: torch.nn.Module, inputs: tuple[Any, ...]) -> None:
-    from stepwell.conformance import VIEW_OPS
-
     want_loss, want_grads = step(model, inputs)
     torch._dynamo.reset()
     with tempfile.TemporaryDirectory() as dump:
@@ -146,9 +145,8 @@ def stepwell_numbers(row: Row, model: torch.nn.Module, inputs: tuple[Any, ...]) 
             row.sw_bytes += manifest["bytes_read"] + manifest["bytes_written"]
             for op, n in manifest["externs"].items():
                 row.sw_extern_ops[op] = row.sw_extern_ops.get(op, 0) + n
-            for op, n in manifest["graph_level_prims"].items():
-                if op not in VIEW_OPS:
-                    row.sw_copy_ops[op] = row.sw_copy_ops.get(op, 0) + n
+            for op, n in manifest["graph_level_copies"].items():
+                row.sw_copy_ops[op] = row.sw_copy_ops.get(op, 0) + n
     row.sw_externs = sum(row.sw_extern_ops.values())
     row.sw_copies = sum(row.sw_copy_ops.values())
 

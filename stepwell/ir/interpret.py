@@ -19,6 +19,7 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
     ModuleOp,
+    TensorType,
 )
 from xdsl.dialects.func import FuncOp
 from xdsl.interpreter import (
@@ -32,7 +33,7 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.ir import Attribute, Operation
 
 from stepwell.dialects.codecs import call_arguments, decode
-from stepwell.dialects.prims import PRIMS_OP_CLASSES
+from stepwell.dialects.prims import PRIMS_OP_CLASSES, PrimsCollapseOp, PrimsReshapeOp
 from stepwell.dialects.prims_support import AttentionOp, ExternOp, MatmulOp, SliceOp
 from stepwell.dialects.torch import TORCH_OP_CLASSES
 from stepwell.dialects.torch_support import OperatorOp, TorchOp
@@ -81,7 +82,12 @@ class StepwellFunctions(InterpreterFunctions):
     @classmethod
     def _impls(cls):  # type: ignore[override]
         own = list(super()._impls())
-        generated = [(c, cls.run_schema_op) for c in (*TORCH_OP_CLASSES, *PRIMS_OP_CLASSES)]
+        has_own = {c for c, _ in own}
+        generated = [
+            (c, cls.run_schema_op)
+            for c in (*TORCH_OP_CLASSES, *PRIMS_OP_CLASSES)
+            if c not in has_own
+        ]
         return own + generated
 
     def run_schema_op(self, interpreter: Interpreter, op: TorchOp, args: PythonValues):
@@ -99,6 +105,14 @@ class StepwellFunctions(InterpreterFunctions):
         # value semantics: an extern sees its inputs in the standard (contiguous) layout
         dense = [a.contiguous() if isinstance(a, torch.Tensor) else a for a in args]
         return as_results(op, call_generic(op.callee.data, op, dense))
+
+    @impl(PrimsReshapeOp)
+    def run_reshape(self, interpreter: Interpreter, op: PrimsReshapeOp, args: PythonValues):
+        return (_reshape(op, args),)
+
+    @impl(PrimsCollapseOp)
+    def run_collapse(self, interpreter: Interpreter, op: PrimsCollapseOp, args: PythonValues):
+        return (_reshape(op, args),)
 
     @impl(SliceOp)
     def run_slice(self, interpreter: Interpreter, op: SliceOp, args: PythonValues):
@@ -123,6 +137,18 @@ class StepwellFunctions(InterpreterFunctions):
             scale=op.scale.value.data if op.scale else None,
         )  # fmt: skip
         return (out.transpose(1, 2).contiguous() if op.transposed() else out,)
+
+
+def _reshape(op: Operation, args: PythonValues) -> Any:
+    """`prims.reshape`/`prims.collapse` as ATen's `reshape`: a view of the input when its
+    strides allow one (no data moved), a copy otherwise. PyTorch's own prims always copy.
+    Nothing in a compiled program writes into a tensor it did not allocate, so a view is
+    as good as a copy; the runtime never hands a caller a view of one of its inputs."""
+    t = cast(TensorType[Attribute], op.results[0].type)
+    shape = list(t.get_shape())
+    if any(d < 0 for d in shape):  # symbolic sizes: the op's own rule
+        return resolve_callee(cast(TorchOp, op).OVERLOAD)(**call_arguments(op, args))
+    return args[0].reshape(shape)
 
 
 def make_interpreter(module: ModuleOp) -> Interpreter:

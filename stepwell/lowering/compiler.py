@@ -23,7 +23,7 @@ from xdsl.dialects.builtin import (
     NameLoc,
     StridedLayoutAttr,
 )
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import PassPipeline
 
 from stepwell.dialects import tile
@@ -115,14 +115,35 @@ def manifest_of(module: ModuleOp) -> dict[str, Any]:
         if op.name.startswith("prims.") and not isinstance(op, ExternOp)
     )
     kernels = [kernel_manifest(k, outputs.get(k.sym_name.data, 0)) for k in kernels_of(module)]
+    copies = Counter(op.name for op in copying_ops(module))
     return {
         "kernels": kernels,
         "launches": sum(launches.values()),
         "externs": dict(externs),
         "graph_level_prims": dict(graph_ops),
+        "graph_level_copies": dict(copies),
         "bytes_read": sum(k["bytes_read"] for k in kernels),
         "bytes_written": sum(k["bytes_written"] for k in kernels),
     }
+
+
+def copying_ops(module: ModuleOp) -> list[Operation]:
+    """Graph-level prims ops that run as ATen kernels (`cat`, `iota`, `full`, a reshape
+    its input's strides cannot express), not as views (`transpose`, a reshape of a dense
+    tensor): a view's chain ends at a dense tensor or at an op that copies."""
+    from stepwell.passes.support.views import is_view_op, view_of
+
+    copies: set[Operation] = set()
+
+    def base(v: SSAValue) -> bool:
+        return not (isinstance(v.owner, Operation) and is_view_op(v.owner)) or v.owner in copies
+
+    for op in module.walk():  # producers come first: a chain's copies are known
+        if not op.name.startswith("prims.") or isinstance(op, ExternOp):
+            continue
+        if not is_view_op(op) or view_of(op.results[0], base) is None:
+            copies.add(op)
+    return [op for op in module.walk() if op in copies]
 
 
 def compile_module(

@@ -112,4 +112,18 @@ class Runtime:
         interp = make_interpreter(self.module)
         interp.register_implementations(LaunchFunctions(self.kernels(on_cpu), self.grids, on_cpu))
         with torch.no_grad():
-            return tuple(interp.call_op(function, tuple(args)))
+            outputs = tuple(interp.call_op(function, tuple(args)))
+        return _unaliased(outputs, tensors)
+
+
+def _unaliased(outputs: tuple[Any, ...], inputs: list[torch.Tensor]) -> tuple[Any, ...]:
+    """Graph-level views (reshape, transpose, ...) are views at run time; an output that
+    is a view of an input is copied, so that writing into one never changes the other (a
+    functional graph's outputs are new tensors)."""
+    storages = {t.untyped_storage().data_ptr() for t in inputs if t.numel()}
+    return tuple(
+        o.clone()
+        if isinstance(o, torch.Tensor) and o.numel() and o.untyped_storage().data_ptr() in storages
+        else o
+        for o in outputs
+    )
