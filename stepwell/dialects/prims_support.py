@@ -25,8 +25,10 @@ from xdsl.dialects.builtin import (
     DictionaryAttr,
     FloatAttr,
     IntegerAttr,
+    IntegerType,
     StringAttr,
     TensorType,
+    i1,
 )
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
@@ -430,4 +432,34 @@ class SliceOp(IRDLOperation):
             raise VerifyException(f"slice result shape should be {expected}, got {got}")
 
 
-COMPOSITE_OPS = (MatmulOp, AttentionOp, ExternOp, SliceOp)
+@irdl_op_definition
+class TakeOp(IRDLOperation):
+    """`prims.take`: `a`'s elements, in row-major order, at integer `offsets`; the result has
+    the offsets' shape and `a`'s element type (advanced indexing and `gather` decompose to
+    it; an offset outside `a` reads 0)."""
+
+    name = "prims.take"
+    a = operand_def(TensorType)
+    offsets = operand_def(TensorType)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$a `,` $offsets attr-dict `:` functional-type(operands, results)"
+
+    def __init__(self, a: SSAValue, offsets: SSAValue, result_type: Attribute) -> None:
+        super().__init__(operands=[a, offsets], result_types=[result_type])
+
+    def verify_(self) -> None:
+        a, offsets, result = _tensor(self.a), _tensor(self.offsets), _tensor(self.result)
+        if not isinstance(offsets.element_type, IntegerType) or offsets.element_type == i1:
+            raise VerifyException(f"take's offsets are integers, not {offsets.element_type}")
+        if result.element_type != a.element_type:
+            raise VerifyException("take's result has the element type of its source")
+        if list(result.get_shape()) != list(offsets.get_shape()):
+            raise VerifyException(
+                f"take's result shape {list(result.get_shape())} is the offsets' shape "
+                f"{list(offsets.get_shape())}"
+            )
+
+
+COMPOSITE_OPS = (MatmulOp, AttentionOp, ExternOp, SliceOp, TakeOp)

@@ -41,6 +41,7 @@ from xdsl.dialects.builtin import (
     FunctionType,
     IndexType,
     IntegerAttr,
+    IntegerType,
     MemRefType,
     StridedLayoutAttr,
     StringAttr,
@@ -445,6 +446,37 @@ class CmpOp(IRDLOperation):
 
 
 @irdl_op_definition
+class GatherOp(IRDLOperation):
+    """`tile.gather`: read a one-dimensional view at data-dependent element indices (a
+    tile of integers); the result tile has the indices' shape. An index outside the view
+    reads 0 (never memory outside it)."""
+
+    name = "tile.gather"
+    view = operand_def(MemRefType)
+    indices = operand_def(TensorType)
+    result = result_def(TensorType)
+    assembly_format = (
+        "$view `[` $indices `]` attr-dict `:` type($view) `,` type($indices) `->` type($result)"
+    )
+
+    def __init__(self, view: SSAValue, indices: SSAValue, tile: Attribute) -> None:
+        super().__init__(operands=[view, indices], result_types=[tile])
+
+    def verify_(self) -> None:
+        vt = cast(MemRefType[Attribute], self.view.type)
+        it = cast(TensorType[Attribute], self.indices.type)
+        rt = cast(TensorType[Attribute], self.result.type)
+        if len(vt.get_shape()) != 1:
+            raise VerifyException(f"tile.gather reads a one-dimensional view, not {vt}")
+        if not isinstance(it.element_type, IntegerType) or it.element_type.width.data == 1:
+            raise VerifyException(f"tile.gather's indices are integers, not {it.element_type}")
+        if rt.element_type != vt.element_type or rt.get_shape() != it.get_shape():
+            raise VerifyException(
+                "tile.gather's result has the view's element type and the indices' shape"
+            )
+
+
+@irdl_op_definition
 class RemOp(IRDLOperation):
     """`tile.rem`: remainder with the dividend's sign (C fmod / srem) on float or integer
     tiles (xDSL's arith has no float remainder)."""
@@ -551,7 +583,7 @@ def kernel_body_ops() -> frozenset[type[Operation]]:
     return frozenset(
         {
             ProgramIdOp, LanesOp, LoadOp, StoreOp, ReduceOp, BroadcastOp, DotOp, CmpOp,
-            SelectOp, CastOp, RemOp,
+            SelectOp, CastOp, RemOp, GatherOp,
             arith.ConstantOp, arith.AddfOp, arith.AddiOp, arith.SubfOp, arith.SubiOp,
             arith.MulfOp, arith.MuliOp, arith.DivfOp, arith.DivSIOp, arith.RemSIOp,
             arith.AndIOp, arith.OrIOp, arith.XOrIOp, arith.MaximumfOp, arith.MinimumfOp,
@@ -579,6 +611,7 @@ Tile = Dialect(
         SelectOp,
         CastOp,
         RemOp,
+        GatherOp,
         LaunchOp,
     ],
     [],

@@ -34,7 +34,7 @@ from xdsl.ir import Attribute, Operation
 
 from stepwell.dialects.codecs import call_arguments, decode
 from stepwell.dialects.prims import PRIMS_OP_CLASSES, PrimsCollapseOp, PrimsReshapeOp
-from stepwell.dialects.prims_support import AttentionOp, ExternOp, MatmulOp, SliceOp
+from stepwell.dialects.prims_support import AttentionOp, ExternOp, MatmulOp, SliceOp, TakeOp
 from stepwell.dialects.torch import TORCH_OP_CLASSES
 from stepwell.dialects.torch_support import OperatorOp, TorchOp
 from stepwell.ir.callees import resolve_callee
@@ -113,6 +113,15 @@ class StepwellFunctions(InterpreterFunctions):
     @impl(PrimsCollapseOp)
     def run_collapse(self, interpreter: Interpreter, op: PrimsCollapseOp, args: PythonValues):
         return (_reshape(op, args),)
+
+    @impl(TakeOp)
+    def run_take(self, interpreter: Interpreter, op: TakeOp, args: PythonValues):
+        a, offsets = args
+        flat = a.reshape(-1)
+        inside = (offsets >= 0) & (offsets < flat.numel())
+        safe = torch.where(inside, offsets, 0).long()
+        values = flat[safe] if flat.numel() else torch.zeros(offsets.shape, dtype=a.dtype)
+        return (torch.where(inside, values, torch.zeros((), dtype=a.dtype)),)
 
     @impl(SliceOp)
     def run_slice(self, interpreter: Interpreter, op: SliceOp, args: PythonValues):

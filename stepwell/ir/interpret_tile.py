@@ -422,6 +422,19 @@ class TileFunctions(InterpreterFunctions):
         groups = tile.int_list(op.groups)
         return (load(cast(View, view).tensor, coords, groups, op.result.type),)
 
+    @impl(tile.GatherOp)
+    def run_gather(self, interpreter: Interpreter, op: tile.GatherOp, args: PythonValues):
+        view, indices = cast(View, args[0]).tensor, cast(Tile, args[1])
+        idx = indices.value.long()
+        inside = (idx >= 0) & (idx < view.numel())
+        values = (
+            view[torch.where(inside, idx, 0)]
+            if view.numel()
+            else torch.zeros(idx.shape, dtype=view.dtype, device=idx.device)
+        )
+        zero = torch.zeros((), dtype=view.dtype, device=values.device)
+        return (Tile(torch.where(inside, values, zero), indices.mask),)
+
     @impl(tile.StoreOp)
     def run_store(self, interpreter: Interpreter, op: tile.StoreOp, args: PythonValues):
         value, view, *coords = args

@@ -91,7 +91,71 @@ class ReshapeOfReshape(RewritePattern):
         rewriter.replace(op, new)
 
 
-PATTERNS: list[Callable[[], RewritePattern]] = [RemoveNoOps, ReshapeOfReshape]
+def _int_to_float(op: Operation) -> bool:
+    """A conversion of integers (an index, an iota) to floats: as cheap as index math."""
+    from stepwell.ir.types import is_float
+
+    return isinstance(op, prims.PrimsConvertElementTypeOp) and not is_float(
+        cast(TensorType[Attribute], op.operands[0].type).element_type
+    )
+
+
+class SinkViewIntoIndexMath(RewritePattern):
+    """view(f(x, y)) -> f(view(x), view(y)) for an elementwise f on integers or bools (or
+    converting integers to floats) whose result only the view uses (`broadcast_in_dim`,
+    `reshape`, `transpose`, ...).
+
+    Index and mask arithmetic (a gather's offsets, a causal mask from `iota` and compares)
+    is computed in a small space and then broadcast to where it is used; moved below the
+    view, it is recomputed in the consumer's space, so it fuses into the consumer's kernel
+    instead of being a kernel of its own (Inductor inlines such pointwise producers into
+    their consumers the same way). Float math stays where it is (its values may be costly
+    to recompute), as does any value with another use (no work is duplicated)."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        from stepwell.ir.types import is_float
+        from stepwell.passes.support.views import is_view_op
+
+        if not (is_view_op(op) and op.name.startswith("prims.") and len(op.operands) == 1):
+            return
+        inner = op.operands[0].owner
+        if not isinstance(inner, prims.PrimsOp) or not (
+            inner.KIND == "elementwise" or _int_to_float(inner)
+        ):
+            return
+        value = inner.results[0]
+        if len(inner.results) != 1 or len(list(value.uses)) != 1:
+            return
+        if any(is_float(cast(TensorType[Attribute], v.type).element_type)
+               for v in (*inner.operands, value)) and not _int_to_float(inner):  # fmt: skip
+            return
+        if not inner.operands or any(_shape(x) != _shape(value) for x in inner.operands):
+            return
+        shape = list(_shape(op.results[0]))
+        viewed = []
+        for x in inner.operands:
+            x_element = cast(TensorType[Attribute], x.type).element_type
+            v = type(op).create(
+                operands=[x],
+                result_types=[TensorType(x_element, shape)],
+                properties=dict(op.properties),
+                attributes=dict(op.attributes),
+            )
+            v.location = op.location
+            viewed.append(v)
+        new = type(inner).create(operands=[v.results[0] for v in viewed],
+                                 result_types=[op.results[0].type],
+                                 properties=dict(inner.properties),
+                                 attributes=dict(inner.attributes))  # fmt: skip
+        new.location = inner.location
+        rewriter.replace(op, [*viewed, new])
+
+
+PATTERNS: list[Callable[[], RewritePattern]] = [
+    RemoveNoOps,
+    ReshapeOfReshape,
+    SinkViewIntoIndexMath,
+]
 
 
 @dataclass(frozen=True)

@@ -269,6 +269,21 @@ def _load(e: Emitter, op: Operation) -> None:
     e.define(ld.result, f"tl.load({ptr}{masked})", "x")
 
 
+def _gather(e: Emitter, op: Operation) -> None:
+    """Loads at data-dependent indices of a 1-D view; an index outside it reads 0."""
+    g = cast(tile.GatherOp, op)
+    mt = cast(MemRefType[Attribute], g.view.type)
+    (size,) = mt.get_shape()
+    layout = mt.layout
+    stride, offset = 1, 0
+    if isinstance(layout, StridedLayoutAttr):
+        stride, offset = cast(int, layout.get_strides()[0]), cast(int, layout.get_offset())
+    idx = e.name(g.indices)
+    ptr = f"{e.name(g.view)}_ptr" + (f" + {offset}" if offset else "")
+    ptr += f" + {idx}" if stride == 1 else f" + {idx} * {stride}"
+    e.define(g.result, f"tl.load({ptr}, mask=({idx} >= 0) & ({idx} < {size}), other=0)", "x")
+
+
 def _store(e: Emitter, op: Operation) -> None:
     st = cast(tile.StoreOp, op)
     ptr, mask = e.address(st.view, st.coords, tile.int_list(st.groups), _shape(st.value))
@@ -385,6 +400,7 @@ EMIT_RULES: dict[type[Operation], Rule] = {
     tile.ProgramIdOp: _program_id,
     tile.LanesOp: _lanes,
     tile.LoadOp: _load,
+    tile.GatherOp: _gather,
     tile.StoreOp: _store,
     tile.ReduceOp: _reduce,
     tile.BroadcastOp: _broadcast,

@@ -24,11 +24,12 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from stepwell.dialects.prims import PRIMS_OP_CLASSES
-from stepwell.dialects.prims_support import ExternOp, MatmulOp, SliceOp
+from stepwell.dialects.prims_support import ExternOp, MatmulOp, SliceOp, TakeOp
 from stepwell.dialects.torch_support import TorchOp
 from stepwell.frontend.fx import NodeImporter
 from stepwell.ir.types import torch_dtype
 from stepwell.passes.support.foreach import foreach_decompositions
+from stepwell.passes.support.indexing import INDEXING_DECOMPOSITIONS
 from stepwell.passes.support.slicing import SLICING_DECOMPOSITIONS
 
 aten = torch.ops.aten
@@ -36,11 +37,12 @@ prims = torch.ops.prims
 
 PRIMS_OPS: dict[str, type[TorchOp]] = {c.OVERLOAD: c for c in PRIMS_OP_CLASSES}
 
-# PyTorch's table, plus refs for factory-like ops it leaves to the backend and the
-# per-tensor rules of the `_foreach_*` ops optimizers call.
+# PyTorch's table, plus refs for factory-like ops it leaves to the backend, gathers as
+# `prims.take`, and the per-tensor rules of the `_foreach_*` ops optimizers call.
 DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     **decomposition_table,
     **SLICING_DECOMPOSITIONS,
+    **INDEXING_DECOMPOSITIONS,
     **foreach_decompositions(),
     aten.full_like.default: torch._refs.full_like,
     aten.scalar_tensor.default: torch._refs.scalar_tensor,
@@ -213,6 +215,10 @@ class PrimsSplicer(NodeImporter):
             return super().import_node(node)
         if target in MATMUL_OPS:
             return self.append(node, self.matmul(node))
+        if target is torch.ops.stepwell.take.default:
+            a, offsets = node.args
+            op = TakeOp(self.value(a), self.value(offsets), self.result_type(node))
+            return self.append(node, op)
         if target is torch.ops.stepwell.slice.default:
             x, starts, limits, strides = node.args
             op = SliceOp(self.value(x), starts, limits, strides, self.result_type(node))

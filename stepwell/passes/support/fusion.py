@@ -32,11 +32,14 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from stepwell.dialects import prims
 from stepwell.dialects.codecs import decode
-from stepwell.dialects.prims_support import AttentionOp, MatmulOp
+from stepwell.dialects.prims_support import AttentionOp, MatmulOp, TakeOp
 from stepwell.ir.types import is_float
 from stepwell.passes.support import attention_kernel
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
 from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
+
+GENERATED = (prims.PrimsFullOp, prims.PrimsIotaOp)
+"""Ops whose values a kernel computes where it reads them (never loaded from memory)."""
 
 REDUCTIONS: dict[type[Operation], str] = {
     prims.PrimsSumOp: "sum",
@@ -45,6 +48,12 @@ REDUCTIONS: dict[type[Operation], str] = {
     prims.PrimsVarOp: "var",
 }
 """Reductions a row kernel computes, by prims class."""
+
+
+def gathered_from(op: Operation, i: int) -> bool:
+    """Is operand i of op a tensor the kernel reads at computed element indices (the
+    source of a `prims.take`), rather than one value per lane of its space?"""
+    return isinstance(op, TakeOp) and i == 0
 
 
 def shape(v: SSAValue) -> tuple[int, ...]:
@@ -142,10 +151,16 @@ class Partitioner:
         return v
 
     def constant(self, v: SSAValue) -> prims.PrimsFullOp | None:
+        full = self.generated(v)
+        return full if isinstance(full, prims.PrimsFullOp) else None
+
+    def generated(self, v: SSAValue) -> Operation | None:
+        """The `prims.full` or `prims.iota` `v` views, if kernels compute its values in
+        place (a splat; `start + step * index`) instead of reading them from memory."""
         r = self.root(v)
-        full = r.owner
-        if isinstance(full, prims.PrimsFullOp) and not full.operands and is_static_tensor(r):
-            return full
+        op = r.owner
+        if isinstance(op, GENERATED) and not op.operands and is_static_tensor(r):
+            return op
         return None
 
     # -- partition --------------------------------------------------------------------------
@@ -158,9 +173,15 @@ class Partitioner:
         is_compute = set(compute)
         for op in ops:  # everything else runs at graph level, with the views it reads
             if not (isinstance(op, ReturnOp) or is_view_op(op) or op in is_compute):
-                if not (isinstance(op, prims.PrimsFullOp) and self.constant(op.results[0])):
+                if not (isinstance(op, GENERATED) and self.generated(op.results[0])):
                     self.graph_ops.add(op)
         self.views_for_graph_ops(ops)
+        for op in ops:  # a gather reads its source by element index: a dense tensor
+            if isinstance(op, TakeOp) and op in is_compute:
+                owner = op.a.owner
+                if isinstance(owner, Operation) and is_view_op(owner):
+                    self.graph_ops.add(owner)
+                    self.views_for_graph_ops([owner])
         self.graph_ops |= self.needed_constants(ops)
         for op in compute:
             self.place(op)
@@ -184,6 +205,8 @@ class Partitioner:
             return is_float(cast(TensorType[Attribute], op.result.type).element_type)
         if isinstance(op, AttentionOp):
             return attention_kernel.supported(op)
+        if isinstance(op, TakeOp):  # a gather: its source is read from memory
+            return True
         if type(op) in REDUCTIONS:
             rank = len(shape(op.operands[0]))
             return rank > 0 and op.properties.get("output_dtype") is None and bool(reduce_dims(op))
@@ -271,6 +294,10 @@ class Partitioner:
         them cannot be read in registers."""
         out = []
         for i, v in enumerate(op.operands):
+            if gathered_from(op, i):
+                if self.producer_group(v) is g:
+                    return None  # read from memory: stored by an earlier kernel
+                continue
             if self.producer_group(v) is g:
                 rel = self.relation(g, v)
                 if rel is None:
@@ -316,8 +343,10 @@ class Partitioner:
 
     def externals_fit(self, op: Operation, g: Group, space: str) -> bool:
         """Operands from outside g must be readable as a view of g's space."""
-        for v in op.operands:
-            if self.producer_group(v) is g or self.constant(v) is not None:
+        for i, v in enumerate(op.operands):
+            if self.producer_group(v) is g or self.generated(v) is not None:
+                continue
+            if gathered_from(op, i):
                 continue
             view = view_of(v, self.materialized)
             target = g.shape if space == "full" else g.rows
@@ -342,7 +371,9 @@ class Partitioner:
         for i, u, rel in rels:
             g.register_uses[(op, i)] = (u, rel)
         for i, v in enumerate(op.operands):
-            if (op, i) not in g.register_uses and self.constant(v) is None:
+            if (op, i) not in g.register_uses and (
+                gathered_from(op, i) or self.generated(v) is None
+            ):
                 root = self.root(v)
                 if root not in g.reads:
                     g.reads.add(root)
@@ -482,11 +513,11 @@ class Partitioner:
         return self.sources(owner.operands[0])
 
     def inlined(self, op: Operation) -> bool:
-        """A constant that kernels inline (not computed at graph level)."""
+        """A constant or iota that kernels compute in place (not at graph level)."""
         return (
-            isinstance(op, prims.PrimsFullOp)
+            isinstance(op, GENERATED)
             and op not in self.graph_ops
-            and (self.constant(op.results[0]) is not None)
+            and (self.generated(op.results[0]) is not None)
         )
 
     def acyclic(self, op: Operation, g: Group) -> bool:
@@ -554,10 +585,10 @@ class Partitioner:
         return, or a matmul or attention kernel (which load operands, never splats)."""
         needed = set()
         for op in ops:
-            if isinstance(op, prims.PrimsFullOp) and op not in self.graph_ops:
+            if isinstance(op, GENERATED) and op not in self.graph_ops:
                 for user, _ in self.final_uses(op.results[0]):
                     if user in self.graph_ops or isinstance(
-                        user, ReturnOp | MatmulOp | AttentionOp
+                        user, ReturnOp | MatmulOp | AttentionOp | TakeOp
                     ):
                         needed.add(op)
         return needed

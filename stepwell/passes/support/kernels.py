@@ -23,11 +23,14 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     f32,
+    i32,
+    i64,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from stepwell.dialects import prims, tile
-from stepwell.dialects.prims_support import MatmulOp
+from stepwell.dialects.codecs import decode
+from stepwell.dialects.prims_support import MatmulOp, TakeOp
 from stepwell.ir.types import is_float
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.attention_kernel import build_attention
@@ -151,6 +154,12 @@ class KernelBuilder:
         view = view_of(v, self.part.materialized)
         assert view is not None
         view = self.in_space(view, space)
+        iota = self.part.generated(v)
+        if isinstance(iota, prims.PrimsIotaOp):
+            key = ("iota", id(iota), view.offset, view.sizes, view.strides, space)
+            if key not in self.loads:
+                self.loads[key] = self.iota_values(cast(prims.PrimsIotaOp, iota), view, space)
+            return self.loads[key]
         key = ("load", id(view.source), view.offset, view.sizes, view.strides, space)
         if key not in self.loads:
             a = self.arg(view, view.source)
@@ -159,6 +168,40 @@ class KernelBuilder:
                 tile.LoadOp(a, self.coords[space], self.groups_for(space), t)
             )
         return self.loads[key]
+
+    def iota_values(self, iota: prims.PrimsIotaOp, view: View, space: str) -> SSAValue:
+        """`start + step * i` where `i` is the iota element each lane reads through
+        `view`: per coordinate group, `((lane // inner) % size) * stride` over its dims."""
+        shape = self.shapes[space]
+        idx_t = TensorType(i64, shape)
+        index = self.b.splat(view.offset, idx_t)
+        first = 0
+        for axis, (coord, n) in enumerate(zip(self.coords[space], self.groups_for(space),
+                                              strict=True)):  # fmt: skip
+            dims = list(zip(view.sizes[first : first + n], view.strides[first : first + n],
+                            strict=True))  # fmt: skip
+            first += n
+            if all(stride == 0 or size == 1 for size, stride in dims):
+                continue
+            lane_shape = [shape[a] if a == axis else 1 for a in range(len(shape))]
+            lanes = self.add(tile.LanesOp(coord, axis, TensorType(i32, lane_shape)))
+            lanes = self.add(tile.CastOp(lanes, TensorType(i64, lane_shape)))
+            lanes = self.add(tile.BroadcastOp(lanes, idx_t))
+            inner = 1
+            for size, stride in reversed(dims):
+                if stride != 0 and size != 1:
+                    d = self.add(arith.DivSIOp(lanes, self.b.splat(inner, idx_t)))
+                    d = self.add(arith.RemSIOp(d, self.b.splat(size, idx_t)))
+                    term = self.add(arith.MuliOp(d, self.b.splat(stride, idx_t)))
+                    index = self.add(arith.AddiOp(index, term))
+                inner *= size
+        start, step = (int(decode(p)) for p in (iota.start, iota.step))
+        values = self.add(arith.MuliOp(index, self.b.splat(step, idx_t)))
+        values = self.add(arith.AddiOp(values, self.b.splat(start, idx_t)))
+        element = cast(TensorType[Attribute], iota.results[0].type).element_type
+        if element != i64:
+            values = self.add(tile.CastOp(values, TensorType(element, shape)))
+        return values
 
     def operand(self, op: Operation, i: int, space: str) -> SSAValue:
         v = op.operands[i]
@@ -181,6 +224,8 @@ class KernelBuilder:
         start = len(self.b.ops)
         if isinstance(op, MatmulOp):
             result = self.emit_matmul(op)
+        elif isinstance(op, TakeOp):
+            result = self.emit_take(op, space)
         elif type(op) in REDUCTIONS:
             result = self.emit_reduction(op)
         else:
@@ -190,6 +235,16 @@ class KernelBuilder:
             assert result is not None, op.name
         self._locate(op, start)  # each tile op names the prims op it came from
         self.tiles[op.results[0]] = result
+
+    def emit_take(self, op: TakeOp, space: str) -> SSAValue:
+        """A gather: the source, dense in memory, is one flat view read at the offsets."""
+        offsets = self.operand(op, 1, space)
+        source = op.a
+        flat = View(source, 0, (math.prod(shape(source)),), (1,))
+        element = cast(TensorType[Attribute], op.result.type).element_type
+        return self.add(
+            tile.GatherOp(self.arg(flat, source), offsets, self.tile_type(space, element))
+        )
 
     def emit_reduction(self, op: Operation) -> SSAValue:
         kind = REDUCTIONS[type(op)]

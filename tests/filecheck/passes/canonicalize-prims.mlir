@@ -39,3 +39,22 @@ func.func @reshapes(%x: tensor<4x8xf32>) -> tensor<2x16xf32> {
   %1 = prims.split_dim %0 {dim = 0 : i64, outer_length = 2 : i64} : (tensor<32xf32>) -> tensor<2x16xf32>
   func.return %1 : tensor<2x16xf32>
 }
+
+// -----
+
+// Index math used through a view is recomputed below it (it then fuses into the view's
+// consumer); float math and values with another use stay where they are.
+// CHECK-LABEL: func.func @sink_index_math
+// CHECK-NEXT: %[[B1:.*]] = prims.broadcast_in_dim %i {{.*}} -> tensor<4x3xi64>
+// CHECK-NEXT: %[[B2:.*]] = prims.broadcast_in_dim %j {{.*}} -> tensor<4x3xi64>
+// CHECK-NEXT: %[[A:.*]] = prims.add %[[B1]], %[[B2]] : (tensor<4x3xi64>, tensor<4x3xi64>) -> tensor<4x3xi64>
+// CHECK-NEXT: %[[E:.*]] = prims.exp %x : (tensor<3xf32>) -> tensor<3xf32>
+// CHECK-NEXT: %[[F:.*]] = prims.broadcast_in_dim %[[E]]
+// CHECK-NEXT: func.return %[[A]], %[[F]]
+func.func @sink_index_math(%i: tensor<3xi64>, %j: tensor<3xi64>, %x: tensor<3xf32>) -> (tensor<4x3xi64>, tensor<4x3xf32>) {
+  %0 = prims.add %i, %j : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %1 = prims.broadcast_in_dim %0 {shape = [4 : i64, 3 : i64], broadcast_dimensions = [1 : i64]} : (tensor<3xi64>) -> tensor<4x3xi64>
+  %2 = prims.exp %x : (tensor<3xf32>) -> tensor<3xf32>
+  %3 = prims.broadcast_in_dim %2 {shape = [4 : i64, 3 : i64], broadcast_dimensions = [1 : i64]} : (tensor<3xf32>) -> tensor<4x3xf32>
+  func.return %1, %3 : tensor<4x3xi64>, tensor<4x3xf32>
+}

@@ -161,3 +161,36 @@ func.func @two_updates(%p: tensor<8x16xf32>, %g: tensor<8x16xf32>, %q: tensor<12
   %3 = torch.aten.sub.Tensor %q, %2 : (tensor<128xf32>, tensor<128xf32>) -> tensor<128xf32>
   func.return %1, %3 : tensor<8x16xf32>, tensor<128xf32>
 }
+
+// -----
+
+// embedding: the row offsets (index * 64 + column, negative indices wrapped) are
+// computed in the kernel that gathers the rows and scales them: one kernel, no ATen.
+// CHECK-LABEL: tile.kernel @k0_
+// CHECK-SAME: %w: memref<4096xf32, strided<[1]>>
+// CHECK: tile.lanes
+// CHECK: tile.gather %w[%{{.*}}] : memref<4096xf32, strided<[1]>>, tensor<{{.*}}xi64> -> tensor<{{.*}}xf32>
+// CHECK: arith.mulf
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @embedding
+// CHECK-NEXT: tile.launch @k0_
+// CHECK-NEXT: func.return
+func.func @embedding(%w: tensor<64x64xf32>, %ids: tensor<2x16xi64>) -> tensor<2x16x64xf32> {
+  %0 = torch.aten.embedding %w, %ids : (tensor<64x64xf32>, tensor<2x16xi64>) -> tensor<2x16x64xf32>
+  %1 = torch.aten.mul.Scalar %0 {other = 8.0 : f64} : (tensor<2x16x64xf32>) -> tensor<2x16x64xf32>
+  func.return %1 : tensor<2x16x64xf32>
+}
+
+// -----
+
+// gather along the last dim (a cross-entropy's target logits): one kernel.
+// CHECK-LABEL: tile.kernel @k0_
+// CHECK: tile.gather
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @gather
+// CHECK-NEXT: tile.launch @k0_
+// CHECK-NEXT: func.return
+func.func @gather(%x: tensor<30x256xf32>, %t: tensor<30x1xi64>) -> tensor<30x1xf32> {
+  %0 = torch.aten.gather %x, %t {dim = 1 : i64} : (tensor<30x256xf32>, tensor<30x1xi64>) -> tensor<30x1xf32>
+  func.return %0 : tensor<30x1xf32>
+}

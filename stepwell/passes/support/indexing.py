@@ -1,0 +1,111 @@
+"""Gathers for the prims level: advanced indexing and `gather` as one primitive, `take`.
+
+PyTorch's tables leave `aten.index.Tensor` and `aten.gather` whole (Inductor lowers them
+itself), so they used to stay ATen calls; `embedding`, `index_select`, `take` and
+`take_along_dim` decompose to them. stepwell adds one primitive,
+`stepwell::take(a, offsets)` (`prims.take` in the IR): `a`'s elements, in row-major order,
+at the integer `offsets` (the result has the offsets' shape). The decompositions below
+compute the offsets with ordinary prims (iota, arithmetic, broadcasts), so a gather fuses
+with what computes its indices and with what consumes its values, and a kernel reads
+`a` at data-dependent addresses (`tile.gather`).
+
+Negative indices wrap once, as in PyTorch. An index out of range (an error in eager
+PyTorch) reads 0 in a kernel rather than memory outside the tensor. Boolean masks (whose
+result size depends on the data) keep `aten.index.Tensor` as an ATen call.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import torch
+
+aten = torch.ops.aten
+
+
+@torch.library.custom_op("stepwell::take", mutates_args=())
+def take_prim(a: torch.Tensor, offsets: torch.Tensor) -> torch.Tensor:
+    """`a.flatten()[offsets]`: `a`'s elements in row-major order at `offsets`."""
+    return a.reshape(-1)[offsets.long()].clone()
+
+
+@take_prim.register_fake
+def _(a: torch.Tensor, offsets: torch.Tensor) -> torch.Tensor:
+    return a.new_empty(offsets.shape)
+
+
+def _contiguous_strides(shape: Sequence[int]) -> list[int]:
+    strides, acc = [], 1
+    for size in reversed(shape):
+        strides.append(acc)
+        acc *= size
+    return strides[::-1]
+
+
+def _wrapped(index: torch.Tensor, size: int) -> torch.Tensor:
+    """A negative index counts from the end (once), as in PyTorch."""
+    index = index.long()
+    return torch.where(index < 0, index + size, index)
+
+
+def _along(size: int, dim: int, rank: int) -> torch.Tensor:
+    """0..size-1 along `dim` of a rank-`rank` tensor, size 1 elsewhere (to broadcast)."""
+    shape = [1] * rank
+    shape[dim] = size
+    return torch.arange(size, dtype=torch.long).reshape(shape)
+
+
+def index_tensor(x: torch.Tensor, indices: Sequence[torch.Tensor | None]) -> Any:
+    """`x[indices]` (advanced indexing, `aten.index.Tensor`) as `take`: the indexed dims
+    are replaced by the indices' broadcast shape, in place when the indexed dims are
+    adjacent, first otherwise (NumPy's rule)."""
+    if any(i is not None and i.dtype in (torch.bool, torch.uint8) for i in indices):
+        return NotImplemented  # a mask: the result's size depends on the data
+    if x.numel() == 0 and any(i is not None and i.numel() for i in indices):
+        return NotImplemented  # only an out-of-range index could read an empty tensor
+    full = list(indices) + [None] * (x.dim() - len(indices))
+    indexed = [d for d, i in enumerate(full) if i is not None]
+    tensors = torch.broadcast_tensors(*[i for i in full if i is not None])
+    bshape = list(tensors[0].shape)
+    strides = _contiguous_strides(x.shape)
+    adjacent = indexed == list(range(indexed[0], indexed[-1] + 1))
+    before = [d for d in range(x.dim()) if d not in indexed and (adjacent and d < indexed[0])]
+    after = [d for d in range(x.dim()) if d not in indexed and d not in before]
+    # result dims: `before` dims, the broadcast index dims, `after` dims
+    rank = len(before) + len(bshape) + len(after)
+    at = len(before)
+    offsets = torch.zeros([1] * rank, dtype=torch.long)
+    for d, index in zip(indexed, tensors, strict=True):
+        part = _wrapped(index, x.shape[d]) * strides[d]
+        offsets = offsets + part.reshape([1] * at + bshape + [1] * len(after))
+    for pos, d in enumerate(before):
+        offsets = offsets + _along(x.shape[d], pos, rank) * strides[d]
+    for pos, d in enumerate(after):
+        offsets = offsets + _along(x.shape[d], at + len(bshape) + pos, rank) * strides[d]
+    shape = [x.shape[d] for d in before] + bshape + [x.shape[d] for d in after]
+    return torch.ops.stepwell.take(x, offsets.expand(shape))
+
+
+def gather(x: torch.Tensor, dim: int, index: torch.Tensor, sparse_grad: bool = False) -> Any:
+    """`torch.gather`: out[i][j][k] = x[index[i][j][k]][j][k] (for dim 0), as `take`."""
+    if x.dim() == 0:
+        return NotImplemented
+    dim = dim % x.dim()
+    strides = _contiguous_strides(x.shape)
+    rank = index.dim()
+    offsets = _wrapped(index, x.shape[dim]) * strides[dim]
+    for d in range(rank):
+        if d != dim:
+            offsets = offsets + _along(index.shape[d], d, rank) * strides[d]
+    if math.prod(index.shape) == 0:
+        return x.new_empty(index.shape)
+    return torch.ops.stepwell.take(x, offsets.expand(index.shape))
+
+
+INDEXING_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    aten.index.Tensor: index_tensor,
+    aten.gather.default: gather,
+}
+"""ATen overload -> its decomposition into `stepwell::take` and prims."""
