@@ -28,6 +28,7 @@ COMMANDS = {
     "--quiet --json results/fuzz_programs.json",
     "fuzz_mutants": ".venv/bin/python -m stepwell.fuzz mutants --count 300 --seed 5000 "
     "--json results/fuzz_mutants.json",
+    "train": "HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/train.py",
     "gpu": ".venv/bin/python benchmarks/gpu.py  (on a CUDA machine)",
 }
 
@@ -140,9 +141,22 @@ def fuzz_mutants(d: dict[str, Any]) -> str:
             f"tracebacks, {d['hang']} hangs**.\n")  # fmt: skip
 
 
+def train(d: dict[str, Any]) -> str:
+    text = (
+        "One training step (forward, loss, backward) of each zoo model, dropout off. "
+        "Launches per step = kernels launched + ATen calls + graph-level ops that move data "
+        "(stepwell); Triton kernels launched + extern calls (Inductor, its Triton code "
+        f"generated for CPU tensors: {d.get('inductor_backend')}). Compile time = first "
+        "step - steady step (Inductor: its default C++ CPU path). Errors are the largest "
+        "absolute differences from eager.\n\n"
+    )
+    return text + d["table"] + "\n"
+
+
 SECTIONS = [
     ("Model zoo", "zoo", zoo),
     ("Fusion quality", "fusion", fusion),
+    ("Training step", "train", train),
     ("OpInfo conformance through torch.compile", "opinfo", opinfo),
     ("Compile latency", "compile_latency", compile_latency),
     ("Scaling", "scaling", scaling),
