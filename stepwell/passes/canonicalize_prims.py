@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -151,10 +151,72 @@ class SinkViewIntoIndexMath(RewritePattern):
         rewriter.replace(op, [*viewed, new])
 
 
+class GatherBeforeElementwise(RewritePattern):
+    """take(f(x, y), offsets) -> f(take(x, offsets), take(y, offsets)) for an elementwise f
+    whose result only the gather reads: gathers commute with elementwise ops, and a gather
+    of an input reads it where it lies, so `f` fuses into the gathering kernel (a rotary
+    embedding's `cat(-x2, x1)` negates in the kernel that reads x)."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        from stepwell.dialects.prims_support import TakeOp
+
+        if not isinstance(op, TakeOp):
+            return
+        inner = op.a.owner
+        if not isinstance(inner, prims.PrimsOp) or inner.KIND != "elementwise":
+            return
+        value = inner.results[0]
+        if len(inner.results) != 1 or len(list(value.uses)) != 1 or not inner.operands:
+            return
+        if any(_shape(x) != _shape(value) for x in inner.operands):
+            return
+        shape = _shape(op.results[0])
+        gathered = []
+        for x in inner.operands:
+            element = cast(TensorType[Attribute], x.type).element_type
+            full = x.owner
+            if isinstance(full, prims.PrimsFullOp) and not full.operands:  # a constant
+                g = prims.PrimsFullOp.create(
+                    properties={**full.properties, "shape": int_array(list(shape))},
+                    result_types=[TensorType(element, shape)],
+                )
+            else:
+                g = TakeOp(x, op.offsets, TensorType(element, shape))
+            g.location = op.location
+            gathered.append(g)
+        new = type(inner).create(operands=[g.results[0] for g in gathered],
+                                 result_types=[op.results[0].type],
+                                 properties=dict(inner.properties),
+                                 attributes=dict(inner.attributes))  # fmt: skip
+        new.location = inner.location
+        rewriter.replace(op, [*gathered, new])
+
+
+class ScalarTensorIsFull(RewritePattern):
+    """scalar_tensor(s) -> full([], s): one spelling for constants, which kernels inline."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, prims.PrimsScalarTensorOp):
+            return
+        t = cast(TensorType[Attribute], op.results[0].type)
+        props = {
+            "shape": int_array([]),
+            "fill_value": op.properties["s"],
+            "dtype": t.element_type,
+            "device": op.properties.get("device") or StringAttr("cpu"),
+            "requires_grad": IntegerAttr.from_bool(False),
+        }
+        new = prims.PrimsFullOp.build_from_groups([[]], props, [t])
+        new.location = op.location
+        rewriter.replace(op, new)
+
+
 PATTERNS: list[Callable[[], RewritePattern]] = [
+    ScalarTensorIsFull,
     RemoveNoOps,
     ReshapeOfReshape,
     SinkViewIntoIndexMath,
+    GatherBeforeElementwise,
 ]
 
 

@@ -88,3 +88,39 @@ def test_boolean_mask_stays_an_aten_call() -> None:
     got, manifest = run(lambda x, m: x[m], x, m)
     assert mismatch([x[m]], got) is None
     assert manifest["externs"] == {"aten.index.Tensor": 1}
+
+
+def rotate_half(x: torch.Tensor) -> torch.Tensor:
+    half = x.shape[-1] // 2
+    return torch.cat((-x[..., half:], x[..., :half]), dim=-1)
+
+
+CAT_CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
+    "rotary embedding": (
+        lambda x, c, s: x * c + rotate_half(x) * s,
+        (torch.randn(2, 4, 16, 8), torch.randn(16, 8), torch.randn(16, 8)),
+    ),
+    "three inputs": (
+        lambda a, b: torch.cat([a, b, a], 1),
+        (torch.randn(2, 3, 4), torch.randn(2, 5, 4)),
+    ),
+    "promoted dtypes": (lambda a, b: torch.cat([a, b]), (torch.randn(3).half(), torch.arange(2))),
+    "gather of a slice": (
+        lambda x, i: x[:, 2:][:, i],
+        (torch.randn(5, 6), torch.tensor([0, -1, 2])),
+    ),
+    "gather of a transpose": (lambda x, i: x.t()[i], (torch.randn(5, 6), torch.tensor([5, 0]))),
+}
+
+
+@pytest.mark.parametrize("name", list(CAT_CASES))
+def test_cat_and_strided_sources_fuse(name: str) -> None:
+    """A cat of a few tensors is gathers selected by position: with its consumer one
+    kernel, no ATen call, no copy of a sliced or transposed source."""
+    fn, args = CAT_CASES[name]
+    got, manifest = run(fn, *args)
+    assert mismatch([fn(*args)], got) is None, mismatch([fn(*args)], got)
+    assert manifest["externs"] == {}
+    assert "prims.cat" not in manifest["graph_level_prims"]
+    if name != "promoted dtypes":  # (arange's values are read from memory there)
+        assert len(manifest["kernels"]) == 1 and manifest["graph_level_copies"] == {}

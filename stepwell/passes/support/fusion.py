@@ -176,12 +176,13 @@ class Partitioner:
                 if not (isinstance(op, GENERATED) and self.generated(op.results[0])):
                     self.graph_ops.add(op)
         self.views_for_graph_ops(ops)
-        for op in ops:  # a gather reads its source by element index: a dense tensor
+        for op in ops:  # a gather reads its source through strides, or from a copy
             if isinstance(op, TakeOp) and op in is_compute:
                 owner = op.a.owner
                 if isinstance(owner, Operation) and is_view_op(owner):
-                    self.graph_ops.add(owner)
-                    self.views_for_graph_ops([owner])
+                    if view_of(op.a, self.materialized) is None:
+                        self.graph_ops.add(owner)
+                        self.views_for_graph_ops([owner])
         self.graph_ops |= self.needed_constants(ops)
         for op in compute:
             self.place(op)

@@ -2,7 +2,8 @@
 
 PyTorch's tables leave `aten.index.Tensor` and `aten.gather` whole (Inductor lowers them
 itself), so they used to stay ATen calls; `embedding`, `index_select`, `take` and
-`take_along_dim` decompose to them. stepwell adds one primitive,
+`take_along_dim` decompose to them; a `cat` of a few tensors is a gather too. stepwell
+adds one primitive,
 `stepwell::take(a, offsets)` (`prims.take` in the IR): `a`'s elements, in row-major order,
 at the integer `offsets` (the result has the offsets' shape). The decompositions below
 compute the offsets with ordinary prims (iota, arithmetic, broadcasts), so a gather fuses
@@ -27,8 +28,14 @@ aten = torch.ops.aten
 
 @torch.library.custom_op("stepwell::take", mutates_args=())
 def take_prim(a: torch.Tensor, offsets: torch.Tensor) -> torch.Tensor:
-    """`a.flatten()[offsets]`: `a`'s elements in row-major order at `offsets`."""
-    return a.reshape(-1)[offsets.long()].clone()
+    """`a.flatten()[offsets]`: `a`'s elements in row-major order at `offsets`; an offset
+    outside `a` reads 0."""
+    flat, offsets = a.reshape(-1), offsets.long()
+    inside = (offsets >= 0) & (offsets < flat.numel())
+    if flat.numel() == 0:
+        return torch.zeros(offsets.shape, dtype=a.dtype, device=a.device)
+    values = flat[torch.where(inside, offsets, 0)]
+    return torch.where(inside, values, torch.zeros((), dtype=a.dtype, device=a.device))
 
 
 @take_prim.register_fake
@@ -104,8 +111,48 @@ def gather(x: torch.Tensor, dim: int, index: torch.Tensor, sparse_grad: bool = F
     return torch.ops.stepwell.take(x, offsets.expand(index.shape))
 
 
+MAX_CAT_INPUTS = 4
+"""A `cat` of more inputs stays whole: each input's gather reads every output position."""
+
+
+def cat(tensors: Sequence[torch.Tensor], dim: int = 0) -> Any:
+    """`torch.cat` of a few tensors as gathers: output position i along `dim` reads input
+    k at i - start_k, selected by `where` (so a cat fuses into its consumer, a rotary
+    embedding's `rotate_half` for one). Legacy empty 1-D inputs are skipped, as in
+    PyTorch; inputs are converted to the promoted dtype."""
+    parts = [t for t in tensors if not (t.dim() == 1 and t.numel() == 0)]
+    if not parts or len(parts) > MAX_CAT_INPUTS or parts[0].dim() == 0:
+        return NotImplemented
+    dtype = parts[0].dtype
+    for t in parts[1:]:
+        dtype = torch.promote_types(dtype, t.dtype)
+    rank = parts[0].dim()
+    dim = dim % rank
+    shape = list(parts[0].shape)
+    shape[dim] = sum(t.shape[dim] for t in parts)
+    if any(t.dim() != rank for t in parts) or math.prod(shape) == 0:
+        return NotImplemented
+    position = _along(shape[dim], dim, rank)
+    result: torch.Tensor | None = None
+    start = 0
+    for t in parts:
+        size = t.shape[dim]
+        if size == 0:
+            continue
+        strides = _contiguous_strides(t.shape)
+        offsets = (position - start) * strides[dim]
+        for d in range(rank):
+            if d != dim:
+                offsets = offsets + _along(shape[d], d, rank) * strides[d]
+        values = torch.ops.stepwell.take(t.to(dtype), offsets.expand(shape))
+        result = values if result is None else torch.where(position >= start, values, result)
+        start += size
+    return result
+
+
 INDEXING_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.index.Tensor: index_tensor,
     aten.gather.default: gather,
+    aten.cat.default: cat,
 }
 """ATen overload -> its decomposition into `stepwell::take` and prims."""

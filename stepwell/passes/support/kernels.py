@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     f32,
+    i1,
     i32,
     i64,
 )
@@ -36,7 +37,7 @@ from stepwell.passes.support import heuristics
 from stepwell.passes.support.attention_kernel import build_attention
 from stepwell.passes.support.fusion import REDUCTIONS, Group, Partitioner, shape
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
-from stepwell.passes.support.views import View, view_of
+from stepwell.passes.support.views import View, contiguous_strides, view_of
 
 
 @dataclass
@@ -237,14 +238,41 @@ class KernelBuilder:
         self.tiles[op.results[0]] = result
 
     def emit_take(self, op: TakeOp, space: str) -> SSAValue:
-        """A gather: the source, dense in memory, is one flat view read at the offsets."""
+        """A gather. The source is read as one flat view of the dense tensor under it; a
+        source that is a strided view of it (a slice, a transpose) has each offset turned
+        into that view's element address, and an offset outside the view reads 0."""
         offsets = self.operand(op, 1, space)
-        source = op.a
-        flat = View(source, 0, (math.prod(shape(source)),), (1,))
+        view = view_of(op.a, self.part.materialized)
+        assert view is not None
+        root = view.source
+        numel = math.prod(shape(root))
         element = cast(TensorType[Attribute], op.result.type).element_type
-        return self.add(
-            tile.GatherOp(self.arg(flat, source), offsets, self.tile_type(space, element))
-        )
+        flat = self.arg(View(root, 0, (max(numel, 1),), (1,)), root)
+        if view.offset != 0 or view.strides != tuple(contiguous_strides(view.sizes)):
+            offsets = self.view_addresses(offsets, view)
+        return self.add(tile.GatherOp(flat, offsets, self.tile_type(space, element)))
+
+    def view_addresses(self, offsets: SSAValue, view: View) -> SSAValue:
+        """Element addresses of row-major positions `offsets` in `view` (-1 outside it)."""
+        t = cast(TensorType[Attribute], offsets.type)
+        idx_t = TensorType(i64, t.get_shape())
+        o = offsets if t.element_type == i64 else self.add(tile.CastOp(offsets, idx_t))
+        address = self.b.splat(view.offset, idx_t)
+        inner = 1
+        for size, stride in reversed(list(zip(view.sizes, view.strides, strict=True))):
+            if size != 1 and stride != 0:
+                d = self.add(arith.DivSIOp(o, self.b.splat(inner, idx_t)))
+                d = self.add(arith.RemSIOp(d, self.b.splat(size, idx_t)))
+                address = self.add(
+                    arith.AddiOp(address, self.add(arith.MuliOp(d, self.b.splat(stride, idx_t))))
+                )
+            inner *= size
+        mask_t = TensorType(i1, t.get_shape())
+        inside = self.add(arith.AndIOp(
+            self.add(tile.CmpOp("ge", o, self.b.splat(0, idx_t), mask_t)),
+            self.add(tile.CmpOp("lt", o, self.b.splat(inner, idx_t), mask_t)),
+        ))  # fmt: skip
+        return self.add(tile.SelectOp(inside, address, self.b.splat(-1, idx_t)))
 
     def emit_reduction(self, op: Operation) -> SSAValue:
         kind = REDUCTIONS[type(op)]

@@ -164,6 +164,16 @@ def _pow_general(b: TileBuilder, x: SSAValue, y: SSAValue, t: Attribute) -> SSAV
     return b.add(tile.CastOp(r, t)) if _elem(t) != f64 else r
 
 
+def _signbit(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+    """x < 0 on integers (floats decline: -0.0 and -NaN need the bit itself)."""
+    (x,) = xs
+    if is_float(_elem(x)):
+        return None
+    shape = cast(TensorType[Attribute], t).get_shape()
+    negative = b.add(tile.CmpOp("lt", x, b.splat(0, x.type), TensorType(i1, shape)))
+    return negative if _elem(t) == i1 else b.add(tile.CastOp(negative, t))
+
+
 def _reciprocal(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
     if not is_float(_elem(xs[0])):
         return None
@@ -251,6 +261,7 @@ TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsPowOp: _pow,  # floats (integer powers stay at graph level)
     prims.PrimsConvertElementTypeOp: _convert,
     prims.PrimsReciprocalOp: _reciprocal,  # 1 / x
+    prims.PrimsSignbitOp: _signbit,  # x < 0 (integers)
     prims.PrimsLog1pOp: _log1p,  # log(1 + x)
     prims.PrimsExpm1Op: _expm1,  # exp(x) - 1
     prims.PrimsFmodOp: _fmod,  # C fmod

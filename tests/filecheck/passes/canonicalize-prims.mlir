@@ -58,3 +58,30 @@ func.func @sink_index_math(%i: tensor<3xi64>, %j: tensor<3xi64>, %x: tensor<3xf3
   %3 = prims.broadcast_in_dim %2 {shape = [4 : i64, 3 : i64], broadcast_dimensions = [1 : i64]} : (tensor<3xf32>) -> tensor<4x3xf32>
   func.return %1, %3 : tensor<4x3xi64>, tensor<4x3xf32>
 }
+
+// -----
+
+// A gather reads an elementwise op's operands instead of its result (the negation of a
+// rotary embedding's `cat(-x2, x1)` then fuses into the gathering kernel); a constant
+// operand becomes a constant of the gather's shape.
+// CHECK-LABEL: func.func @gather_before_elementwise
+// CHECK-NEXT: %[[G:.*]] = prims.take %x, %i : (tensor<6xf32>, tensor<2xi64>) -> tensor<2xf32>
+// CHECK-NEXT: %[[C:.*]] = prims.full {shape = [2 : i64], fill_value = 2.000000e+00 : f64
+// CHECK-NEXT: %[[M:.*]] = prims.mul %[[G]], %[[C]] : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+// CHECK-NEXT: func.return %[[M]]
+func.func @gather_before_elementwise(%x: tensor<6xf32>, %i: tensor<2xi64>) -> tensor<2xf32> {
+  %c = prims.full {shape = [6 : i64], fill_value = 2.0 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<6xf32>
+  %0 = prims.mul %x, %c : (tensor<6xf32>, tensor<6xf32>) -> tensor<6xf32>
+  %1 = prims.take %0, %i : (tensor<6xf32>, tensor<2xi64>) -> tensor<2xf32>
+  func.return %1 : tensor<2xf32>
+}
+
+// -----
+
+// scalar_tensor is a 0-d full.
+// CHECK-LABEL: func.func @scalar_tensor
+// CHECK-NEXT: prims.full {shape = [], fill_value = 3 : i64, dtype = i64
+func.func @scalar_tensor() -> tensor<i64> {
+  %0 = prims.scalar_tensor {s = 3 : i64, dtype = i64, device = "cpu"} : () -> tensor<i64>
+  func.return %0 : tensor<i64>
+}
