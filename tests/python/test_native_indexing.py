@@ -124,3 +124,47 @@ def test_cat_and_strided_sources_fuse(name: str) -> None:
     assert "prims.cat" not in manifest["graph_level_prims"]
     if name != "promoted dtypes":  # (arange's values are read from memory there)
         assert len(manifest["kernels"]) == 1 and manifest["graph_level_copies"] == {}
+
+
+def _random_gather(rng: torch.Generator) -> tuple[Callable[..., Any], tuple[Any, ...], str]:
+    """One random indexing program: source shape and dtype, which dims are indexed (and
+    whether a view sits between), index shapes with negative entries, a consumer."""
+    rank = int(torch.randint(1, 4, (1,), generator=rng))
+    shape = [int(s) for s in torch.randint(1, 6, (rank,), generator=rng)]
+    dtype = [torch.float32, torch.float16, torch.int64, torch.int32, torch.bool][
+        int(torch.randint(0, 5, (1,), generator=rng))
+    ]
+    x = (torch.randn(shape, generator=rng) * 4).to(dtype)
+    kind = int(torch.randint(0, 4, (1,), generator=rng))
+    dim = int(torch.randint(0, rank, (1,), generator=rng))
+    n = int(torch.randint(0, 4, (1,), generator=rng))
+    index = torch.randint(-shape[dim], shape[dim], (n,), generator=rng)
+    if kind == 0:  # x[..., idx, ...]
+        return (lambda x, i: x[(slice(None),) * dim + (i,)]), (x, index), f"x[{dim}:idx]"
+    if kind == 1:  # gather along dim with an index of x's rank
+        gshape = list(shape)
+        gshape[dim] = max(n, 1)
+        g = torch.randint(0, shape[dim], gshape, generator=rng)
+        return (lambda x, i: torch.gather(x, dim, i)), (x, g), f"gather({dim})"
+    if kind == 2:  # indexing a flipped, transposed view (2-D) or x itself
+        size = shape[1] if rank == 2 else shape[0]
+        i = torch.randint(-size, size, (n,), generator=rng)
+        return (lambda x, i: x.flip(0).t()[i] if x.dim() == 2 else x[i]), (x, i), "view"
+    parts = [x, x[..., :1]] if rank > 1 else [x, x]
+    return (lambda a, b: torch.cat([a, b], dim=-1)), tuple(parts), "cat"
+
+
+def test_random_gathers_match_eager() -> None:
+    """80 random indexing programs (dtypes, ranks, negative and repeated indices, empty
+    index lists, views, cats) against eager on values, dtype and shape."""
+    rng = torch.Generator().manual_seed(1234)
+    for case in range(80):
+        fn, args, what = _random_gather(rng)
+        got, _ = run(fn, *args)
+        want = fn(*args)
+        assert mismatch([want], got) is None, (
+            case,
+            what,
+            [a.shape for a in args],
+            mismatch([want], got),
+        )
