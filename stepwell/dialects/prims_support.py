@@ -462,4 +462,41 @@ class TakeOp(IRDLOperation):
             )
 
 
-COMPOSITE_OPS = (MatmulOp, AttentionOp, ExternOp, SliceOp, TakeOp)
+SCAN_KINDS = ("sum", "prod", "max", "min", "logsumexp")
+
+
+@irdl_op_definition
+class ScanOp(IRDLOperation):
+    """`prims.scan`: the inclusive scan of `x` along `dim` (`kind`: sum, prod, max, min,
+    logsumexp), of `x`'s shape and type (`cumsum`, `cumprod`, `logcumsumexp`)."""
+
+    name = "prims.scan"
+    x = operand_def(TensorType)
+    dim = prop_def(IntegerAttr)
+    kind = prop_def(StringAttr)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$x attr-dict `:` functional-type(operands, results)"
+
+    def __init__(self, x: SSAValue, dim: int, kind: str) -> None:
+        super().__init__(
+            operands=[x],
+            result_types=[x.type],
+            properties={"dim": IntegerAttr(dim, 64), "kind": StringAttr(kind)},
+        )
+
+    def verify_(self) -> None:
+        x = _tensor(self.x)
+        if self.result.type != self.x.type:
+            raise VerifyException("a scan's result has its operand's type")
+        if self.kind.data not in SCAN_KINDS:
+            raise VerifyException(f"scan kind {self.kind.data!r} is not one of {SCAN_KINDS}")
+        rank, dim = len(x.get_shape()), self.dim.value.data
+        if not (0 <= dim < max(rank, 1)):
+            raise VerifyException(f"scan dim {dim} is out of range for rank {rank}")
+        if self.kind.data == "logsumexp" and not is_float(x.element_type):
+            raise VerifyException("a logsumexp scan needs a float operand")
+
+
+COMPOSITE_OPS = (MatmulOp, AttentionOp, ExternOp, SliceOp, TakeOp, ScanOp)

@@ -445,6 +445,38 @@ class CmpOp(IRDLOperation):
             raise VerifyException("tile.cmp gives an i1 tile of the operands' shape")
 
 
+SCAN_KINDS = ("sum", "prod", "max", "min", "logsumexp")
+
+
+@irdl_op_definition
+class ScanOp(IRDLOperation):
+    """`tile.scan`: the inclusive scan of a tile along one axis, which the tile covers
+    whole (lanes past the kernel's space come after every in-space lane, so they change
+    no in-space result)."""
+
+    name = "tile.scan"
+    kind = prop_def(StringAttr)
+    axis = prop_def(IntegerAttr)
+    input = operand_def(TensorType)
+    result = result_def(TensorType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$kind $input attr-dict `:` type($input) `->` type($result)"
+
+    def __init__(self, kind: str, value: SSAValue, axis: int) -> None:
+        super().__init__(
+            operands=[value],
+            result_types=[value.type],
+            properties={"kind": StringAttr(kind), "axis": IntegerAttr(axis, 64)},
+        )
+
+    def verify_(self) -> None:
+        if self.kind.data not in SCAN_KINDS:
+            raise VerifyException(f"tile.scan kind {self.kind.data!r} is not one of {SCAN_KINDS}")
+        rank = len(cast(TensorType[Attribute], self.input.type).get_shape())
+        if not 0 <= self.axis.value.data < rank or self.result.type != self.input.type:
+            raise VerifyException("tile.scan scans an axis of its tile into a tile of its type")
+
+
 @irdl_op_definition
 class GatherOp(IRDLOperation):
     """`tile.gather`: read a one-dimensional view at data-dependent element indices (a
@@ -583,7 +615,7 @@ def kernel_body_ops() -> frozenset[type[Operation]]:
     return frozenset(
         {
             ProgramIdOp, LanesOp, LoadOp, StoreOp, ReduceOp, BroadcastOp, DotOp, CmpOp,
-            SelectOp, CastOp, RemOp, GatherOp,
+            SelectOp, CastOp, RemOp, GatherOp, ScanOp,
             arith.ConstantOp, arith.AddfOp, arith.AddiOp, arith.SubfOp, arith.SubiOp,
             arith.MulfOp, arith.MuliOp, arith.DivfOp, arith.DivSIOp, arith.RemSIOp,
             arith.AndIOp, arith.OrIOp, arith.XOrIOp, arith.MaximumfOp, arith.MinimumfOp,
@@ -612,6 +644,7 @@ Tile = Dialect(
         CastOp,
         RemOp,
         GatherOp,
+        ScanOp,
         LaunchOp,
     ],
     [],

@@ -34,7 +34,14 @@ from xdsl.ir import Attribute, Operation
 
 from stepwell.dialects.codecs import call_arguments, decode
 from stepwell.dialects.prims import PRIMS_OP_CLASSES, PrimsCollapseOp, PrimsReshapeOp
-from stepwell.dialects.prims_support import AttentionOp, ExternOp, MatmulOp, SliceOp, TakeOp
+from stepwell.dialects.prims_support import (
+    AttentionOp,
+    ExternOp,
+    MatmulOp,
+    ScanOp,
+    SliceOp,
+    TakeOp,
+)
 from stepwell.dialects.torch import TORCH_OP_CLASSES
 from stepwell.dialects.torch_support import OperatorOp, TorchOp
 from stepwell.ir.callees import resolve_callee
@@ -113,6 +120,12 @@ class StepwellFunctions(InterpreterFunctions):
     @impl(PrimsCollapseOp)
     def run_collapse(self, interpreter: Interpreter, op: PrimsCollapseOp, args: PythonValues):
         return (_reshape(op, args),)
+
+    @impl(ScanOp)
+    def run_scan(self, interpreter: Interpreter, op: ScanOp, args: PythonValues):
+        from stepwell.passes.support.scans import eager_scan
+
+        return (eager_scan(args[0], op.dim.value.data, op.kind.data),)
 
     @impl(TakeOp)
     def run_take(self, interpreter: Interpreter, op: TakeOp, args: PythonValues):

@@ -422,6 +422,13 @@ class TileFunctions(InterpreterFunctions):
         groups = tile.int_list(op.groups)
         return (load(cast(View, view).tensor, coords, groups, op.result.type),)
 
+    @impl(tile.ScanOp)
+    def run_scan(self, interpreter: Interpreter, op: tile.ScanOp, args: PythonValues):
+        from stepwell.passes.support.scans import eager_scan
+
+        x = cast(Tile, args[0])
+        return (Tile(eager_scan(x.value, op.axis.value.data, op.kind.data), x.mask),)
+
     @impl(tile.GatherOp)
     def run_gather(self, interpreter: Interpreter, op: tile.GatherOp, args: PythonValues):
         view, indices = cast(View, args[0]).tensor, cast(Tile, args[1])

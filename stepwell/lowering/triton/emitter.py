@@ -342,6 +342,22 @@ def _reduce(e: Emitter, op: Operation) -> None:
         e.line(f"{result} = tl.where({any_nan}, float('nan'), {result})")
 
 
+SCAN_CALL = {
+    "sum": "tl.cumsum({x}, axis={axis})",
+    "prod": "tl.cumprod({x}, axis={axis})",
+    "max": "tl.associative_scan({x}, {axis}, _stepwell_max)",
+    "min": "tl.associative_scan({x}, {axis}, _stepwell_min)",
+    "logsumexp": "tl.associative_scan({x}, {axis}, _stepwell_logaddexp)",
+}
+"""tile.scan kind -> the Triton expression."""
+
+
+def _scan(e: Emitter, op: Operation) -> None:
+    sc = cast(tile.ScanOp, op)
+    call = SCAN_CALL[sc.kind.data].format(x=e.name(sc.input), axis=sc.axis.value.data)
+    e.define(sc.result, call, "s")
+
+
 def _broadcast(e: Emitter, op: Operation) -> None:
     e.define(
         op.results[0], f"tl.broadcast_to({e.name(op.operands[0])}, {tuple(_shape(op.results[0]))})"
@@ -401,6 +417,7 @@ EMIT_RULES: dict[type[Operation], Rule] = {
     tile.LanesOp: _lanes,
     tile.LoadOp: _load,
     tile.GatherOp: _gather,
+    tile.ScanOp: _scan,
     tile.StoreOp: _store,
     tile.ReduceOp: _reduce,
     tile.BroadcastOp: _broadcast,
@@ -473,6 +490,15 @@ import triton.language as tl
 
 HELPERS = {
     "_stepwell_mul": "@triton.jit\ndef _stepwell_mul(a, b):\n    return a * b\n",
+    "_stepwell_max": "@triton.jit\ndef _stepwell_max(a, b):\n"
+    "    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)\n",
+    "_stepwell_min": "@triton.jit\ndef _stepwell_min(a, b):\n"
+    "    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)\n",
+    "_stepwell_logaddexp": "@triton.jit\ndef _stepwell_logaddexp(a, b):\n"
+    "    hi = tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)\n"
+    "    lo = tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)\n"
+    "    # equal values (also both -inf or both inf) give hi + log 2\n"
+    "    return tl.where(hi == lo, hi + 0.6931471805599453, hi + tl.log(1 + tl.exp(lo - hi)))\n",
 }
 """Combine functions the kernels may call (tl.reduce needs a @triton.jit function),
 emitted once each after the prelude when a kernel uses them."""
@@ -481,5 +507,6 @@ emitted once each after the prelude when a kernel uses them."""
 def emit_module(kernels: Sequence[tile.KernelOp]) -> str:
     """One Python module holding every kernel."""
     bodies = [emit_kernel(k) for k in kernels]
-    helpers = [h for name, h in HELPERS.items() if any(f"{name}," in b for b in bodies)]
+    helpers = [h for name, h in HELPERS.items() if any(f"{name}," in b or f"{name})" in b
+                                                        for b in bodies)]  # fmt: skip
     return PRELUDE + "".join("\n\n" + text for text in [*helpers, *bodies])

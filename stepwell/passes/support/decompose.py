@@ -24,12 +24,13 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from stepwell.dialects.prims import PRIMS_OP_CLASSES
-from stepwell.dialects.prims_support import ExternOp, MatmulOp, SliceOp, TakeOp
+from stepwell.dialects.prims_support import ExternOp, MatmulOp, ScanOp, SliceOp, TakeOp
 from stepwell.dialects.torch_support import TorchOp
 from stepwell.frontend.fx import NodeImporter
 from stepwell.ir.types import torch_dtype
 from stepwell.passes.support.foreach import foreach_decompositions
 from stepwell.passes.support.indexing import INDEXING_DECOMPOSITIONS
+from stepwell.passes.support.scans import SCAN_DECOMPOSITIONS
 from stepwell.passes.support.slicing import SLICING_DECOMPOSITIONS
 
 aten = torch.ops.aten
@@ -43,6 +44,7 @@ DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     **decomposition_table,
     **SLICING_DECOMPOSITIONS,
     **INDEXING_DECOMPOSITIONS,
+    **SCAN_DECOMPOSITIONS,
     **foreach_decompositions(),
     aten.full_like.default: torch._refs.full_like,
     aten.scalar_tensor.default: torch._refs.scalar_tensor,
@@ -215,6 +217,9 @@ class PrimsSplicer(NodeImporter):
             return super().import_node(node)
         if target in MATMUL_OPS:
             return self.append(node, self.matmul(node))
+        if target is torch.ops.stepwell.scan.default:
+            x, dim, kind = node.args
+            return self.append(node, ScanOp(self.value(x), int(dim), str(kind)))
         if target is torch.ops.stepwell.take.default:
             a, offsets = node.args
             op = TakeOp(self.value(a), self.value(offsets), self.result_type(node))

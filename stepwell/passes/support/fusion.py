@@ -32,9 +32,9 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from stepwell.dialects import prims
 from stepwell.dialects.codecs import decode
-from stepwell.dialects.prims_support import AttentionOp, MatmulOp, TakeOp
+from stepwell.dialects.prims_support import AttentionOp, MatmulOp, ScanOp, TakeOp
 from stepwell.ir.types import is_float
-from stepwell.passes.support import attention_kernel
+from stepwell.passes.support import attention_kernel, heuristics
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
 from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
 
@@ -208,6 +208,9 @@ class Partitioner:
             return attention_kernel.supported(op)
         if isinstance(op, TakeOp):  # a gather: its source is read from memory
             return True
+        if isinstance(op, ScanOp):  # a row that one tile covers (no looped scan yet)
+            row = shape(op.x)[op.dim.value.data] if shape(op.x) else 0
+            return 0 < row <= heuristics.MAX_ROW
         if type(op) in REDUCTIONS:
             rank = len(shape(op.operands[0]))
             return rank > 0 and op.properties.get("output_dtype") is None and bool(reduce_dims(op))
@@ -223,6 +226,10 @@ class Partitioner:
             dims = reduce_dims(op)
             if not any(self.join_reduction(op, g, dims) for g in self.candidates(op)):
                 self.new_group(op, "reduction", shape(op.operands[0]), dims)
+        elif isinstance(op, ScanOp):  # a row kernel whose row op keeps every element
+            dims = (op.dim.value.data,)
+            if not any(self.join_reduction(op, g, dims, "full") for g in self.candidates(op)):
+                self.new_group(op, "reduction", shape(op.x), dims)
         elif not any(self.join_pointwise(op, g) for g in self.candidates(op)):
             self.new_group(op, "pointwise", shape(op.results[0]))
 
@@ -328,7 +335,11 @@ class Partitioner:
         self.add(g, op, space, rels)
         return True
 
-    def join_reduction(self, op: Operation, g: Group, dims: tuple[int, ...]) -> bool:
+    def join_reduction(
+        self, op: Operation, g: Group, dims: tuple[int, ...], space: str = "reduced"
+    ) -> bool:
+        """Join a row op over `dims`: a reduction (its result in the reduced space) or a
+        scan (`space="full"`: one result per element of the row)."""
         rels = self.operand_spaces(op, g)
         in_shape = shape(op.operands[0])
         if rels is None or [r for _, _, r in rels] not in (["full"], []):
@@ -339,7 +350,7 @@ class Partitioner:
             g.kind, g.shape, g.dims = "reduction", in_shape, dims
         elif not (g.kind == "reduction" and g.shape == in_shape and g.dims == dims):
             return False
-        self.add(g, op, "reduced", rels)
+        self.add(g, op, space, rels)
         return True
 
     def externals_fit(self, op: Operation, g: Group, space: str) -> bool:
@@ -358,7 +369,8 @@ class Partitioner:
     def new_group(self, op: Operation, kind: str, space: tuple[int, ...], dims=()) -> bool:
         g = Group(kind, space, tuple(dims), index=len(self.groups))
         self.groups.append(g)
-        self.add(g, op, "reduced" if kind == "reduction" else "full", [])
+        row_op = kind == "reduction" and not isinstance(op, ScanOp)
+        self.add(g, op, "reduced" if row_op else "full", [])
         return True
 
     def add(self, g: Group, op: Operation, space: str, rels: Iterable[tuple[int, SSAValue, str]]):
@@ -488,6 +500,8 @@ class Partitioner:
             return True
         if type(op) in REDUCTIONS:
             return self.join_reduction(op, g, reduce_dims(op))
+        if isinstance(op, ScanOp):
+            return self.join_reduction(op, g, (op.dim.value.data,), "full")
         return self.join_pointwise(op, g)
 
     # -- dependencies -------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from stepwell.dialects import prims, tile
 from stepwell.dialects.codecs import decode
-from stepwell.dialects.prims_support import MatmulOp, TakeOp
+from stepwell.dialects.prims_support import MatmulOp, ScanOp, TakeOp
 from stepwell.ir.types import is_float
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.attention_kernel import build_attention
@@ -227,6 +227,8 @@ class KernelBuilder:
             result = self.emit_matmul(op)
         elif isinstance(op, TakeOp):
             result = self.emit_take(op, space)
+        elif isinstance(op, ScanOp):  # along the row: the column axis of the tile
+            result = self.add(tile.ScanOp(op.kind.data, self.operand(op, 0, "full"), 1))
         elif type(op) in REDUCTIONS:
             result = self.emit_reduction(op)
         else:
@@ -480,7 +482,9 @@ def kernel_name(index: int, group: Group) -> str:
         elif "rsqrt" in kinds and "sum" in kinds:
             what = "rms_norm"
         else:
-            what = "_".join(dict.fromkeys(n for n in names if n in ("sum", "amax", "amin", "var")))
+            what = "_".join(
+                dict.fromkeys(n for n in names if n in ("sum", "amax", "amin", "var", "scan"))
+            )
     else:
         what = "_".join(list(dict.fromkeys(n for n in names if n != "convert_element_type"))[:3])
     if "erf" in kinds or ("tanh" in kinds and "pow" in kinds):

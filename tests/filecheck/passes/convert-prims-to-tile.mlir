@@ -194,3 +194,20 @@ func.func @gather(%x: tensor<30x256xf32>, %t: tensor<30x1xi64>) -> tensor<30x1xf
   %0 = torch.aten.gather %x, %t {dim = 1 : i64} : (tensor<30x256xf32>, tensor<30x1xi64>) -> tensor<30x1xf32>
   func.return %0 : tensor<30x1xf32>
 }
+
+// -----
+
+// cumsum then a scale: one row kernel whose row op is a scan (`tile.scan`), not the
+// triangular-mask sum PyTorch's decomposition builds.
+// CHECK-LABEL: tile.kernel @k0_scan
+// CHECK-SAME: kind = "reduction", fused = ["prims.scan", "prims.mul"]
+// CHECK: tile.scan "sum" %{{.*}} {axis = 1 : i64} : tensor<{{.*}}xf32> -> tensor<{{.*}}xf32>
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @cumsum
+// CHECK-NEXT: tile.launch @k0_scan(%x)
+// CHECK-NEXT: func.return
+func.func @cumsum(%x: tensor<8x100xf32>) -> tensor<8x100xf32> {
+  %0 = torch.aten.cumsum %x {dim = 1 : i64} : (tensor<8x100xf32>) -> tensor<8x100xf32>
+  %1 = torch.aten.mul.Scalar %0 {other = 2.0 : f64} : (tensor<8x100xf32>) -> tensor<8x100xf32>
+  func.return %1 : tensor<8x100xf32>
+}

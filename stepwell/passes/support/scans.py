@@ -1,0 +1,69 @@
+"""Scans for the prims level: `cumsum`, `cumprod` and `logcumsumexp` as one primitive,
+`stepwell::scan(x, dim, kind)` (`prims.scan`; its kinds `max` and `min` are the values of
+`cummax`/`cummin`, whose indices keep those ops whole for now).
+
+PyTorch decomposes `cumsum`/`cumprod` into a triangular mask and a sum (quadratic in the
+row length) and leaves the others whole; a kernel computes a scan along a row in one
+pass (`tl.cumsum`, `tl.associative_scan`). Integer and bool inputs scan in int64, as eager
+does; float16 and bfloat16 scan in float32 and round each result (as eager's CPU kernels
+accumulate).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import torch
+
+aten = torch.ops.aten
+
+SCAN_KINDS = ("sum", "prod", "max", "min", "logsumexp")
+
+_EAGER: dict[str, Callable[[torch.Tensor, int], torch.Tensor]] = {
+    "sum": lambda x, d: torch.cumsum(x, d),
+    "prod": lambda x, d: torch.cumprod(x, d),
+    "max": lambda x, d: torch.cummax(x, d).values,
+    "min": lambda x, d: torch.cummin(x, d).values,
+    "logsumexp": lambda x, d: torch.logcumsumexp(x, d),
+}
+
+
+def eager_scan(x: torch.Tensor, dim: int, kind: str) -> torch.Tensor:
+    """The scan's meaning, in eager PyTorch (the reference for interpreters)."""
+    if x.dim() == 0:
+        return x.clone()
+    return _EAGER[kind](x, dim)
+
+
+@torch.library.custom_op("stepwell::scan", mutates_args=())
+def scan_prim(x: torch.Tensor, dim: int, kind: str) -> torch.Tensor:
+    """The inclusive scan of `x` along `dim` with `kind` (sum, prod, max, min, logsumexp)."""
+    return eager_scan(x, dim, kind)
+
+
+@scan_prim.register_fake
+def _(x: torch.Tensor, dim: int, kind: str) -> torch.Tensor:
+    return torch.empty_like(x)
+
+
+def _scan(kind: str, integer_result: bool = True) -> Callable[..., Any]:
+    def decomposition(x: torch.Tensor, dim: int, dtype: torch.dtype | None = None) -> Any:
+        if x.dim() == 0:
+            return NotImplemented
+        if not (x.is_floating_point() or integer_result):
+            return NotImplemented  # logcumsumexp of integers: eager refuses it too
+        out = dtype or (x.dtype if x.is_floating_point() else torch.int64)
+        wide = torch.float32 if out in (torch.float16, torch.bfloat16) else out
+        y = torch.ops.stepwell.scan(x.to(wide), dim % x.dim(), kind)
+        return y.to(out)
+
+    return decomposition
+
+
+SCAN_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    aten.cumsum.default: _scan("sum"),
+    aten.cumprod.default: _scan("prod"),
+    aten.logcumsumexp.default: _scan("logsumexp", integer_result=False),
+}
+"""ATen overload -> its decomposition into `stepwell::scan`."""
