@@ -233,3 +233,21 @@ def test_foreach_decompositions_match_aten(name: str, args: Any, kwargs: Any) ->
     for g, w in zip(got, want, strict=True):
         assert g.dtype == w.dtype and g.shape == w.shape
         torch.testing.assert_close(g, w)
+
+
+def test_dropout_in_train_mode() -> None:
+    """Dropout's random mask comes from ATen's generator (`rand_like`), the rest is
+    kernels: about p of the elements are zeroed, the others scaled by 1/(1-p), and the
+    backward applies the same mask; GPT-2 in train mode takes a finite step."""
+    torch._dynamo.reset()
+    x = torch.ones(20000, requires_grad=True)
+    fn = torch.compile(lambda x: F.dropout(x, 0.25, training=True) * 3, backend="stepwell")
+    y = fn(x)
+    kept = y != 0
+    assert abs(kept.float().mean().item() - 0.75) < 0.02
+    torch.testing.assert_close(y[kept], torch.full_like(y[kept], 3 / 0.75))
+    y.sum().backward()
+    torch.testing.assert_close(x.grad, kept.float() * 3 / 0.75)
+    model, inputs = training.example("gpt2", train_mode=True)
+    loss, grads = step(torch.compile(model, backend="stepwell"), inputs)
+    assert torch.isfinite(loss) and all(torch.isfinite(g).all() for g in grads.values())
