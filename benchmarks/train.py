@@ -33,7 +33,6 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import argparse  # noqa: E402
 import contextlib  # noqa: E402
 import copy  # noqa: E402
-import importlib.util  # noqa: E402
 import io  # noqa: E402
 import json  # noqa: E402
 import sys  # noqa: E402
@@ -41,7 +40,6 @@ import tempfile  # noqa: E402
 import time  # noqa: E402
 from dataclasses import asdict, dataclass, field  # noqa: E402
 from pathlib import Path  # noqa: E402
-from types import ModuleType  # noqa: E402
 from typing import Any  # noqa: E402
 from unittest import mock  # noqa: E402
 
@@ -50,17 +48,10 @@ import torch  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _load(path: Path, name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+from stepwell.frontend.loader import import_file  # noqa: E402
 
-
-training = _load(ROOT / "examples/training.py", "stepwell_training_examples")
-fusion = _load(ROOT / "benchmarks/fusion.py", "stepwell_fusion_benchmark")
+training = import_file(ROOT / "examples/training.py", "stepwell_training_examples")
+fusion = import_file(ROOT / "benchmarks/fusion.py", "stepwell_fusion_benchmark")
 
 
 @dataclass

@@ -40,7 +40,6 @@ prefer_interpreter()  # kernels on CPU: decided before anything imports Triton
 
 import argparse  # noqa: E402
 import functools  # noqa: E402
-import importlib.util  # noqa: E402
 import json  # noqa: E402
 import multiprocessing  # noqa: E402
 import os  # noqa: E402
@@ -81,12 +80,9 @@ def sweep() -> ModuleType:
     path = ROOT / "tests/python/opinfo_sweep.py"
     if not path.exists():
         raise RuntimeError(f"{path} not found: run the conformance suite from a source tree")
-    spec = importlib.util.spec_from_file_location("stepwell_opinfo_sweep", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    from stepwell.frontend.loader import import_file
+
+    return import_file(path, "stepwell_opinfo_sweep")
 
 
 def select_opinfos(names: Sequence[str] = ()) -> list[Any]:

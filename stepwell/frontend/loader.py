@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import torch
@@ -26,6 +27,21 @@ class Example:
     source: str
 
 
+def import_file(file: Path, module_name: str) -> ModuleType:
+    """Import the Python file `file` as module `module_name` (registered in sys.modules,
+    where Dynamo and pickling look classes up); LoadError if it cannot be imported."""
+    loader_spec = importlib.util.spec_from_file_location(module_name, file)
+    if loader_spec is None or loader_spec.loader is None:
+        raise LoadError(f"{file}: error: cannot load as a Python module")
+    module = importlib.util.module_from_spec(loader_spec)
+    sys.modules[module_name] = module
+    try:
+        loader_spec.loader.exec_module(module)
+    except Exception as e:
+        raise LoadError(f"{file}: error: importing the file failed: {e!r}") from e
+    return module
+
+
 def load_example(spec: str) -> Example:
     """`path/to/file.py[:NAME]` -> the (callable, inputs) that NAME() (default `example`)
     returns."""
@@ -36,16 +52,7 @@ def load_example(spec: str) -> Example:
         raise LoadError(f"{path}: error: is a directory, not a Python file")
     if not file.is_file():
         raise LoadError(f"{path}: error: no such file")
-    mod_name = f"stepwell_user_{file.stem}"
-    loader_spec = importlib.util.spec_from_file_location(mod_name, file)
-    if loader_spec is None or loader_spec.loader is None:
-        raise LoadError(f"{path}: error: cannot load as a Python module")
-    module = importlib.util.module_from_spec(loader_spec)
-    sys.modules[mod_name] = module
-    try:
-        loader_spec.loader.exec_module(module)
-    except Exception as e:
-        raise LoadError(f"{path}: error: importing the file failed: {e!r}") from e
+    module = import_file(file, f"stepwell_user_{file.stem}")
     factory = getattr(module, name, None)
     if not callable(factory):
         found = sorted(k for k, v in vars(module).items() if callable(v) and not k.startswith("_"))

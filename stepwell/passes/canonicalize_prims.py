@@ -91,6 +91,18 @@ class ReshapeOfReshape(RewritePattern):
         rewriter.replace(op, new)
 
 
+def _rebuilt(op: Operation, operands: list[Operation], result_type: Attribute) -> Operation:
+    """`op` again (same properties, location) on the results of `operands`."""
+    new = type(op).create(
+        operands=[o.results[0] for o in operands],
+        result_types=[result_type],
+        properties=dict(op.properties),
+        attributes=dict(op.attributes),
+    )
+    new.location = op.location
+    return new
+
+
 def _int_to_float(op: Operation) -> bool:
     """A conversion of integers (an index, an iota) to floats: as cheap as index math."""
     from stepwell.ir.types import is_float
@@ -143,12 +155,7 @@ class SinkViewIntoIndexMath(RewritePattern):
             )
             v.location = op.location
             viewed.append(v)
-        new = type(inner).create(operands=[v.results[0] for v in viewed],
-                                 result_types=[op.results[0].type],
-                                 properties=dict(inner.properties),
-                                 attributes=dict(inner.attributes))  # fmt: skip
-        new.location = inner.location
-        rewriter.replace(op, [*viewed, new])
+        rewriter.replace(op, [*viewed, _rebuilt(inner, viewed, op.results[0].type)])
 
 
 class GatherBeforeElementwise(RewritePattern):
@@ -184,12 +191,7 @@ class GatherBeforeElementwise(RewritePattern):
                 g = TakeOp(x, op.offsets, TensorType(element, shape))
             g.location = op.location
             gathered.append(g)
-        new = type(inner).create(operands=[g.results[0] for g in gathered],
-                                 result_types=[op.results[0].type],
-                                 properties=dict(inner.properties),
-                                 attributes=dict(inner.attributes))  # fmt: skip
-        new.location = inner.location
-        rewriter.replace(op, [*gathered, new])
+        rewriter.replace(op, [*gathered, _rebuilt(inner, gathered, op.results[0].type)])
 
 
 class ScalarTensorIsFull(RewritePattern):

@@ -34,7 +34,7 @@ from xdsl.ir import Operation
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from stepwell.frontend.fx import FxImportError, import_program
-from stepwell.frontend.loader import LoadError, export, load_example
+from stepwell.frontend.loader import LoadError, export, import_file, load_example
 from stepwell.ir.printing import parse_module, to_text
 from stepwell.lowering.compiler import Artifacts, compile_module
 from stepwell.lowering.triton.mode import prefer_interpreter
@@ -172,18 +172,13 @@ def run(demo: Demo) -> None:
 def train(steps: int, out: TextIO) -> None:
     """`--train`: GPT-2 trained with AdamW, compiled by stepwell, next to eager."""
     import copy
-    import importlib.util
     import json
     import tempfile
 
     path = REPO / "examples" / "training.py"
     if not path.is_file():
         raise DemoError(f"{path}: not found (--train needs a source checkout)")
-    spec = importlib.util.spec_from_file_location("stepwell_training_examples", path)
-    assert spec is not None and spec.loader is not None
-    training = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = training
-    spec.loader.exec_module(training)
+    training = import_file(path, "stepwell_training_examples")
     model, inputs = training.example("gpt2")
     eager_model, compiled_model = model, copy.deepcopy(model)
     eager_opt = torch.optim.AdamW(eager_model.parameters(), lr=1e-3, foreach=True)

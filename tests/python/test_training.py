@@ -4,7 +4,6 @@ optimizer steps) compiled to kernels, checked against eager's losses and gradien
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -14,21 +13,13 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
+from stepwell.frontend.loader import import_file
 from stepwell.passes.support.foreach import foreach_decompositions
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _training_examples() -> Any:
-    path = ROOT / "examples/training.py"
-    spec = importlib.util.spec_from_file_location("stepwell_training", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-training = _training_examples()
+training = import_file(ROOT / "examples/training.py", "stepwell_training_examples")
 
 
 def grads_of(model: nn.Module) -> dict[str, torch.Tensor]:
