@@ -72,3 +72,24 @@ def test_scan_fuses_with_softmax() -> None:
     got, manifest = run(fn, x)
     assert mismatch([fn(x)], got) is None
     assert len(manifest["kernels"]) == 1
+
+
+LONG = torch.randn(3, 20001)  # rows longer than one tile (16384): a looped kernel
+
+LONG_CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
+    "cumsum": (lambda x: torch.cumsum(x, 1) * 2, (LONG,)),
+    "softmax then cumsum": (lambda x: torch.cumsum(x.softmax(-1), 1), (LONG,)),
+    "cumprod": (lambda x: torch.cumprod(x, 1), (torch.rand(2, 17000) * 0.001 + 0.9995,)),
+    "int64 cumsum": (lambda x: torch.cumsum(x, 1), (torch.randint(-3, 4, (2, 17000)),)),
+    "cumsum then sum": (lambda x: torch.cumsum(x, 1).sum(1), (LONG,)),
+}
+
+
+@pytest.mark.parametrize("name", list(LONG_CASES))
+def test_long_rows_scan_in_column_tiles(name: str) -> None:
+    """A row longer than one tile is scanned tile by tile, each tile's scan combined with
+    the running total of the tiles before it (a loop-carried value)."""
+    fn, args = LONG_CASES[name]
+    got, manifest = run(fn, *args)
+    assert mismatch([fn(*args)], got) is None, mismatch([fn(*args)], got)
+    assert manifest["externs"] == {} and "prims.scan" not in manifest["graph_level_prims"]

@@ -97,19 +97,20 @@ import torch
 
 
 def example():
-    def fn(x, i):
+    def fn(x, i, long):
         rows = x.cumsum(-1) + x.logcumsumexp(-1) * x.cumprod(-1)
         half = x.shape[-1] // 2
         rotated = torch.cat((-x[..., half:], x[..., :half]), dim=-1)
-        return rows + rotated[i], torch.gather(x, 1, i[:, None].expand(-1, 3))
-    return fn, (torch.randn(4, 16), torch.tensor([3, 0, 1, 2]))
+        return rows + rotated[i], torch.gather(x, 1, i[:, None].expand(-1, 3)), long.cumsum(-1)
+    return fn, (torch.randn(4, 16), torch.tensor([3, 0, 1, 2]), torch.randn(2, 17000))
 """
 
 
 @pytest.mark.parametrize("target", ["cuda:90", "hip:gfx942"])
 def test_scans_and_gathers_compile_for_gpus(target: str, tmp_path: Path) -> None:
-    """tile.scan (cumsum, cumprod, associative_scan with a combine function) and
-    tile.gather compile with Triton's real back ends."""
+    """tile.scan (cumsum, cumprod, associative_scan with a combine function, and a scan
+    carried across the column tiles of a long row) and tile.gather compile with Triton's
+    real back ends."""
     source = tmp_path / "new_ops.py"
     source.write_text(NEW_OPS)
     proc = stepwell("compile", str(source), "--target", target, "-o", str(tmp_path / "out"),

@@ -208,9 +208,9 @@ class Partitioner:
             return attention_kernel.supported(op)
         if isinstance(op, TakeOp):  # a gather: its source is read from memory
             return True
-        if isinstance(op, ScanOp):  # a row that one tile covers (no looped scan yet)
+        if isinstance(op, ScanOp):  # rows longer than one tile: carried across tiles
             row = shape(op.x)[op.dim.value.data] if shape(op.x) else 0
-            return 0 < row <= heuristics.MAX_ROW
+            return row > 0 and (row <= heuristics.MAX_ROW or op.kind.data != "logsumexp")
         if type(op) in REDUCTIONS:
             rank = len(shape(op.operands[0]))
             return rank > 0 and op.properties.get("output_dtype") is None and bool(reduce_dims(op))
@@ -350,8 +350,17 @@ class Partitioner:
             g.kind, g.shape, g.dims = "reduction", in_shape, dims
         elif not (g.kind == "reduction" and g.shape == in_shape and g.dims == dims):
             return False
+        if space == "reduced" and self.scans_long_rows(g):
+            return False  # a looped kernel computes its reductions before any scan
         self.add(g, op, space, rels)
         return True
+
+    @staticmethod
+    def scans_long_rows(g: Group) -> bool:
+        """Does g scan rows longer than one tile (so its scans run in the store loop)?"""
+        return math.prod(g.cols) > heuristics.MAX_ROW and any(
+            isinstance(op, ScanOp) for op in g.ops
+        )
 
     def externals_fit(self, op: Operation, g: Group, space: str) -> bool:
         """Operands from outside g must be readable as a view of g's space."""

@@ -63,6 +63,8 @@ class KernelBuilder:
     loads: dict[tuple[object, ...], SSAValue] = field(default_factory=dict)
     block: Block = field(default_factory=Block)
     looped: bool = False
+    scan_carry: dict[Operation, SSAValue] = field(default_factory=dict)  # looped scans
+    scan_next: dict[Operation, SSAValue] = field(default_factory=dict)
 
     # -- the space --------------------------------------------------------------------------
     def setup(self) -> None:
@@ -228,7 +230,7 @@ class KernelBuilder:
         elif isinstance(op, TakeOp):
             result = self.emit_take(op, space)
         elif isinstance(op, ScanOp):  # along the row: the column axis of the tile
-            result = self.add(tile.ScanOp(op.kind.data, self.operand(op, 0, "full"), 1))
+            result = self.emit_scan(op)
         elif type(op) in REDUCTIONS:
             result = self.emit_reduction(op)
         else:
@@ -275,6 +277,23 @@ class KernelBuilder:
             self.add(tile.CmpOp("lt", o, self.b.splat(inner, idx_t), mask_t)),
         ))  # fmt: skip
         return self.add(tile.SelectOp(inside, address, self.b.splat(-1, idx_t)))
+
+    def emit_scan(self, op: ScanOp) -> SSAValue:
+        """A scan of the row tile; in a looped kernel, each column tile's scan is combined
+        with the carry of the tiles before it (`scan_carry`), and the carry moves on by
+        the tile's masked total (`scan_next`)."""
+        x = self.operand(op, 0, "full")
+        scanned = self.add(tile.ScanOp(op.kind.data, x, 1))
+        if not self.looped:
+            return scanned
+        kind = op.kind.data
+        element = cast(TensorType[Attribute], x.type).element_type
+        combine = _combine(kind, element)
+        carry = self.scan_carry[op]
+        result = self.add(combine(scanned, self.add(tile.BroadcastOp(carry, x.type))))
+        part = self.add(tile.ReduceOp(kind, x, 1, carry.type, self.coords["full"][1]))
+        self.scan_next[op] = self.add(combine(carry, part))
+        return result
 
     def emit_reduction(self, op: Operation) -> SSAValue:
         kind = REDUCTIONS[type(op)]
@@ -397,14 +416,22 @@ class KernelBuilder:
             if self.group.space_of[v] == "reduced":
                 self.store(v)
         full = [v for v in outputs if self.group.space_of[v] == "full"]
+        scans = [op for op in self.group.ops if isinstance(op, ScanOp)]
         if full:
+            inits = []
+            for op in scans:  # each scan carries its running total across column tiles
+                element = cast(TensorType[Attribute], op.x.type).element_type
+                red_t = self.tile_type("reduced", element)
+                inits.append(self.b.splat(_identity(op.kind.data, element), red_t))
 
-            def body(_: list[SSAValue]) -> list[SSAValue]:
+            def body(carries: list[SSAValue]) -> list[SSAValue]:
+                self.scan_carry = dict(zip(scans, carries, strict=True))
+                self.scan_next = dict(self.scan_carry)
                 for v in full:
                     self.store(v)
-                return []
+                return [self.scan_next[op] for op in scans]
 
-            self.loop([], body)
+            self.loop(inits, body)
 
     def build_body(self, outputs: list[SSAValue]) -> None:
         if self.looped:
@@ -448,6 +475,8 @@ def _identity(kind: str, element: Attribute) -> float | int:
     """The value a reduction starts from."""
     if kind == "sum":
         return 0
+    if kind == "prod":
+        return 1
     if is_float(element):
         return -math.inf if kind == "max" else math.inf
     import torch
@@ -464,6 +493,7 @@ def _combine(kind: str, element: Attribute):  # type: ignore[no-untyped-def]
         ("sum", True): arith.AddfOp, ("sum", False): arith.AddiOp,
         ("max", True): arith.MaximumfOp, ("max", False): arith.MaxSIOp,
         ("min", True): arith.MinimumfOp, ("min", False): arith.MinSIOp,
+        ("prod", True): arith.MulfOp, ("prod", False): arith.MuliOp,
     }  # fmt: skip
     return ops[(kind, is_float(element))]
 

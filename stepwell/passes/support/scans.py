@@ -5,8 +5,8 @@
 PyTorch decomposes `cumsum`/`cumprod` into a triangular mask and a sum (quadratic in the
 row length) and leaves the others whole; a kernel computes a scan along a row in one
 pass (`tl.cumsum`, `tl.associative_scan`). Integer and bool inputs scan in int64, as eager
-does; float16 and bfloat16 scan in float32 and round each result (as eager's CPU kernels
-accumulate).
+does; float16, bfloat16 and float32 scan in float64 and round each result, as eager's CPU
+kernels accumulate.
 """
 
 from __future__ import annotations
@@ -54,7 +54,9 @@ def _scan(kind: str, integer_result: bool = True) -> Callable[..., Any]:
         if not (x.is_floating_point() or integer_result):
             return NotImplemented  # logcumsumexp of integers: eager refuses it too
         out = dtype or (x.dtype if x.is_floating_point() else torch.int64)
-        wide = torch.float32 if out in (torch.float16, torch.bfloat16) else out
+        # eager's CPU kernels accumulate float scans in double: so do we (a long float32
+        # cumsum otherwise drifts by many ulps of its small late values)
+        wide = torch.float64 if out in (torch.float16, torch.bfloat16, torch.float32) else out
         y = torch.ops.stepwell.scan(x.to(wide), dim % x.dim(), kind)
         return y.to(out)
 

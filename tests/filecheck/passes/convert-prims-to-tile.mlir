@@ -197,11 +197,12 @@ func.func @gather(%x: tensor<30x256xf32>, %t: tensor<30x1xi64>) -> tensor<30x1xf
 
 // -----
 
-// cumsum then a scale: one row kernel whose row op is a scan (`tile.scan`), not the
-// triangular-mask sum PyTorch's decomposition builds.
+// cumsum then a scale: one row kernel whose row op is a scan (`tile.scan`, in float64 as
+// eager's CPU cumsum accumulates), not the triangular-mask sum PyTorch's decomposition
+// builds.
 // CHECK-LABEL: tile.kernel @k0_scan
-// CHECK-SAME: kind = "reduction", fused = ["prims.scan", "prims.mul"]
-// CHECK: tile.scan "sum" %{{.*}} {axis = 1 : i64} : tensor<{{.*}}xf32> -> tensor<{{.*}}xf32>
+// CHECK-SAME: kind = "reduction", fused = ["prims.convert_element_type", "prims.scan", "prims.convert_element_type", "prims.mul"]
+// CHECK: tile.scan "sum" %{{.*}} {axis = 1 : i64} : tensor<{{.*}}xf64> -> tensor<{{.*}}xf64>
 // CHECK-NOT: tile.kernel
 // CHECK-LABEL: func.func @cumsum
 // CHECK-NEXT: tile.launch @k0_scan(%x)
