@@ -499,4 +499,41 @@ class ScanOp(IRDLOperation):
             raise VerifyException("a logsumexp scan needs a float operand")
 
 
-COMPOSITE_OPS = (MatmulOp, AttentionOp, ExternOp, SliceOp, TakeOp, ScanOp)
+@irdl_op_definition
+class ScanIndexOp(IRDLOperation):
+    """`prims.scan_index`: the running max (`kind = "max"`) or min of `x` along `dim`, and
+    the int64 index where it was last reached (ties and NaN take the later index), as
+    `cummax`/`cummin` return them."""
+
+    name = "prims.scan_index"
+    x = operand_def(TensorType)
+    dim = prop_def(IntegerAttr)
+    kind = prop_def(StringAttr)
+    values = result_def(TensorType)
+    indices = result_def(TensorType)
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$x attr-dict `:` functional-type(operands, results)"
+
+    def __init__(self, x: SSAValue, dim: int, kind: str) -> None:
+        shape = _tensor(x).get_shape()
+        super().__init__(
+            operands=[x],
+            result_types=[x.type, TensorType(IntegerType(64), shape)],
+            properties={"dim": IntegerAttr(dim, 64), "kind": StringAttr(kind)},
+        )
+
+    def verify_(self) -> None:
+        x, idx = _tensor(self.x), _tensor(self.indices)
+        if self.values.type != self.x.type or list(idx.get_shape()) != list(x.get_shape()):
+            raise VerifyException("scan_index gives values of its operand's type and indices")
+        if idx.element_type != IntegerType(64):
+            raise VerifyException("scan_index's indices are i64")
+        if self.kind.data not in ("max", "min"):
+            raise VerifyException(f"scan_index kind {self.kind.data!r} is not max or min")
+        rank, dim = len(x.get_shape()), self.dim.value.data
+        if not 0 <= dim < rank:
+            raise VerifyException(f"scan_index dim {dim} is out of range for rank {rank}")
+
+
+COMPOSITE_OPS = (MatmulOp, AttentionOp, ExternOp, SliceOp, TakeOp, ScanOp, ScanIndexOp)

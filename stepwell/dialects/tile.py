@@ -478,6 +478,41 @@ class ScanOp(IRDLOperation):
 
 
 @irdl_op_definition
+class ScanIndexOp(IRDLOperation):
+    """`tile.scan_index`: the running max or min of a tile along one axis (covered whole)
+    and, from `positions` (each lane's index along that axis), where it was last reached:
+    ties and NaN take the later position, as `cummax`/`cummin`."""
+
+    name = "tile.scan_index"
+    kind = prop_def(StringAttr)
+    axis = prop_def(IntegerAttr)
+    input = operand_def(TensorType)
+    positions = operand_def(TensorType)
+    values = result_def(TensorType)
+    indices = result_def(TensorType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$kind $input `,` $positions attr-dict `:` type($input) `,` type($positions) `->` "
+        "type($values) `,` type($indices)"
+    )
+
+    def __init__(self, kind: str, value: SSAValue, positions: SSAValue, axis: int) -> None:
+        super().__init__(
+            operands=[value, positions],
+            result_types=[value.type, positions.type],
+            properties={"kind": StringAttr(kind), "axis": IntegerAttr(axis, 64)},
+        )
+
+    def verify_(self) -> None:
+        if self.kind.data not in ("max", "min"):
+            raise VerifyException(f"tile.scan_index kind {self.kind.data!r} is not max or min")
+        shape = cast(TensorType[Attribute], self.input.type).get_shape()
+        pos = cast(TensorType[Attribute], self.positions.type)
+        if pos.get_shape() != shape or not 0 <= self.axis.value.data < len(shape):
+            raise VerifyException("tile.scan_index scans an axis of two tiles of one shape")
+
+
+@irdl_op_definition
 class GatherOp(IRDLOperation):
     """`tile.gather`: read a one-dimensional view at data-dependent element indices (a
     tile of integers); the result tile has the indices' shape. An index outside the view
@@ -615,7 +650,7 @@ def kernel_body_ops() -> frozenset[type[Operation]]:
     return frozenset(
         {
             ProgramIdOp, LanesOp, LoadOp, StoreOp, ReduceOp, BroadcastOp, DotOp, CmpOp,
-            SelectOp, CastOp, RemOp, GatherOp, ScanOp,
+            SelectOp, CastOp, RemOp, GatherOp, ScanOp, ScanIndexOp,
             arith.ConstantOp, arith.AddfOp, arith.AddiOp, arith.SubfOp, arith.SubiOp,
             arith.MulfOp, arith.MuliOp, arith.DivfOp, arith.DivSIOp, arith.RemSIOp,
             arith.AndIOp, arith.OrIOp, arith.XOrIOp, arith.MaximumfOp, arith.MinimumfOp,
@@ -645,6 +680,7 @@ Tile = Dialect(
         RemOp,
         GatherOp,
         ScanOp,
+        ScanIndexOp,
         LaunchOp,
     ],
     [],

@@ -38,6 +38,7 @@ from stepwell.dialects.prims_support import (
     AttentionOp,
     ExternOp,
     MatmulOp,
+    ScanIndexOp,
     ScanOp,
     SliceOp,
     TakeOp,
@@ -126,6 +127,12 @@ class StepwellFunctions(InterpreterFunctions):
         from stepwell.passes.support.scans import eager_scan
 
         return (eager_scan(args[0], op.dim.value.data, op.kind.data),)
+
+    @impl(ScanIndexOp)
+    def run_scan_index(self, interpreter: Interpreter, op: ScanIndexOp, args: PythonValues):
+        x, dim = args[0], op.dim.value.data
+        out = torch.cummax(x, dim) if op.kind.data == "max" else torch.cummin(x, dim)
+        return (out.values, out.indices)
 
     @impl(TakeOp)
     def run_take(self, interpreter: Interpreter, op: TakeOp, args: PythonValues):

@@ -429,6 +429,14 @@ class TileFunctions(InterpreterFunctions):
         x = cast(Tile, args[0])
         return (Tile(eager_scan(x.value, op.axis.value.data, op.kind.data), x.mask),)
 
+    @impl(tile.ScanIndexOp)
+    def run_scan_index(self, interpreter: Interpreter, op: tile.ScanIndexOp, args: PythonValues):
+        x, positions = cast(Tile, args[0]), cast(Tile, args[1])
+        axis = op.axis.value.data
+        out = torch.cummax(x.value, axis) if op.kind.data == "max" else torch.cummin(x.value, axis)
+        indices = torch.gather(positions.value, axis, out.indices)
+        return (Tile(out.values, x.mask), Tile(indices, positions.mask))
+
     @impl(tile.GatherOp)
     def run_gather(self, interpreter: Interpreter, op: tile.GatherOp, args: PythonValues):
         view, indices = cast(View, args[0]).tensor, cast(Tile, args[1])

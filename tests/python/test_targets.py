@@ -101,7 +101,8 @@ def example():
         rows = x.cumsum(-1) + x.logcumsumexp(-1) * x.cumprod(-1)
         half = x.shape[-1] // 2
         rotated = torch.cat((-x[..., half:], x[..., :half]), dim=-1)
-        return rows + rotated[i], torch.gather(x, 1, i[:, None].expand(-1, 3)), long.cumsum(-1)
+        gathered = torch.gather(x, 1, i[:, None].expand(-1, 3))
+        return rows + rotated[i], gathered, long.cumsum(-1), torch.cummax(x, -1)
     return fn, (torch.randn(4, 16), torch.tensor([3, 0, 1, 2]), torch.randn(2, 17000))
 """
 

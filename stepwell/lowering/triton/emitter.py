@@ -358,6 +358,15 @@ def _scan(e: Emitter, op: Operation) -> None:
     e.define(sc.result, call, "s")
 
 
+def _scan_index(e: Emitter, op: Operation) -> None:
+    sc = cast(tile.ScanIndexOp, op)
+    values, indices = e.fresh("s"), e.fresh("s")
+    fn = "_stepwell_cummax" if sc.kind.data == "max" else "_stepwell_cummin"
+    x, pos, axis = e.name(sc.input), e.name(sc.positions), sc.axis.value.data
+    e.line(f"{values}, {indices} = tl.associative_scan(({x}, {pos}), {axis}, {fn})")
+    e.names[sc.values], e.names[sc.indices] = values, indices
+
+
 def _broadcast(e: Emitter, op: Operation) -> None:
     e.define(
         op.results[0], f"tl.broadcast_to({e.name(op.operands[0])}, {tuple(_shape(op.results[0]))})"
@@ -418,6 +427,7 @@ EMIT_RULES: dict[type[Operation], Rule] = {
     tile.LoadOp: _load,
     tile.GatherOp: _gather,
     tile.ScanOp: _scan,
+    tile.ScanIndexOp: _scan_index,
     tile.StoreOp: _store,
     tile.ReduceOp: _reduce,
     tile.BroadcastOp: _broadcast,
@@ -494,6 +504,12 @@ HELPERS = {
     "    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)\n",
     "_stepwell_min": "@triton.jit\ndef _stepwell_min(a, b):\n"
     "    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)\n",
+    "_stepwell_cummax": "@triton.jit\ndef _stepwell_cummax(va, ia, vb, ib):\n"
+    "    pick = (vb >= va) | (vb != vb)  # the later lane on ties and NaN\n"
+    "    return tl.where(pick, vb, va), tl.where(pick, ib, ia)\n",
+    "_stepwell_cummin": "@triton.jit\ndef _stepwell_cummin(va, ia, vb, ib):\n"
+    "    pick = (vb <= va) | (vb != vb)\n"
+    "    return tl.where(pick, vb, va), tl.where(pick, ib, ia)\n",
     "_stepwell_logaddexp": "@triton.jit\ndef _stepwell_logaddexp(a, b):\n"
     "    hi = tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)\n"
     "    lo = tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)\n"

@@ -24,7 +24,14 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from stepwell.dialects.prims import PRIMS_OP_CLASSES
-from stepwell.dialects.prims_support import ExternOp, MatmulOp, ScanOp, SliceOp, TakeOp
+from stepwell.dialects.prims_support import (
+    ExternOp,
+    MatmulOp,
+    ScanIndexOp,
+    ScanOp,
+    SliceOp,
+    TakeOp,
+)
 from stepwell.dialects.torch_support import TorchOp
 from stepwell.frontend.fx import NodeImporter
 from stepwell.ir.types import torch_dtype
@@ -217,6 +224,9 @@ class PrimsSplicer(NodeImporter):
             return super().import_node(node)
         if target in MATMUL_OPS:
             return self.append(node, self.matmul(node))
+        if target is torch.ops.stepwell.scan_index.default:
+            x, dim, kind = node.args
+            return self.append(node, ScanIndexOp(self.value(x), int(dim), str(kind)))
         if target is torch.ops.stepwell.scan.default:
             x, dim, kind = node.args
             return self.append(node, ScanOp(self.value(x), int(dim), str(kind)))

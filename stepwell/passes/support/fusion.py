@@ -32,7 +32,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from stepwell.dialects import prims
 from stepwell.dialects.codecs import decode
-from stepwell.dialects.prims_support import AttentionOp, MatmulOp, ScanOp, TakeOp
+from stepwell.dialects.prims_support import AttentionOp, MatmulOp, ScanIndexOp, ScanOp, TakeOp
 from stepwell.ir.types import is_float
 from stepwell.passes.support import attention_kernel, heuristics
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
@@ -208,6 +208,9 @@ class Partitioner:
             return attention_kernel.supported(op)
         if isinstance(op, TakeOp):  # a gather: its source is read from memory
             return True
+        if isinstance(op, ScanIndexOp):  # rows that one tile covers
+            row = shape(op.x)[op.dim.value.data]
+            return 0 < row <= heuristics.MAX_ROW
         if isinstance(op, ScanOp):  # rows longer than one tile: carried across tiles
             row = shape(op.x)[op.dim.value.data] if shape(op.x) else 0
             return row > 0 and (row <= heuristics.MAX_ROW or op.kind.data != "logsumexp")
@@ -226,7 +229,7 @@ class Partitioner:
             dims = reduce_dims(op)
             if not any(self.join_reduction(op, g, dims) for g in self.candidates(op)):
                 self.new_group(op, "reduction", shape(op.operands[0]), dims)
-        elif isinstance(op, ScanOp):  # a row kernel whose row op keeps every element
+        elif isinstance(op, ScanOp | ScanIndexOp):  # a row kernel keeping every element
             dims = (op.dim.value.data,)
             if not any(self.join_reduction(op, g, dims, "full") for g in self.candidates(op)):
                 self.new_group(op, "reduction", shape(op.x), dims)
@@ -359,7 +362,7 @@ class Partitioner:
     def scans_long_rows(g: Group) -> bool:
         """Does g scan rows longer than one tile (so its scans run in the store loop)?"""
         return math.prod(g.cols) > heuristics.MAX_ROW and any(
-            isinstance(op, ScanOp) for op in g.ops
+            isinstance(op, ScanOp | ScanIndexOp) for op in g.ops
         )
 
     def externals_fit(self, op: Operation, g: Group, space: str) -> bool:
@@ -378,7 +381,7 @@ class Partitioner:
     def new_group(self, op: Operation, kind: str, space: tuple[int, ...], dims=()) -> bool:
         g = Group(kind, space, tuple(dims), index=len(self.groups))
         self.groups.append(g)
-        row_op = kind == "reduction" and not isinstance(op, ScanOp)
+        row_op = kind == "reduction" and not isinstance(op, ScanOp | ScanIndexOp)
         self.add(g, op, "reduced" if row_op else "full", [])
         return True
 
@@ -509,7 +512,7 @@ class Partitioner:
             return True
         if type(op) in REDUCTIONS:
             return self.join_reduction(op, g, reduce_dims(op))
-        if isinstance(op, ScanOp):
+        if isinstance(op, ScanOp | ScanIndexOp):
             return self.join_reduction(op, g, (op.dim.value.data,), "full")
         return self.join_pointwise(op, g)
 

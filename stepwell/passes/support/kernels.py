@@ -31,7 +31,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from stepwell.dialects import prims, tile
 from stepwell.dialects.codecs import decode
-from stepwell.dialects.prims_support import MatmulOp, ScanOp, TakeOp
+from stepwell.dialects.prims_support import MatmulOp, ScanIndexOp, ScanOp, TakeOp
 from stepwell.ir.types import is_float
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.attention_kernel import build_attention
@@ -231,6 +231,12 @@ class KernelBuilder:
             result = self.emit_take(op, space)
         elif isinstance(op, ScanOp):  # along the row: the column axis of the tile
             result = self.emit_scan(op)
+        elif isinstance(op, ScanIndexOp):
+            values, indices = self.emit_scan_index(op)
+            self._locate(op, start)
+            self.tiles[op.indices] = indices
+            self.tiles[op.values] = values
+            return
         elif type(op) in REDUCTIONS:
             result = self.emit_reduction(op)
         else:
@@ -294,6 +300,20 @@ class KernelBuilder:
         part = self.add(tile.ReduceOp(kind, x, 1, carry.type, self.coords["full"][1]))
         self.scan_next[op] = self.add(combine(carry, part))
         return result
+
+    def emit_scan_index(self, op: ScanIndexOp) -> tuple[SSAValue, SSAValue]:
+        """cummax/cummin: the running extremum and the column where it was last reached
+        (each lane's column: its lane along the column axis)."""
+        x = self.operand(op, 0, "full")
+        full_t = cast(TensorType[Attribute], x.type)
+        shape = list(full_t.get_shape())
+        lane_t = TensorType(i32, [1, shape[1]])
+        lanes = self.add(tile.LanesOp(self.coords["full"][1], 1, lane_t))
+        lanes = self.add(tile.CastOp(lanes, TensorType(i64, [1, shape[1]])))
+        positions = self.add(tile.BroadcastOp(lanes, TensorType(i64, shape)))
+        scan = tile.ScanIndexOp(op.kind.data, x, positions, 1)
+        self.add(scan)
+        return scan.values, scan.indices
 
     def emit_reduction(self, op: Operation) -> SSAValue:
         kind = REDUCTIONS[type(op)]
@@ -513,7 +533,9 @@ def kernel_name(index: int, group: Group) -> str:
             what = "rms_norm"
         else:
             what = "_".join(
-                dict.fromkeys(n for n in names if n in ("sum", "amax", "amin", "var", "scan"))
+                dict.fromkeys(
+                    n for n in names if n in ("sum", "amax", "amin", "var", "scan", "scan_index")
+                )
             )
     else:
         what = "_".join(list(dict.fromkeys(n for n in names if n != "convert_element_type"))[:3])

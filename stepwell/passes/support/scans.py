@@ -1,6 +1,6 @@
 """Scans for the prims level: `cumsum`, `cumprod` and `logcumsumexp` as one primitive,
-`stepwell::scan(x, dim, kind)` (`prims.scan`; its kinds `max` and `min` are the values of
-`cummax`/`cummin`, whose indices keep those ops whole for now).
+`stepwell::scan(x, dim, kind)` (`prims.scan`), and `cummax`/`cummin` as
+`stepwell::scan_index` (`prims.scan_index`: values and indices).
 
 PyTorch decomposes `cumsum`/`cumprod` into a triangular mask and a sum (quadratic in the
 row length) and leaves the others whole; a kernel computes a scan along a row in one
@@ -47,6 +47,28 @@ def _(x: torch.Tensor, dim: int, kind: str) -> torch.Tensor:
     return torch.empty_like(x)
 
 
+@torch.library.custom_op("stepwell::scan_index", mutates_args=())
+def scan_index_prim(x: torch.Tensor, dim: int, kind: str) -> tuple[torch.Tensor, torch.Tensor]:
+    """The running max (`kind="max"`) or min of `x` along `dim` and the index where it was
+    last reached (`cummax`/`cummin`: ties and NaN take the later index)."""
+    out = torch.cummax(x, dim) if kind == "max" else torch.cummin(x, dim)
+    return out.values.clone(), out.indices.clone()
+
+
+@scan_index_prim.register_fake
+def _(x: torch.Tensor, dim: int, kind: str) -> tuple[torch.Tensor, torch.Tensor]:
+    return torch.empty_like(x), torch.empty_like(x, dtype=torch.int64)
+
+
+def _cumulative_extremum(kind: str) -> Callable[..., Any]:
+    def decomposition(x: torch.Tensor, dim: int) -> Any:
+        if x.dim() == 0 or x.dtype == torch.bool or x.numel() == 0:
+            return NotImplemented
+        return torch.ops.stepwell.scan_index(x, dim % x.dim(), kind)
+
+    return decomposition
+
+
 def _scan(kind: str, integer_result: bool = True) -> Callable[..., Any]:
     def decomposition(x: torch.Tensor, dim: int, dtype: torch.dtype | None = None) -> Any:
         if x.dim() == 0:
@@ -67,5 +89,7 @@ SCAN_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.cumsum.default: _scan("sum"),
     aten.cumprod.default: _scan("prod"),
     aten.logcumsumexp.default: _scan("logsumexp", integer_result=False),
+    aten.cummax.default: _cumulative_extremum("max"),
+    aten.cummin.default: _cumulative_extremum("min"),
 }
 """ATen overload -> its decomposition into `stepwell::scan`."""

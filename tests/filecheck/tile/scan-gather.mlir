@@ -3,11 +3,14 @@
 // tile.scan and tile.gather print and parse back.
 // CHECK: tile.scan "logsumexp" %{{.*}} {axis = 1 : i64} : tensor<4x16xf32> -> tensor<4x16xf32>
 // CHECK: tile.gather %{{.*}}[%{{.*}}] : memref<64xf32, strided<[1]>>, tensor<16xi64> -> tensor<16xf32>
+// CHECK: %{{.*}}, %{{.*}} = tile.scan_index "max" %{{.*}}, %{{.*}} {axis = 1 : i64} : tensor<4x16xf32>, tensor<4x16xi64> -> tensor<4x16xf32>, tensor<4x16xi64>
 tile.kernel @k(%x: memref<64xf32, strided<[1]>>, %o: memref<64xf32, strided<[1]>>) attributes {grid = [1 : i64, 1 : i64, 1 : i64], space = [[64 : i64]], block = [16 : i64], num_warps = 1 : i64, kind = "pointwise"} {
   %c = arith.constant dense<1.0> : tensor<4x16xf32>
   %s = tile.scan "logsumexp" %c {axis = 1 : i64} : tensor<4x16xf32> -> tensor<4x16xf32>
   %i = arith.constant dense<3> : tensor<16xi64>
   %g = tile.gather %x[%i] : memref<64xf32, strided<[1]>>, tensor<16xi64> -> tensor<16xf32>
+  %p = arith.constant dense<0> : tensor<4x16xi64>
+  %v, %j = tile.scan_index "max" %c, %p {axis = 1 : i64} : tensor<4x16xf32>, tensor<4x16xi64> -> tensor<4x16xf32>, tensor<4x16xi64>
 }
 
 // -----
