@@ -37,6 +37,7 @@ from stepwell.frontend.fx import NodeImporter
 from stepwell.ir.types import torch_dtype
 from stepwell.passes.support.foreach import foreach_decompositions
 from stepwell.passes.support.indexing import INDEXING_DECOMPOSITIONS
+from stepwell.passes.support.pooling import POOLING_DECOMPOSITIONS
 from stepwell.passes.support.scans import SCAN_DECOMPOSITIONS
 from stepwell.passes.support.slicing import SLICING_DECOMPOSITIONS
 
@@ -52,6 +53,7 @@ DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     **SLICING_DECOMPOSITIONS,
     **INDEXING_DECOMPOSITIONS,
     **SCAN_DECOMPOSITIONS,
+    **POOLING_DECOMPOSITIONS,
     **foreach_decompositions(),
     aten.full_like.default: torch._refs.full_like,
     aten.scalar_tensor.default: torch._refs.scalar_tensor,

@@ -368,8 +368,8 @@ class Partitioner:
     def externals_fit(self, op: Operation, g: Group, space: str) -> bool:
         """Operands from outside g must be readable as a view of g's space."""
         for i, v in enumerate(op.operands):
-            if self.producer_group(v) is g or self.generated(v) is not None:
-                continue
+            if self.producer_group(v) is g or self.constant(v) is not None:
+                continue  # (a splat fits any space; an iota's view must, as a tensor's)
             if gathered_from(op, i):
                 continue
             view = view_of(v, self.materialized)

@@ -212,3 +212,20 @@ func.func @cumsum(%x: tensor<8x100xf32>) -> tensor<8x100xf32> {
   %1 = torch.aten.mul.Scalar %0 {other = 2.0 : f64} : (tensor<8x100xf32>) -> tensor<8x100xf32>
   func.return %1 : tensor<8x100xf32>
 }
+
+// -----
+
+// max_pool2d with padding: each window is a gather of the input at computed offsets (the
+// padding masked to -inf), reduced by amax; its index by amin: one row kernel, no ATen.
+// CHECK-LABEL: tile.kernel @k0_amax
+// CHECK-SAME: kind = "reduction"
+// CHECK: tile.gather
+// CHECK: tile.reduce "max"
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @max_pool
+// CHECK-NEXT: tile.launch @k0_amax(%x)
+// CHECK-NEXT: func.return
+func.func @max_pool(%x: tensor<2x3x8x8xf32>) -> tensor<2x3x4x4xf32> {
+  %0 = torch.aten.max_pool2d %x {kernel_size = [3 : i64, 3 : i64], stride = [2 : i64, 2 : i64], padding = [1 : i64, 1 : i64]} : (tensor<2x3x8x8xf32>) -> tensor<2x3x4x4xf32>
+  func.return %0 : tensor<2x3x4x4xf32>
+}
