@@ -3,7 +3,8 @@ with eager on values, dtype, shape and NaN positions.
 
 A program is a few inputs (f32/f16/bf16/i32/i64/bool, odd and zero sizes, 0-d tensors)
 and a chain of ops drawn from `OPS`: pointwise math, comparisons, casts, `where`,
-reductions, views, matmuls. Each program is Python source (`Program.source`), so a failure
+reductions, views, matmuls, gathers (indexing, `gather`), `cat` and scans. Each program
+is Python source (`Program.source`), so a failure
 is reported as a program to paste and rerun. A program whose eager run raises is not a
 test (it is counted as skipped).
 
@@ -279,6 +280,68 @@ def _matmul(b: Builder) -> bool:
     return True
 
 
+def _index(b: Builder) -> bool:
+    """Advanced indexing with literal indices (negative and repeated) along a random dim."""
+    x = b.pick(lambda v: len(v.shape) >= 1 and 0 not in v.shape)
+    if x is None:
+        return False
+    dim = b.rng.randrange(len(x.shape))
+    n = x.shape[dim]
+    idx = [b.rng.randrange(-n, n) for _ in range(b.rng.choice([1, 2, 3]))]
+    shape = (*x.shape[:dim], len(idx), *x.shape[dim + 1 :])
+    b.emit(f"{x.name}[{':, ' * dim}torch.tensor({idx})]", x.dtype, shape, x.exact)
+    return True
+
+
+def _gather(b: Builder) -> bool:
+    """`gather` along the last dim with an index computed from a value (kept in range)."""
+    x = b.pick(lambda v: len(v.shape) >= 1 and 0 not in v.shape)
+    i = (
+        b.pick(lambda v: v.dtype in INTS and v.exact and len(v.shape) == len(x.shape))
+        if x
+        else None
+    )
+    if (
+        x is None
+        or i is None
+        or any(a > c for a, c in zip(i.shape[:-1], x.shape[:-1], strict=True))
+    ):
+        return False
+    index = f"({i.name}.long() % {x.shape[-1]})"
+    b.emit(f"torch.gather({x.name}, -1, {index})", x.dtype, i.shape, x.exact)
+    return True
+
+
+def _cat(b: Builder) -> bool:
+    x = b.pick(lambda v: len(v.shape) >= 1)
+    if x is None:
+        return False
+    y = b.pick(lambda v: v.shape[:-1] == x.shape[:-1] and len(v.shape) == len(x.shape))
+    y = y or x
+    dtype = torch.promote_types(x.dtype, y.dtype)
+    shape = (*x.shape[:-1], x.shape[-1] + y.shape[-1])
+    b.emit(f"torch.cat([{x.name}, {y.name}], -1)", dtype, shape, x.exact and y.exact)
+    return True
+
+
+def _scan(fn: str, kinds: str, exact: bool) -> Op:
+    """cumsum/cumprod/cummax/cummin along a random dim (ints and bools scan in int64)."""
+
+    def op(b: Builder) -> bool:
+        x = b.pick(lambda v: _kind(v) in kinds and len(v.shape) >= 1 and (v.exact or not exact))
+        if x is None:
+            return False
+        dim = b.rng.randrange(len(x.shape))
+        if fn in ("cummax", "cummin"):
+            b.emit(f"torch.{fn}({x.name}, {dim}).values", x.dtype, x.shape, x.exact)
+            return True
+        dtype = x.dtype if x.is_float else torch.int64
+        b.emit(f"torch.{fn}({x.name}, {dim})", dtype, x.shape, exact and x.exact)
+        return True
+
+    return op
+
+
 OPS: dict[str, Op] = {
     "exp": _unary_float("exp"),
     "log": _unary_float("log", safe=True),
@@ -325,6 +388,13 @@ OPS: dict[str, Op] = {
     "reshape": _reshape,
     "expand": _unsqueeze_expand,
     "matmul": _matmul,
+    "index": _index,
+    "gather": _gather,
+    "cat": _cat,
+    "cumsum": _scan("cumsum", "fib", exact=False),
+    "cumsum_int": _scan("cumsum", "ib", exact=True),
+    "cummax": _scan("cummax", "fi", exact=True),
+    "cummin": _scan("cummin", "fi", exact=True),
 }
 """Op name -> generator; a new op is one entry."""
 
