@@ -464,6 +464,21 @@ class TakeOp(IRDLOperation):
 
 SCAN_KINDS = ("sum", "prod", "max", "min", "logsumexp")
 
+_EAGER_SCANS: dict[str, Callable[[torch.Tensor, int], torch.Tensor]] = {
+    "sum": lambda x, d: torch.cumsum(x, d),
+    "prod": lambda x, d: torch.cumprod(x, d),
+    "max": lambda x, d: torch.cummax(x, d).values,
+    "min": lambda x, d: torch.cummin(x, d).values,
+    "logsumexp": lambda x, d: torch.logcumsumexp(x, d),
+}
+
+
+def eager_scan(x: torch.Tensor, dim: int, kind: str) -> torch.Tensor:
+    """The meaning of a scan of `kind` along `dim`, in eager PyTorch (for interpreters)."""
+    if x.dim() == 0:
+        return x.clone()
+    return _EAGER_SCANS[kind](x, dim)
+
 
 @irdl_op_definition
 class ScanOp(IRDLOperation):

@@ -124,7 +124,7 @@ class StepwellFunctions(InterpreterFunctions):
 
     @impl(ScanOp)
     def run_scan(self, interpreter: Interpreter, op: ScanOp, args: PythonValues):
-        from stepwell.passes.support.scans import eager_scan
+        from stepwell.dialects.prims_support import eager_scan
 
         return (eager_scan(args[0], op.dim.value.data, op.kind.data),)
 

@@ -424,7 +424,7 @@ class TileFunctions(InterpreterFunctions):
 
     @impl(tile.ScanOp)
     def run_scan(self, interpreter: Interpreter, op: tile.ScanOp, args: PythonValues):
-        from stepwell.passes.support.scans import eager_scan
+        from stepwell.dialects.prims_support import eager_scan
 
         x = cast(Tile, args[0])
         return (Tile(eager_scan(x.value, op.axis.value.data, op.kind.data), x.mask),)

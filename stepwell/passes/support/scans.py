@@ -16,24 +16,9 @@ from typing import Any
 
 import torch
 
+from stepwell.dialects.prims_support import eager_scan  # the scan's meaning
+
 aten = torch.ops.aten
-
-SCAN_KINDS = ("sum", "prod", "max", "min", "logsumexp")
-
-_EAGER: dict[str, Callable[[torch.Tensor, int], torch.Tensor]] = {
-    "sum": lambda x, d: torch.cumsum(x, d),
-    "prod": lambda x, d: torch.cumprod(x, d),
-    "max": lambda x, d: torch.cummax(x, d).values,
-    "min": lambda x, d: torch.cummin(x, d).values,
-    "logsumexp": lambda x, d: torch.logcumsumexp(x, d),
-}
-
-
-def eager_scan(x: torch.Tensor, dim: int, kind: str) -> torch.Tensor:
-    """The scan's meaning, in eager PyTorch (the reference for interpreters)."""
-    if x.dim() == 0:
-        return x.clone()
-    return _EAGER[kind](x, dim)
 
 
 @torch.library.custom_op("stepwell::scan", mutates_args=())
