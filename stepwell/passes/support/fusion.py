@@ -38,6 +38,9 @@ from stepwell.passes.support import attention_kernel, heuristics
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
 from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
 
+MERGE_KINDS = ("producer", "sibling", "same-space")
+"""Kinds of kernel pairs merging considers, best first (see `Partitioner.merge_groups`)."""
+
 GENERATED = (prims.PrimsFullOp, prims.PrimsIotaOp)
 """Ops whose values a kernel computes where it reads them (never loaded from memory)."""
 
@@ -416,35 +419,47 @@ class Partitioner:
         replays both kernels' ops through the same join rules, so a merged kernel is one
         placement could have built; merges repeat until none applies."""
         merged = True
-        while merged:
+        while merged:  # each kind of pair to a fixpoint, best kind first
             merged = False
-            for a, b in self.merge_candidates():
-                if a in self.alive and b in self.alive and self.try_merge(a, b):
+            for kind in MERGE_KINDS:
+                while self.merge_round(kind):
                     merged = True
+
+    def merge_round(self, kind: str) -> bool:
+        """One pass over the pairs of `kind`; whether anything merged."""
+        merged = False
+        for a, b in self.merge_candidates(kind):
+            if a in self.alive and b in self.alive and self.try_merge(a, b):
+                merged = True
+        return merged
 
     @property
     def alive(self) -> set[Group]:
         return set(self.groups)
 
-    def merge_candidates(self) -> list[tuple[Group, Group]]:
-        """Pairs worth one kernel, best first: producer and consumer (saves a round trip
-        through memory), kernels reading a common tensor (saves a read), then reductions
-        over the same space and pointwise kernels of one size (save a launch)."""
+    def merge_candidates(self, kind: str) -> list[tuple[Group, Group]]:
+        """Pairs of one kind (`MERGE_KINDS`, best first): producer and consumer (saves a
+        round trip through memory), kernels reading a common tensor (saves a read), then
+        reductions over the same space and pointwise kernels of one size (save a
+        launch). A pair of a better kind always merges before one of a worse kind."""
         pairs: list[tuple[Group, Group]] = []
-        for b in self.groups:
-            for a in self.producers(b):
-                if isinstance(a, Group):
+        if kind == "producer":
+            for b in self.groups:  # (sorted: the same merges every run)
+                producers = [a for a in self.producers(b) if isinstance(a, Group)]
+                for a in sorted(producers, key=lambda g: -g.index):
                     pairs.append((a, b))
-        for readers in self.readers.values():
-            pairs.extend(zip(readers, readers[1:], strict=False))
-        buckets: dict[tuple[object, ...], list[Group]] = {}
-        for g in self.groups:
-            if g.kind == "reduction":
-                buckets.setdefault(("reduction", g.shape, g.dims), []).append(g)
-            elif g.kind == "pointwise":
-                buckets.setdefault(("pointwise", g.numel), []).append(g)
-        for same in buckets.values():
-            pairs.extend(zip(same, same[1:], strict=False))
+        elif kind == "sibling":
+            for readers in self.readers.values():
+                pairs.extend(zip(readers, readers[1:], strict=False))
+        else:
+            buckets: dict[tuple[object, ...], list[Group]] = {}
+            for g in self.groups:
+                if g.kind == "reduction":
+                    buckets.setdefault(("reduction", g.shape, g.dims), []).append(g)
+                elif g.kind == "pointwise":
+                    buckets.setdefault(("pointwise", g.numel), []).append(g)
+            for same in buckets.values():
+                pairs.extend(zip(same, same[1:], strict=False))
         seen: set[tuple[int, int]] = set()
         out = []
         for a, b in pairs:

@@ -35,7 +35,7 @@ def _pair(v: int | Sequence[int], default: Sequence[int] | None = None) -> tuple
 
 @dataclass(frozen=True)
 class Windows:
-    """The window elements of every output position, shape (..., OH, OW, KH * KW). Each
+    """The window elements of every output position, shape (..., OH, OW, KH, KW). Each
     method builds its index math afresh: a value with one use moves below the broadcasts
     to its consumer (canonicalize-prims), so all of it fuses into the pooling kernel."""
 
@@ -47,10 +47,12 @@ class Windows:
     out_hw: tuple[int, int]
 
     def _along(self, axis: int) -> torch.Tensor:
-        size, k = self.out_hw[axis], self.kernel[1]
-        window = torch.arange(self.kernel[0] * k).reshape(1, 1, -1)
-        step = window // k if axis == 0 else window % k
-        out = torch.arange(size).reshape((size, 1, 1) if axis == 0 else (1, size, 1))
+        """Input rows (axis 0) or columns (axis 1) of every window element, shape
+        (OH, OW, KH, KW) after broadcasting: `o * stride - pad + k * dilation`."""
+        out_shape, k_shape = [1, 1, 1, 1], [1, 1, 1, 1]
+        out_shape[axis], k_shape[2 + axis] = self.out_hw[axis], self.kernel[axis]
+        out = torch.arange(self.out_hw[axis]).reshape(out_shape)
+        step = torch.arange(self.kernel[axis]).reshape(k_shape)
         return out * self.stride[axis] - self.padding[axis] + step * self.dilation[axis]
 
     def valid(self) -> torch.Tensor:
@@ -65,11 +67,11 @@ class Windows:
     def offsets(self) -> torch.Tensor:
         """Element offsets into x (-1, which reads 0, for padding)."""
         lead = list(self.shape[:-2])
-        base = torch.arange(math.prod(lead)).reshape(*lead, 1, 1, 1) * math.prod(self.shape[-2:])
+        base = torch.arange(math.prod(lead)).reshape(*lead, 1, 1, 1, 1) * math.prod(self.shape[-2:])
         return torch.where(self.valid(), base + self.plane(), -1)
 
     def full(self, t: torch.Tensor) -> torch.Tensor:
-        return t.expand(*self.shape[:-2], *self.out_hw, self.kernel[0] * self.kernel[1])
+        return t.expand(*self.shape[:-2], *self.out_hw, *self.kernel)
 
 
 def max_pool2d_with_indices(
@@ -91,13 +93,15 @@ def max_pool2d_with_indices(
     win = Windows(tuple(x.shape), k, s, p, d, out_hw)  # type: ignore[arg-type]
     lowest = float("-inf") if x.is_floating_point() else torch.iinfo(x.dtype).min
     values = torch.where(win.valid(), torch.ops.stepwell.take(x, win.offsets()), lowest)
-    out = values.amax(-1)
-    first_max = torch.where(values == out.unsqueeze(-1), win.full(win.plane()), 2**62).amin(-1)
+    window = (-2, -1)
+    out = values.amax(window)
+    best = values == out[..., None, None]
+    first_max = torch.where(best, win.full(win.plane()), 2**62).amin(window)
     if not x.is_floating_point():
         return out, first_max
     nan = values != values
-    last_nan = torch.where(nan, win.full(win.plane()), -1).amax(-1)
-    return out, torch.where(nan.any(-1), last_nan, first_max)
+    last_nan = torch.where(nan, win.full(win.plane()), -1).amax(window)
+    return out, torch.where(nan.any(window), last_nan, first_max)
 
 
 def avg_pool2d(
@@ -117,7 +121,7 @@ def avg_pool2d(
     if min(out_hw) <= 0:
         return NotImplemented
     win = Windows(tuple(x.shape), k, s, p, (1, 1), out_hw)  # type: ignore[arg-type]
-    total = torch.where(win.valid(), torch.ops.stepwell.take(x, win.offsets()), 0).sum(-1)
+    total = torch.where(win.valid(), torch.ops.stepwell.take(x, win.offsets()), 0).sum((-2, -1))
     if divisor_override:
         return total / divisor_override
     # eager's divisor: the window clipped to the padded input, or to the input itself
