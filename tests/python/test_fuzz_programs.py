@@ -25,8 +25,10 @@ def test_random_programs_match_eager(first: int) -> None:
 
 def test_generated_programs_are_reproducible_and_varied() -> None:
     assert generate(7).source == generate(7).source
-    sources = {generate(s).source for s in range(50)}
-    assert len(sources) == 50
+    sources = {generate(s).source for s in range(100)}
+    assert len(sources) == 100
     text = "".join(sources)
-    for op in ("torch.where", "torch.sum", "@", ".to(torch.bfloat16)", "torch.amax"):
-        assert op in text, f"the first 50 programs never use {op}"
+    ops = ("torch.where", "torch.sum", "@", ".to(torch.bfloat16)", "torch.amax", "torch.cat",
+           "torch.cumsum", "torch.gather", "torch.tensor(")  # fmt: skip
+    for op in ops:
+        assert op in text, f"the first 100 programs never use {op}"
