@@ -140,6 +140,7 @@ class Partitioner:
         self.readers: dict[SSAValue, list[Group]] = {}  # tensor -> kernels that load it
         self.graph_ops: set[Operation] = set()
         self.replaying = False  # merge_groups checks cycles once per pair, not per op
+        self.refused: set[tuple[Group, Group]] = set()  # pairs that could not merge
 
     # -- what a value is ------------------------------------------------------------------
     def materialized(self, v: SSAValue) -> bool:
@@ -428,9 +429,15 @@ class Partitioner:
     def merge_round(self, kind: str) -> bool:
         """One pass over the pairs of `kind`; whether anything merged."""
         merged = False
+        alive = self.alive
         for a, b in self.merge_candidates(kind):
-            if a in self.alive and b in self.alive and self.try_merge(a, b):
+            if a not in alive or b not in alive or (a, b) in self.refused:
+                continue
+            if self.try_merge(a, b):
                 merged = True
+                alive = self.alive
+            else:  # a refused pair stays refused: merging others adds paths, never removes
+                self.refused.add((a, b))
         return merged
 
     @property
