@@ -464,6 +464,14 @@ class TakeOp(IRDLOperation):
 
 SCAN_KINDS = ("sum", "prod", "max", "min", "logsumexp")
 
+
+def _check_scan_dim(op: IRDLOperation, x: TensorType[Attribute]) -> None:
+    """A scan runs along one dim of its operand (dim 0 of a 0-d tensor)."""
+    rank, dim = len(x.get_shape()), cast(IntegerAttr, op.dim).value.data  # type: ignore[attr-defined]
+    if not 0 <= dim < max(rank, 1):
+        raise VerifyException(f"{op.name} dim {dim} is out of range for rank {rank}")
+
+
 _EAGER_SCANS: dict[str, Callable[[torch.Tensor, int], torch.Tensor]] = {
     "sum": lambda x, d: torch.cumsum(x, d),
     "prod": lambda x, d: torch.cumprod(x, d),
@@ -507,9 +515,7 @@ class ScanOp(IRDLOperation):
             raise VerifyException("a scan's result has its operand's type")
         if self.kind.data not in SCAN_KINDS:
             raise VerifyException(f"scan kind {self.kind.data!r} is not one of {SCAN_KINDS}")
-        rank, dim = len(x.get_shape()), self.dim.value.data
-        if not (0 <= dim < max(rank, 1)):
-            raise VerifyException(f"scan dim {dim} is out of range for rank {rank}")
+        _check_scan_dim(self, x)
         if self.kind.data == "logsumexp" and not is_float(x.element_type):
             raise VerifyException("a logsumexp scan needs a float operand")
 
@@ -546,9 +552,7 @@ class ScanIndexOp(IRDLOperation):
             raise VerifyException("scan_index's indices are i64")
         if self.kind.data not in ("max", "min"):
             raise VerifyException(f"scan_index kind {self.kind.data!r} is not max or min")
-        rank, dim = len(x.get_shape()), self.dim.value.data
-        if not 0 <= dim < rank:
-            raise VerifyException(f"scan_index dim {dim} is out of range for rank {rank}")
+        _check_scan_dim(self, x)
 
 
 COMPOSITE_OPS = (MatmulOp, AttentionOp, ExternOp, SliceOp, TakeOp, ScanOp, ScanIndexOp)

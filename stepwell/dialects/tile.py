@@ -69,6 +69,7 @@ from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
+from stepwell.dialects.prims_support import SCAN_KINDS  # one list for both levels
 from stepwell.ir.types import int_array, int_values
 
 REDUCE_KINDS = ("sum", "max", "min", "prod", "argmax", "argmin")
@@ -443,9 +444,6 @@ class CmpOp(IRDLOperation):
             or out.get_shape() != cast(TensorType[Attribute], self.lhs.type).get_shape()
         ):
             raise VerifyException("tile.cmp gives an i1 tile of the operands' shape")
-
-
-SCAN_KINDS = ("sum", "prod", "max", "min", "logsumexp")
 
 
 @irdl_op_definition
