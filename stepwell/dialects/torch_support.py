@@ -17,7 +17,9 @@ value of the trailing `sym(...)` operand group.
 
 from __future__ import annotations
 
+import functools
 import io
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, cast
 
@@ -53,6 +55,7 @@ from xdsl.irdl import (
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.lexer import Span
 
 from stepwell.ir.callees import callee_error
 
@@ -99,6 +102,9 @@ class TorchOp(IRDLOperation):
     """
 
     OVERLOAD: ClassVar[str] = ""
+    VERIFY_IS_LOCAL: ClassVar[bool] = True
+    """The verifier reads only this op's operand and result types, properties and
+    attributes (`ir.diagnostics.verify_located` verifies each distinct signature once)."""
 
     # -- operand groups ------------------------------------------------------------------
     @classmethod
@@ -134,6 +140,26 @@ class TorchOp(IRDLOperation):
 
     # -- custom format -------------------------------------------------------------------
     def print(self, printer: Printer) -> None:
+        plain = _plain_operands(type(self))
+        if plain is not None:  # the common case, without splitting groups
+            separator = " "
+            for value in self.operands[:plain]:
+                printer.print_string(separator)
+                printer.print_operand(value)
+                separator = ", "
+            if len(self.operands) > plain:
+                printer.print_string(" sym(")
+                printer.print_list(self.operands[plain:], printer.print_operand)
+                printer.print_string(")")
+        else:
+            self._print_operand_groups(printer)
+        props = {k: v for k, v in self.properties.items() if k != SEGMENTS}
+        _print_memo(printer, ("props", *props.items()), lambda p: p.print_op_attributes(props))
+        printer.print_op_attributes(self.attributes, print_keyword=True)
+        printer.print_string(" : ")
+        print_function_type_memo(printer, self.operand_types, self.result_types)
+
+    def _print_operand_groups(self, printer: Printer) -> None:
         first = True
         for (name, values), (_, d) in zip(
             self.operand_groups(), self.operand_group_defs(), strict=True
@@ -157,17 +183,45 @@ class TorchOp(IRDLOperation):
                 printer.print_string("]")
             else:
                 printer.print_operand(values[0])
-        props = {k: v for k, v in self.properties.items() if k != SEGMENTS}
-        _print_memo(printer, ("props", *props.items()), lambda p: p.print_op_attributes(props))
-        printer.print_op_attributes(self.attributes, print_keyword=True)
-        printer.print_string(" : ")
-        print_function_type_memo(printer, self.operand_types, self.result_types)
 
     @classmethod
     def parse(cls, parser: Parser) -> TorchOp:
         pos = parser.pos
-        groups: list[list[UnresolvedOperand]] = []
         defs = cls.operand_group_defs()
+        plain = _plain_operands(cls)
+        found = None if plain is None else _match_plain_operands(parser, plain)
+        if found is None:
+            groups = cls._parse_operand_groups(parser, defs)
+            props, attrs, ftype = _parse_tail_memo(parser)
+        elif plain == len(defs):
+            groups, end = found
+            props, attrs, ftype = _parse_tail_memo(parser, end)
+        else:  # and the sym group
+            groups, end = found
+            parser._resume_from(end)  # pyright: ignore[reportPrivateUsage]
+            syms: list[UnresolvedOperand] = []
+            if parser.parse_optional_keyword("sym") is not None:
+                syms = parser.parse_comma_separated_list(
+                    parser.Delimiter.PAREN, parser.parse_unresolved_operand
+                )
+            groups.append(syms)
+            props, attrs, ftype = _parse_tail_memo(parser)
+        flat = [o for g in groups for o in g]
+        operands = parser.resolve_operands(flat, ftype.inputs.data, pos)
+        if cls.has_segments():
+            props[SEGMENTS] = DenseArrayBase.from_list(i32, [len(g) for g in groups])
+        return cls.create(
+            operands=operands,
+            result_types=list(ftype.outputs.data),
+            properties=props,
+            attributes=attrs.data if attrs else {},
+        )
+
+    @classmethod
+    def _parse_operand_groups(
+        cls, parser: Parser, defs: list[tuple[str, OperandDef]]
+    ) -> list[list[UnresolvedOperand]]:
+        groups: list[list[UnresolvedOperand]] = []
         first = True
         for name, d in defs:
             if name == "sym_args":
@@ -191,20 +245,7 @@ class TorchOp(IRDLOperation):
                 )
             else:
                 groups.append([parser.parse_unresolved_operand()])
-        props = parse_attr_dict_memo(parser)
-        attrs = parser.parse_optional_attr_dict_with_keyword()
-        parser.parse_punctuation(":")
-        ftype = parse_function_type_memo(parser)
-        flat = [o for g in groups for o in g]
-        operands = parser.resolve_operands(flat, ftype.inputs.data, pos)
-        if cls.has_segments():
-            props[SEGMENTS] = DenseArrayBase.from_list(i32, [len(g) for g in groups])
-        return cls.create(
-            operands=operands,
-            result_types=list(ftype.outputs.data),
-            properties=props,
-            attributes=attrs.data if attrs else {},
-        )
+        return groups
 
     @classmethod
     def has_segments(cls) -> bool:
@@ -240,6 +281,17 @@ class TorchOp(IRDLOperation):
                     f"property '{key}' refers to #torch.sym<{ref}> but the op has "
                     f"{n_sym} sym operand(s)"
                 )
+
+
+@functools.cache
+def _plain_operands(cls: type[TorchOp]) -> int | None:
+    """How many plain operands `cls` has when all its operand definitions are single
+    operands but for a last `sym_args` group (they print as a comma-separated list and
+    ` sym(...)`); None when it has an optional or variadic operand."""
+    defs = cls.operand_group_defs()
+    if defs and defs[-1][0] == "sym_args":
+        defs = defs[:-1]
+    return len(defs) if all(type(d) is OperandDef for _, d in defs) else None
 
 
 def _print_memo(printer: Printer, key: tuple[Any, ...], draw: Callable[[Printer], None]) -> None:
@@ -303,6 +355,77 @@ def parse_attr_dict_memo(parser: Parser) -> dict[str, Attribute]:
     return props
 
 
+_VALUE_NAME = r"(%(?:[0-9]+|[A-Za-z_$.-][0-9A-Za-z_$.-]*))(?![#0-9A-Za-z_$.-])"
+
+
+@functools.cache
+def _operand_list_regex(count: int) -> re.Pattern[str]:
+    """`%a, %b, ...`: `count` operands without a `#index`, each one captured."""
+    return re.compile(r"\s*,\s*".join([_VALUE_NAME] * count))
+
+
+def _match_plain_operands(
+    parser: Parser, count: int
+) -> tuple[list[list[UnresolvedOperand]], int] | None:
+    """`count` plain operands matched by one regular expression (the common case: xDSL's
+    lexer takes two tokens per operand): one group each and the position after them
+    (the parser is not moved); None when they are not there."""
+    source = parser.lexer.input
+    if count == 0:
+        return [], parser.pos
+    m = _operand_list_regex(count).match(source.content, parser.pos)
+    if m is None:
+        return None
+    groups = [
+        [UnresolvedOperand(Span(m.start(i), m.end(i), source), 0)] for i in range(1, count + 1)
+    ]
+    return groups, m.end()
+
+
+_SPACES = re.compile(r"[ \t]*")
+
+
+def _parse_tail_memo(
+    parser: Parser, start: int | None = None
+) -> tuple[dict[str, Attribute], DictionaryAttr | None, FunctionType]:
+    """What follows the operands: `{properties} attributes {...} : (types) -> types`,
+    remembering each text parsed up to the end of its line (or ` loc(`), as
+    `parse_function_type_memo` does for the signature alone. Returns fresh properties.
+    `start`: where the tail begins when the parser has not been moved there yet (a hit
+    then moves it once, past the tail)."""
+    memo: dict[str, tuple[dict[str, Attribute], DictionaryAttr | None, FunctionType]]
+    memo = parser.__dict__.setdefault("_stepwell_tails", {})
+    content = parser.lexer.input.content
+    if start is None:
+        start = parser.pos
+    else:
+        start = _SPACES.match(content, start).end()  # type: ignore[union-attr]
+    candidate = _rest_of_line(content, start)
+    hit = memo.get(candidate)
+    if hit is not None:
+        parser._resume_from(start + len(candidate))  # pyright: ignore[reportPrivateUsage]
+        return dict(hit[0]), hit[1], hit[2]
+    if parser.pos != start:
+        parser._resume_from(start)  # pyright: ignore[reportPrivateUsage]
+        start = parser.pos  # past a comment or line break, where the tail really begins
+        candidate = _rest_of_line(content, start)
+    props = parse_attr_dict_memo(parser)
+    attrs = parser.parse_optional_attr_dict_with_keyword()
+    parser.parse_punctuation(":")
+    ftype = parse_function_type_memo(parser)
+    if content[start : parser.pos].rstrip() == candidate:
+        memo[candidate] = (dict(props), attrs, ftype)
+    return props, attrs, ftype
+
+
+def _rest_of_line(content: str, start: int) -> str:
+    """The text from `start` to the end of its line or to ` loc(`, trailing space cut."""
+    end = content.find("\n", start)
+    line = content[start : len(content) if end < 0 else end]
+    at = line.find(" loc(")
+    return (line if at < 0 else line[:at]).rstrip()
+
+
 def parse_function_type_memo(parser: Parser) -> FunctionType:
     """`parser.parse_function_type()`, remembering the text of each type parsed: a model's
     IR repeats a few signatures thousands of times, and xDSL's lexer spends most of a
@@ -311,10 +434,7 @@ def parse_function_type_memo(parser: Parser) -> FunctionType:
     memo: dict[str, FunctionType] = parser.__dict__.setdefault("_stepwell_ftypes", {})
     content = parser.lexer.input.content
     start = parser.pos
-    end = content.find("\n", start)
-    line = content[start : len(content) if end < 0 else end]
-    at = line.find(" loc(")
-    candidate = (line if at < 0 else line[:at]).rstrip()
+    candidate = _rest_of_line(content, start)
     hit = memo.get(candidate)
     if hit is not None:
         parser._resume_from(start + len(candidate))  # pyright: ignore[reportPrivateUsage]

@@ -31,6 +31,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 from stepwell.dialects import tile
 from stepwell.ir.diagnostics import Diagnostic, LocatingParser, from_parse_error, verify_located
 from stepwell.ir.levels import ops_by_level
+from stepwell.ir.printing import StepwellMLIRTarget
 from stepwell.lowering.triton.target_table import text_artifact_targets
 from stepwell.plugins import PluginError, load_plugin
 from stepwell.universe import stepwell_dialects, stepwell_passes
@@ -71,6 +72,7 @@ class StepwellOptMain(xDSLOptMain):
 
     def register_all_targets(self) -> None:
         super().register_all_targets()
+        self.available_targets["mlir"] = lambda: StepwellMLIRTarget
         self.available_targets["triton"] = _emit_triton
         for artifact, target in text_artifact_targets().items():
             self.available_targets[artifact] = _gpu_output(target.name, artifact)

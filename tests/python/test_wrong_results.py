@@ -108,3 +108,51 @@ def test_a_graph_without_tensor_inputs_runs_its_kernels_on_the_cpu(
     fn: Callable[[], torch.Tensor],
 ) -> None:
     check(fn)
+
+
+@pytest.mark.parametrize(
+    ("dtype", "text"),
+    [("f32", "0xff800000"), ("f16", "0x7e00"), ("bf16", "0x7f80"), ("f64", "0x8000000000000000")],
+)
+def test_hexadecimal_float_literals_are_bit_patterns(dtype: str, text: str) -> None:
+    """xDSL prints non-finite floats in dense literals as their bits; read back, they
+    were the integer converted to float (a max reduction's -inf init became 4.29e9)."""
+    import struct
+
+    from stepwell.ir.printing import parse_module, to_text
+
+    module = parse_module(
+        f"%c = arith.constant dense<[{text}, 1.5]> : tensor<2x{dtype}>\n"
+        f"%s = arith.constant dense<{text}> : tensor<3x{dtype}>"
+    )
+    first, splat = list(module.ops)
+    bits = int(text, 16)
+    expected = {
+        "f32": lambda: struct.unpack("<f", bits.to_bytes(4, "little"))[0],
+        "f64": lambda: struct.unpack("<d", bits.to_bytes(8, "little"))[0],
+        "f16": lambda: struct.unpack("<e", bits.to_bytes(2, "little"))[0],
+        "bf16": lambda: struct.unpack("<f", (bits << 16).to_bytes(4, "little"))[0],
+    }[dtype]()
+    got = list(first.value.get_values())  # type: ignore[attr-defined]
+    assert str(got[0]) == str(expected) and got[1] == 1.5
+    assert str(list(splat.value.get_values())) == str([expected] * 3)  # type: ignore[attr-defined]
+    assert to_text(parse_module(to_text(module))) == to_text(module)
+
+
+def test_a_printed_and_reparsed_kernel_keeps_its_minus_infinity() -> None:
+    from stepwell.frontend.fx import import_program
+    from stepwell.frontend.loader import Example, export
+    from stepwell.ir.interpret_tile import run_tile
+    from stepwell.ir.printing import parse_module, to_text
+    from stepwell.pipeline import lower
+
+    x = torch.full((4, 33), -1e12)
+    x[:, 5] = -3e12
+
+    def fn(t: torch.Tensor) -> torch.Tensor:
+        return t.masked_fill(t < -2e12, float("-inf")).amax(-1)
+
+    text = to_text(lower(import_program(export(Example(fn, (x,), ""))), "tile"))
+    assert "0xff800000" in text  # -inf, printed as its bits
+    (got,) = run_tile(parse_module(text), x)
+    assert mismatch(fn(x), got) is None, mismatch(fn(x), got)
