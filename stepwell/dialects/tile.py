@@ -29,12 +29,9 @@ that one tile covers whole (at coordinate 0).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import cast
 
-from xdsl.dialects import arith, scf
-from xdsl.dialects import math as xmath
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BoolAttr,
@@ -49,7 +46,7 @@ from xdsl.dialects.builtin import (
     TensorType,
 )
 from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
-from xdsl.ir import Attribute, Dialect, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Dialect, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     ParsePropInAttrDict,
@@ -71,9 +68,6 @@ from xdsl.utils.exceptions import VerifyException
 
 from stepwell.dialects.prims_support import SCAN_KINDS  # one list for both levels
 from stepwell.ir.types import int_array, int_values
-
-REDUCE_KINDS = ("sum", "max", "min", "prod", "argmax", "argmin")
-
 
 ints = int_array
 int_list = int_values
@@ -174,12 +168,14 @@ class KernelOp(IRDLOperation):
             raise VerifyException(f"num_warps is a power of two from 1 to 32, not {warps}")
         if self.kind.data not in KERNEL_KINDS:
             raise VerifyException(f"unknown kernel kind '{self.kind.data}' {KERNEL_KINDS}")
+        from stepwell.dialects.kernel_ops import kernel_body_ops  # defined over this dialect
+
         body_ops = kernel_body_ops()
         for op in self.body.walk():
             if type(op) not in body_ops:
                 raise VerifyException(
                     f"'{op.name}' cannot appear in a tile.kernel (no Triton rule or tile "
-                    "interpreter for it; see tile.kernel_body_ops)"
+                    "interpreter for it; see dialects/kernel_ops.py)"
                 )
 
     @classmethod
@@ -357,8 +353,11 @@ class ReduceOp(IRDLOperation):
         return self.propagate_nan is None or bool(self.propagate_nan.value.data)
 
     def verify_(self) -> None:
+        from stepwell.dialects.kernel_ops import REDUCE_KINDS  # defined over this dialect
+
         if self.kind.data not in REDUCE_KINDS:
-            raise VerifyException(f"unknown reduction '{self.kind.data}' ({REDUCE_KINDS})")
+            kinds = ", ".join(REDUCE_KINDS)
+            raise VerifyException(f"unknown reduction '{self.kind.data}' (one of {kinds})")
         src = list(cast(TensorType[Attribute], self.input.type).get_shape())
         dst = list(cast(TensorType[Attribute], self.result.type).get_shape())
         axis = self.axis.value.data
@@ -638,27 +637,6 @@ class LaunchOp(IRDLOperation):
             have = cast(TensorType[Attribute], v.type).element_type
             if have != cast(MemRefType[Attribute], view).element_type:
                 raise VerifyException(f"a {have} tensor for the view {view}")
-
-
-@functools.cache
-def kernel_body_ops() -> frozenset[type[Operation]]:
-    """Every op a `tile.kernel` body may hold. The Triton emitter and the tile
-    interpreter each implement exactly these (a test keeps the three in step), and the
-    kernel verifier refuses any other op."""
-    return frozenset(
-        {
-            ProgramIdOp, LanesOp, LoadOp, StoreOp, ReduceOp, BroadcastOp, DotOp, CmpOp,
-            SelectOp, CastOp, RemOp, GatherOp, ScanOp, ScanIndexOp,
-            arith.ConstantOp, arith.AddfOp, arith.AddiOp, arith.SubfOp, arith.SubiOp,
-            arith.MulfOp, arith.MuliOp, arith.DivfOp, arith.DivSIOp, arith.RemSIOp,
-            arith.AndIOp, arith.OrIOp, arith.XOrIOp, arith.MaximumfOp, arith.MinimumfOp,
-            arith.MaxSIOp, arith.MinSIOp, arith.NegfOp, arith.ExtFOp, arith.TruncFOp,
-            xmath.ExpOp, xmath.Exp2Op, xmath.LogOp, xmath.Log2Op, xmath.SqrtOp, xmath.RsqrtOp,
-            xmath.SinOp, xmath.CosOp, xmath.TanhOp, xmath.ErfOp, xmath.FloorOp, xmath.CeilOp,
-            xmath.AbsFOp, xmath.AbsIOp,
-            scf.ForOp, scf.YieldOp,
-        }
-    )  # fmt: skip
 
 
 Tile = Dialect(

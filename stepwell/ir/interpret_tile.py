@@ -24,13 +24,12 @@ kernel writes every element of its results.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
 import torch
 from xdsl.dialects import arith, scf
-from xdsl.dialects import math as xmath
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     IntegerAttr,
@@ -54,8 +53,9 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from stepwell.dialects import tile
+from stepwell.dialects.kernel_ops import POINTWISE, REDUCE_KINDS, identity
 from stepwell.ir.interpret import interpret, make_interpreter
-from stepwell.ir.types import torch_dtype
+from stepwell.ir.types import element_type, torch_dtype
 
 
 @dataclass(frozen=True)
@@ -196,76 +196,6 @@ def store(value: Tile, view: View, coords: Sequence[int], groups: Sequence[int])
 
 
 # -- elementwise rules -----------------------------------------------------------------------
-def _div_trunc(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
-    """Integer division rounding toward zero; lanes dividing by 0 give 0 (torch raises)."""
-    zero = b == 0
-    return torch.where(zero, 0, torch.div(a, torch.where(zero, 1, b), rounding_mode="trunc"))
-
-
-def _rem(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
-    zero = b == 0
-    return torch.where(zero, 0, torch.fmod(a, torch.where(zero, 1, b)))
-
-
-def _to(op: Operation) -> Callable[..., Any]:
-    dtype = _dtype(op.results[0])
-    return lambda x: x.to(dtype)
-
-
-ELEMENTWISE: dict[type[Operation], Callable[[Operation], Callable[..., Any]]] = {
-    arith.AddfOp: lambda op: torch.add, arith.AddiOp: lambda op: torch.add,
-    arith.SubfOp: lambda op: torch.sub, arith.SubiOp: lambda op: torch.sub,
-    arith.MulfOp: lambda op: torch.mul, arith.MuliOp: lambda op: torch.mul,
-    arith.DivfOp: lambda op: torch.div, arith.DivSIOp: lambda op: _div_trunc,
-    arith.RemSIOp: lambda op: _rem,
-    arith.MaximumfOp: lambda op: torch.maximum, arith.MinimumfOp: lambda op: torch.minimum,
-    arith.MaxSIOp: lambda op: torch.maximum, arith.MinSIOp: lambda op: torch.minimum,
-    arith.AndIOp: lambda op: torch.bitwise_and, arith.OrIOp: lambda op: torch.bitwise_or,
-    arith.XOrIOp: lambda op: torch.bitwise_xor,
-    arith.NegfOp: lambda op: torch.neg,
-    arith.ExtFOp: _to, arith.TruncFOp: _to, tile.CastOp: _to,
-    tile.SelectOp: lambda op: torch.where,
-    tile.RemOp: lambda op: torch.fmod,  # the dividend's sign
-    xmath.ExpOp: lambda op: torch.exp, xmath.Exp2Op: lambda op: torch.exp2,
-    xmath.LogOp: lambda op: torch.log, xmath.Log2Op: lambda op: torch.log2,
-    xmath.SqrtOp: lambda op: torch.sqrt, xmath.RsqrtOp: lambda op: torch.rsqrt,
-    xmath.SinOp: lambda op: torch.sin, xmath.CosOp: lambda op: torch.cos,
-    xmath.TanhOp: lambda op: torch.tanh, xmath.ErfOp: lambda op: torch.erf,
-    xmath.FloorOp: lambda op: torch.floor, xmath.CeilOp: lambda op: torch.ceil,
-    xmath.AbsFOp: lambda op: torch.abs, xmath.AbsIOp: lambda op: torch.abs,
-}  # fmt: skip
-"""op class -> (op -> the torch function computing it on tile values); masks are ANDed."""
-
-INDEX_OPS: dict[type[Operation], Callable[[int, int], int]] = {
-    arith.AddiOp: lambda a, b: a + b,
-    arith.SubiOp: lambda a, b: a - b,
-    arith.MuliOp: lambda a, b: a * b,
-    arith.DivSIOp: lambda a, b: (abs(a) // abs(b)) * (1 if (a < 0) == (b < 0) else -1),
-    arith.MaxSIOp: max,
-    arith.MinSIOp: min,
-}
-"""arith ops on `index` scalars (Python ints), for hand-written kernels."""
-
-CMP: dict[str, Callable[[torch.Tensor, torch.Tensor], torch.Tensor]] = {
-    "eq": torch.eq, "ne": torch.ne, "lt": torch.lt, "le": torch.le, "gt": torch.gt, "ge": torch.ge,
-}  # fmt: skip
-
-
-def _identity(kind: str, dtype: torch.dtype) -> float | int | bool:
-    """The value a reduction gives invalid lanes, so that they do not change its result."""
-    if kind in ("sum",):
-        return False if dtype == torch.bool else 0
-    if kind == "prod":
-        return True if dtype == torch.bool else 1
-    high = kind in ("min", "argmin")
-    if dtype == torch.bool:
-        return high
-    if dtype.is_floating_point:
-        return math.inf if high else -math.inf
-    info = torch.iinfo(dtype)
-    return info.max if high else info.min
-
-
 def reduce(
     kind: str, x: Tile, axis: int, result: Attribute, extent: int | None = None, start: int = 0
 ) -> Tile:
@@ -279,19 +209,13 @@ def reduce(
         at[axis] = value.shape[axis]
         lanes = torch.arange(value.shape[axis], device=value.device) + start
         valid = _and(valid, (lanes < extent).reshape(at))
-    if valid is not None:
-        ident = torch.tensor(_identity(kind, value.dtype), dtype=value.dtype, device=value.device)
-        value = torch.where(valid, value, ident)
-    if kind == "sum":
-        out = value.sum(axis, keepdim=True, dtype=value.dtype)
-    elif kind == "prod":
-        out = value.prod(axis, keepdim=True, dtype=value.dtype)
-    elif kind in ("max", "min"):
-        out = (value.amax if kind == "max" else value.amin)(axis, keepdim=True)
-    elif kind in ("argmax", "argmin"):  # the lane's index along the tile axis
-        out = (value.argmax if kind == "argmax" else value.argmin)(axis, keepdim=True)
-    else:
+    if kind not in REDUCE_KINDS:
         raise InterpretationError(f"unknown reduction '{kind}'")
+    if valid is not None:
+        fill = identity(kind, element_type(value.dtype))
+        ident = torch.tensor(fill, dtype=value.dtype, device=value.device)
+        value = torch.where(valid, value, ident)
+    out = REDUCE_KINDS[kind].torch(value, axis)
     mask = None if valid is None else valid.expand(x.value.shape).any(axis, keepdim=True)
     return Tile(out.to(_dtype(result)), mask)
 
@@ -346,15 +270,18 @@ class TileFunctions(InterpreterFunctions):
     @classmethod
     def _impls(cls):  # type: ignore[override]
         own = list(super()._impls())
-        return own + [(c, cls.run_elementwise) for c in ELEMENTWISE]
+        return own + [(c, cls.run_pointwise) for c in POINTWISE]
 
-    def run_elementwise(
+    def run_pointwise(
         self, interpreter: Interpreter, op: Operation, args: PythonValues
     ) -> OpImplResult:
-        if all(isinstance(a, int) for a in args) and type(op) in INDEX_OPS:
-            return OpImplResult((INDEX_OPS[type(op)](*args),), None)
+        """A pointwise op by its definition (`dialects/kernel_ops.POINTWISE`): on tiles,
+        or on `index` scalars for integer arithmetic."""
+        definition = POINTWISE[type(op)]
+        if definition.index is not None and all(isinstance(a, int) for a in args):
+            return OpImplResult((definition.index(*args),), None)
         tiles = cast(Sequence[Tile], args)
-        value = ELEMENTWISE[type(op)](op)(*(t.value for t in tiles))
+        value = definition.torch(op)(*(t.value for t in tiles))
         return OpImplResult((Tile(value, _and(*(t.mask for t in tiles))),), None)
 
     @impl(tile.LaunchOp)
@@ -475,11 +402,6 @@ class TileFunctions(InterpreterFunctions):
     def run_dot(self, interpreter: Interpreter, op: tile.DotOp, args: PythonValues):
         a, b, acc = cast(Sequence[Tile], args)
         return (dot(a, b, acc),)
-
-    @impl(tile.CmpOp)
-    def run_cmp(self, interpreter: Interpreter, op: tile.CmpOp, args: PythonValues):
-        a, b = cast(Sequence[Tile], args)
-        return (Tile(CMP[op.predicate.data](a.value, b.value), _and(a.mask, b.mask)),)
 
     @impl(scf.ForOp)
     def run_for(self, interpreter: Interpreter, op: scf.ForOp, args: PythonValues):

@@ -1,4 +1,5 @@
-"""Scans as kernels: `cumsum`, `cumprod` and `logcumsumexp` compile to `prims.scan` and run
+"""Scans as kernels (and `prims.trunc`, the worked example of a new pointwise op): `cumsum`,
+`cumprod` and `logcumsumexp` compile to `prims.scan` and run
 in row kernels (`tile.scan`), fused with their producers and consumers, matching eager on
 values, dtype, shape and NaN positions."""
 
@@ -101,3 +102,16 @@ def test_long_rows_scan_in_column_tiles(name: str) -> None:
     got, manifest = run(fn, *args)
     assert mismatch([fn(*args)], got) is None, mismatch([fn(*args)], got)
     assert manifest["externs"] == {} and "prims.scan" not in manifest["graph_level_prims"]
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.int32])
+def test_trunc_is_a_kernel_op(dtype: torch.dtype) -> None:
+    """`prims.trunc` end to end: one tile rule (prims -> math.trunc) and one kernel-op
+    definition (its Triton expression and torch meaning); see docs/architecture.md."""
+    x = (torch.randn(5, 7) * 4).to(dtype)
+    if dtype.is_floating_point:
+        x[0, :4] = torch.tensor([-0.0, INF, -INF, NAN])
+    fn = lambda t: torch.trunc(t) * 2  # noqa: E731
+    (got,), manifest = run(fn, x)
+    assert mismatch(fn(x), got) is None, mismatch(fn(x), got)
+    assert manifest["externs"] == {} and not manifest["graph_level_prims"]

@@ -236,11 +236,11 @@ def test_every_reduction_kind_runs_in_triton_as_in_the_tile_interpreter(
 ) -> None:
     """Each tile.reduce kind has an emit rule; the 3 masked lanes of each 8-lane row take
     the kind's identity, so Triton, the tile interpreter and PyTorch agree."""
-    from stepwell.dialects import tile
+    from stepwell.dialects.kernel_ops import REDUCE_KINDS
     from stepwell.lowering.runtime import Runtime, kernels_of
     from stepwell.lowering.triton.emitter import emit_module
 
-    assert set(REFERENCE) == set(tile.REDUCE_KINDS), "a test per reduction kind"
+    assert set(REFERENCE) == set(REDUCE_KINDS), "a test per reduction kind"
     out = "i64" if kind.startswith("arg") else dtype
     module = parse_module(
         REDUCE_KIND.replace("KIND", kind).replace("DT", dtype).replace("OUT", out)
@@ -276,19 +276,148 @@ def test_runtime_removes_its_kernel_folder_when_collected() -> None:
 
 
 def test_every_kernel_op_has_a_triton_rule_and_a_tile_interpreter() -> None:
-    """The ops a tile.kernel may hold (declared once, in the dialect) are exactly those
-    the emitter has a rule for and the tile interpreter runs: a new op missing either
-    fails here, and the kernel verifier refuses any op outside the set."""
+    """The ops a tile.kernel may hold are the structural ops (a rule each in the emitter
+    and the interpreter) and the pointwise ops of `kernel_ops.POINTWISE` (one definition
+    each); the kernel verifier refuses any other op."""
     from xdsl.dialects import scf
 
-    from stepwell.dialects import tile
+    from stepwell.dialects.kernel_ops import POINTWISE, STRUCTURAL, kernel_body_ops
     from stepwell.ir.interpret_tile import TileFunctions
     from stepwell.lowering.triton.emitter import EMIT_RULES
 
-    body = tile.kernel_body_ops()
-    assert set(EMIT_RULES) | {scf.YieldOp} == body  # scf.yield is emitted by scf.for's rule
+    assert set(EMIT_RULES) | {scf.YieldOp} == STRUCTURAL  # scf.for's rule emits the yield
+    assert not STRUCTURAL & set(POINTWISE)
     interpreted = {c for c, _ in TileFunctions._impls()}  # terminators included
+    body = kernel_body_ops()
     assert body <= interpreted, sorted(c.__name__ for c in body - interpreted)
+
+
+def _pointwise_cases() -> dict[str, tuple[Callable[..., Any], list[str], str]]:
+    """name -> (build the op from its operand values and the result type, the operands'
+    element types, the result's element type): one case per POINTWISE op."""
+    from xdsl.dialects import arith
+    from xdsl.dialects import math as xmath
+
+    from stepwell.dialects import tile
+    from stepwell.dialects.kernel_ops import POINTWISE
+
+    f, i, b = "f32", "i32", "i1"
+    cases: dict[str, tuple[Callable[..., Any], list[str], str]] = {}
+    for cls in POINTWISE:
+        name = cls.__name__
+        if cls in (tile.CmpOp,):
+            for pred in ("eq", "ne", "lt", "le", "gt", "ge"):
+                cases[f"CmpOp_{pred}"] = (
+                    lambda xs, t, pred=pred: tile.CmpOp(pred, xs[0], xs[1], t),
+                    [f, f],
+                    b,
+                )
+        elif cls is tile.SelectOp:
+            cases[name] = (lambda xs, t: tile.SelectOp(*xs), [b, f, f], f)
+        elif cls in (tile.CastOp, arith.ExtFOp, arith.TruncFOp):
+            src, dst = {tile.CastOp: (f, i), arith.ExtFOp: ("f16", f), arith.TruncFOp: (f, "bf16")}[
+                cls
+            ]
+            cases[name] = (lambda xs, t, cls=cls: cls(xs[0], t), [src], dst)
+        elif cls in (xmath.AbsIOp,):
+            cases[name] = (lambda xs, t, cls=cls: cls(xs[0]), [i], i)
+        elif issubclass(cls, arith.SignlessIntegerBinaryOperation) or cls in (
+            arith.MaxSIOp, arith.MinSIOp, arith.DivSIOp, arith.RemSIOp,
+        ):  # fmt: skip
+            cases[name] = (lambda xs, t, cls=cls: cls(*xs), [i, i], i)
+        elif len(cls.get_irdl_definition().operands) == 2:
+            cases[name] = (lambda xs, t, cls=cls: cls(*xs), [f, f], f)
+        else:
+            cases[name] = (lambda xs, t, cls=cls: cls(*xs), [f], f)
+    return cases
+
+
+POINTWISE_CASES = _pointwise_cases()
+
+POINTWISE_KERNEL = """
+builtin.module {
+  tile.kernel @k0(ARGS, %out: memref<4x8xRES, strided<[8, 1]>>)
+      attributes {grid = [1 : i64, 1 : i64, 1 : i64], space = [[4 : i64], [8 : i64]],
+                  block = [4 : i64, 8 : i64], num_warps = 1 : i64, kind = "pointwise"} {
+    %c0 = arith.constant 0 : index
+LOADS
+OP
+    tile.store %r, %out[%c0, %c0] {groups = [1 : i64, 1 : i64]}
+        : tensor<4x8xRES>, memref<4x8xRES, strided<[8, 1]>>
+  }
+  func.func @forward(PARAMS) -> tensor<4x8xRES> {
+    %0 = tile.launch @k0(NAMES) : (TYPES) -> tensor<4x8xRES>
+    func.return %0 : tensor<4x8xRES>
+  }
+}
+"""
+
+
+def _random_tile(element: str, g: torch.Generator, nonzero: bool) -> torch.Tensor:
+    if element == "i1":
+        return torch.rand(4, 8, generator=g) > 0.5
+    if element == "i32":
+        x = torch.randint(-9, 10, (4, 8), generator=g, dtype=torch.int32)
+        return torch.where(x == 0, 3, x) if nonzero else x
+    x = torch.randn(4, 8, generator=g) * 3
+    x[0, :3] = torch.tensor([0.0, -0.0, float("nan")])  # signed zeros and NaN
+    x[1, 0] = x[1, 1]  # an equal pair for the comparisons
+    return x.to({"f32": torch.float32, "f16": torch.float16}[element])
+
+
+@pytest.mark.parametrize("case", sorted(POINTWISE_CASES))
+def test_every_pointwise_op_means_the_same_in_triton_and_the_interpreter(case: str) -> None:
+    """Each POINTWISE entry's Triton expression and torch function agree (values, dtype
+    and NaN positions) on random tiles with signed zeros and NaN: the two halves of one
+    definition cannot drift apart."""
+    from xdsl.dialects.builtin import TensorType
+    from xdsl.ir import Block
+
+    from stepwell.ir.printing import to_text
+    from stepwell.ir.types import element_type, torch_dtype
+    from stepwell.lowering.runtime import Runtime, kernels_of
+    from stepwell.lowering.triton.emitter import emit_module
+
+    build, elements, result = POINTWISE_CASES[case]
+    names = ["t", "u", "w"][: len(elements)]
+    g = torch.Generator().manual_seed(7)
+    nonzero = case in ("DivSIOp", "RemSIOp")
+    args = [_random_tile(e, g, nonzero) for e in elements]
+    types = [TensorType(element_type(a.dtype), [4, 8]) for a in args]
+    block = Block(arg_types=types)
+    for arg, n in zip(block.args, names, strict=True):
+        arg.name_hint = n
+    result_t = TensorType(element_type(torch_dtype_of(result)), [4, 8])
+    op = build(list(block.args), result_t)
+    op.results[0].name_hint = "r"
+    memref = [f"memref<4x8x{e}, strided<[8, 1]>>" for e in elements]
+    text = (
+        POINTWISE_KERNEL.replace("ARGS", ", ".join(f"%in{k}: {m}" for k, m in enumerate(memref)))
+        .replace(
+            "LOADS",
+            "\n".join(
+                f"    %{n} = tile.load %in{k}[%c0, %c0] {{groups = [1 : i64, 1 : i64]}} "
+                f": {m} -> tensor<4x8x{e}>"
+                for k, (n, m, e) in enumerate(zip(names, memref, elements, strict=True))
+            ),
+        )
+        .replace("OP", "    " + to_text(op).strip())
+        .replace("PARAMS", ", ".join(f"%a{k}: tensor<4x8x{e}>" for k, e in enumerate(elements)))
+        .replace("NAMES", ", ".join(f"%a{k}" for k in range(len(elements))))
+        .replace("TYPES", ", ".join(f"tensor<4x8x{e}>" for e in elements))
+        .replace("RES", result)
+    )
+    module = parse_module(text)
+    with torch.no_grad():
+        (ours,) = run_tile(module, *args)
+        (triton,) = Runtime(module, emit_module(kernels_of(module)))(*args)
+    assert ours.dtype == triton.dtype == torch_dtype(element_type(ours.dtype))
+    torch.testing.assert_close(triton, ours, equal_nan=True, atol=1e-6, rtol=1e-6)
+
+
+def torch_dtype_of(element: str) -> torch.dtype:
+    return {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16,
+            "i32": torch.int32, "i1": torch.bool}[element]  # fmt: skip
 
 
 def test_kernel_verifier_refuses_an_op_with_no_rule() -> None:

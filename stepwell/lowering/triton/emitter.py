@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from xdsl.dialects import arith, scf
-from xdsl.dialects import math as xmath
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     FileLineColLoc,
@@ -29,22 +28,12 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException
 
 from stepwell.dialects import tile
+from stepwell.dialects.kernel_ops import POINTWISE, REDUCE_KINDS, identity, tl_type
 from stepwell.ir.types import is_float
 
 
 class EmitError(DiagnosticException):
     """An op the emitter cannot emit; names the op and where it came from."""
-
-
-TL_TYPES = {
-    "f64": "tl.float64", "f32": "tl.float32", "f16": "tl.float16", "bf16": "tl.bfloat16",
-    "i64": "tl.int64", "i32": "tl.int32", "i16": "tl.int16", "i8": "tl.int8",
-    "ui8": "tl.uint8", "i1": "tl.int1",
-}  # fmt: skip
-
-
-def tl_type(t: Attribute) -> str:
-    return TL_TYPES[str(t)]
 
 
 def _shape(v: SSAValue) -> list[int]:
@@ -187,50 +176,6 @@ def _index_terms(lin: str, dims: list[tuple[int, int]]) -> list[str]:
 Rule = Callable[[Emitter, Operation], None]
 
 
-def _binary(symbol: str) -> Rule:
-    def rule(e: Emitter, op: Operation) -> None:
-        a, b = (e.name(v) for v in op.operands)
-        e.define(op.results[0], f"{a} {symbol} {b}")
-
-    return rule
-
-
-def _call(fn: str) -> Rule:
-    def rule(e: Emitter, op: Operation) -> None:
-        args = ", ".join(e.name(v) for v in op.operands)
-        e.define(op.results[0], f"{fn}({args})")
-
-    return rule
-
-
-def _extremum(fn: str) -> Rule:
-    def rule(e: Emitter, op: Operation) -> None:
-        a, b = (e.name(v) for v in op.operands)
-        nan = ", propagate_nan=tl.PropagateNan.ALL" if fn.endswith("imum") else ""
-        e.define(op.results[0], f"{fn}({a}, {b}{nan})")
-
-    return rule
-
-
-def _cast(e: Emitter, op: Operation) -> None:
-    """`.to(dtype)`; float narrowing rounds to nearest even, as PyTorch does."""
-    elem = cast(TensorType[Attribute], op.results[0].type).element_type
-    src = cast(TensorType[Attribute], op.operands[0].type).element_type
-    narrowing = is_float(src) and is_float(elem) and _bits(elem) < _bits(src)
-    rounding = ', fp_downcast_rounding="rtne"' if narrowing else ""
-    e.define(op.results[0], f"{e.name(op.operands[0])}.to({tl_type(elem)}{rounding})")
-
-
-def _bits(t: Attribute) -> int:
-    return {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}[str(t)]
-
-
-def _cmp(e: Emitter, op: Operation) -> None:
-    c = cast(tile.CmpOp, op)
-    a, b = e.name(c.lhs), e.name(c.rhs)
-    e.define(c.result, f"{a} {tile.CMP_PREDICATES[c.predicate.data]} {b}")
-
-
 def _constant(e: Emitter, op: Operation) -> None:
     value = cast(arith.ConstantOp, op).value
     r = op.results[0]
@@ -291,32 +236,11 @@ def _store(e: Emitter, op: Operation) -> None:
     e.line(f"tl.store({ptr}, {e.name(st.value)}{masked})")
 
 
-IDENTITY = {
-    "sum": "0", "prod": "1", "max": "float('-inf')", "min": "float('inf')",
-    "argmax": "float('-inf')", "argmin": "float('inf')",
-}  # fmt: skip
-REDUCE_CALL = {
-    "sum": "tl.sum({x}, axis={axis}, keep_dims=True)",
-    "max": "tl.max({x}, axis={axis}, keep_dims=True)",
-    "min": "tl.min({x}, axis={axis}, keep_dims=True)",
-    "prod": "tl.reduce({x}, {axis}, _stepwell_mul, keep_dims=True)",
-    "argmax": "tl.argmax({x}, axis={axis}, keep_dims=True)",
-    "argmin": "tl.argmin({x}, axis={axis}, keep_dims=True)",
-}
-"""tile.reduce kind -> the Triton expression (argmax/argmin give the lane's index)."""
-INT_BITS = {"i64": 64, "i32": 32, "i16": 16, "i8": 8, "ui8": 8, "i1": 1}
-
-
-def _identity(kind: str, elem: Attribute) -> str:
-    """The value a masked lane takes so that it cannot change the reduction."""
-    if is_float(elem) or kind in ("sum", "prod"):
-        return IDENTITY[kind]
-    name = str(elem)
-    bits = INT_BITS[name]
-    lo, hi = (
-        (0, 2**bits - 1) if name in ("ui8", "i1") else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
-    )
-    return str(lo if kind in ("max", "argmax") else hi)
+def _literal(value: float | int) -> str:
+    """A Python literal for a constant in Triton source (infinities included)."""
+    if isinstance(value, float) and math.isinf(value):
+        return "float('inf')" if value > 0 else "float('-inf')"
+    return repr(value)
 
 
 def _reduce(e: Emitter, op: Operation) -> None:
@@ -325,13 +249,13 @@ def _reduce(e: Emitter, op: Operation) -> None:
     space along `axis`, at the reduction's tile coordinate."""
     red = cast(tile.ReduceOp, op)
     kind, axis = red.kind.data, red.axis.value.data
-    if kind not in REDUCE_CALL:
+    if kind not in REDUCE_KINDS:
         raise EmitError(f"tile.reduce {kind} has no Triton rule")
     x = e.name(red.input)
     elem = cast(TensorType[Attribute], red.input.type).element_type
     mask = e.reduce_mask(red.input, axis, red.coord)
-    masked = f"tl.where({mask}, {x}, {_identity(kind, elem)})" if mask else x
-    call = REDUCE_CALL[kind].format(x=masked, axis=axis)
+    masked = f"tl.where({mask}, {x}, {_literal(identity(kind, elem))})" if mask else x
+    call = REDUCE_KINDS[kind].triton.format(x=masked, axis=axis)
     out = cast(TensorType[Attribute], red.result.type).element_type
     if out != elem:
         call = f"({call}).to({tl_type(out)})"
@@ -407,20 +331,6 @@ def _for(e: Emitter, op: Operation) -> None:
     e.offsets = outer_offsets
 
 
-def _tanh(e: Emitter, op: Operation) -> None:
-    x = e.name(op.operands[0])
-    e.define(op.results[0], f"2 * tl.sigmoid(2 * {x}) - 1")
-
-
-def _neg(e: Emitter, op: Operation) -> None:
-    e.define(op.results[0], f"-{e.name(op.operands[0])}")
-
-
-def _select(e: Emitter, op: Operation) -> None:
-    c, a, b = (e.name(v) for v in op.operands)
-    e.define(op.results[0], f"tl.where({c}, {a}, {b})")
-
-
 EMIT_RULES: dict[type[Operation], Rule] = {
     tile.ProgramIdOp: _program_id,
     tile.LanesOp: _lanes,
@@ -434,32 +344,22 @@ EMIT_RULES: dict[type[Operation], Rule] = {
     tile.DotOp: _dot,
     scf.ForOp: _for,
     arith.ConstantOp: _constant,
-    arith.AddfOp: _binary("+"), arith.AddiOp: _binary("+"),
-    arith.SubfOp: _binary("-"), arith.SubiOp: _binary("-"),
-    arith.MulfOp: _binary("*"), arith.MuliOp: _binary("*"),
-    arith.DivfOp: _binary("/"), arith.DivSIOp: _binary("//"), arith.RemSIOp: _binary("%"),
-    arith.AndIOp: _binary("&"), arith.OrIOp: _binary("|"), arith.XOrIOp: _binary("^"),
-    arith.MaximumfOp: _extremum("tl.maximum"), arith.MinimumfOp: _extremum("tl.minimum"),
-    arith.MaxSIOp: _call("tl.maximum"), arith.MinSIOp: _call("tl.minimum"),
-    tile.CmpOp: _cmp, tile.SelectOp: _select, tile.CastOp: _cast, tile.RemOp: _binary("%"),
-    arith.NegfOp: _neg,
-    arith.ExtFOp: _cast, arith.TruncFOp: _cast,
-    xmath.ExpOp: _call("tl.exp"), xmath.Exp2Op: _call("tl.exp2"),
-    xmath.LogOp: _call("tl.log"), xmath.Log2Op: _call("tl.log2"),
-    xmath.SqrtOp: _call("tl.sqrt"), xmath.RsqrtOp: _call("tl.rsqrt"),
-    xmath.SinOp: _call("tl.sin"), xmath.CosOp: _call("tl.cos"),
-    xmath.ErfOp: _call("tl.erf"), xmath.TanhOp: _tanh,  # core tl has no tanh
-    xmath.FloorOp: _call("tl.floor"), xmath.CeilOp: _call("tl.ceil"),
-    xmath.AbsFOp: _call("tl.abs"), xmath.AbsIOp: _call("tl.abs"),
-}  # fmt: skip
-"""tile/arith/math/scf op class -> the rule that emits its Triton code."""
+}
+"""The structural kernel-body ops -> the rule that emits their Triton code; pointwise
+ops are emitted from their definitions (`dialects/kernel_ops.POINTWISE`)."""
+
+
+def _pointwise(e: Emitter, op: Operation) -> None:
+    expr = POINTWISE[type(op)].triton([e.name(v) for v in op.operands], op)
+    e.define(op.results[0], expr)
+
 
 
 def emit_op(e: Emitter, op: Operation) -> None:
     """Emit one op; anything that goes wrong is an EmitError naming the op and its
     location (the verifiers should have refused such IR; this is the last guard)."""
     where = f"'{op.name}' (from {op.location}) in kernel @{e.kernel.sym_name.data}"
-    rule = EMIT_RULES.get(type(op))
+    rule = EMIT_RULES.get(type(op)) or (_pointwise if type(op) in POINTWISE else None)
     if rule is None:
         raise EmitError(f"no Triton rule for {where}")
     e.comment(op)

@@ -31,8 +31,8 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from stepwell.dialects import prims, tile
 from stepwell.dialects.codecs import decode
+from stepwell.dialects.kernel_ops import combine, identity
 from stepwell.dialects.prims_support import MatmulOp, ScanIndexOp, ScanOp, TakeOp
-from stepwell.ir.types import is_float
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.attention_kernel import build_attention
 from stepwell.passes.support.fusion import REDUCTIONS, Group, Partitioner, shape
@@ -294,11 +294,11 @@ class KernelBuilder:
             return scanned
         kind = op.kind.data
         element = cast(TensorType[Attribute], x.type).element_type
-        combine = _combine(kind, element)
+        combine_op = combine(kind, element)
         carry = self.scan_carry[op]
-        result = self.add(combine(scanned, self.add(tile.BroadcastOp(carry, x.type))))
+        result = self.add(combine_op(scanned, self.add(tile.BroadcastOp(carry, x.type))))
         part = self.add(tile.ReduceOp(kind, x, 1, carry.type, self.coords["full"][1]))
-        self.scan_next[op] = self.add(combine(carry, part))
+        self.scan_next[op] = self.add(combine_op(carry, part))
         return result
 
     def emit_scan_index(self, op: ScanIndexOp) -> tuple[SSAValue, SSAValue]:
@@ -400,11 +400,11 @@ class KernelBuilder:
         red_t = self.tile_type("reduced", element)
 
         def accumulate(kind_: str, value_of) -> SSAValue:  # type: ignore[no-untyped-def]
-            init = self.b.splat(_identity(kind_, element), red_t)
+            init = self.b.splat(identity(kind_, element), red_t)
 
             def body(accs: list[SSAValue]) -> list[SSAValue]:
                 part = self.add(tile.ReduceOp(kind_, value_of(), 1, red_t, self.coords["full"][1]))
-                return [self.add(_combine(kind_, element)(accs[0], part))]
+                return [self.add(combine(kind_, element)(accs[0], part))]
 
             return self.loop([init], body)[0]
 
@@ -442,7 +442,7 @@ class KernelBuilder:
             for op in scans:  # each scan carries its running total across column tiles
                 element = cast(TensorType[Attribute], op.x.type).element_type
                 red_t = self.tile_type("reduced", element)
-                inits.append(self.b.splat(_identity(op.kind.data, element), red_t))
+                inits.append(self.b.splat(identity(op.kind.data, element), red_t))
 
             def body(carries: list[SSAValue]) -> list[SSAValue]:
                 self.scan_carry = dict(zip(scans, carries, strict=True))
@@ -489,33 +489,6 @@ class KernelBuilder:
             self.cfg.block[: len(self.space)], self.cfg.num_warps, self.group.kind, fused,
         )  # fmt: skip
         return Kernel(kernel, self.arg_sources[:n_in], outputs)
-
-
-def _identity(kind: str, element: Attribute) -> float | int:
-    """The value a reduction starts from."""
-    if kind == "sum":
-        return 0
-    if kind == "prod":
-        return 1
-    if is_float(element):
-        return -math.inf if kind == "max" else math.inf
-    import torch
-
-    from stepwell.ir.types import torch_dtype
-
-    info = torch.iinfo(torch_dtype(element))
-    return info.min if kind == "max" else info.max
-
-
-def _combine(kind: str, element: Attribute):  # type: ignore[no-untyped-def]
-    """acc (op) partial, for a reduction kind, as an arith op constructor."""
-    ops = {
-        ("sum", True): arith.AddfOp, ("sum", False): arith.AddiOp,
-        ("max", True): arith.MaximumfOp, ("max", False): arith.MaxSIOp,
-        ("min", True): arith.MinimumfOp, ("min", False): arith.MinSIOp,
-        ("prod", True): arith.MulfOp, ("prod", False): arith.MuliOp,
-    }  # fmt: skip
-    return ops[(kind, is_float(element))]
 
 
 def kernel_name(index: int, group: Group) -> str:

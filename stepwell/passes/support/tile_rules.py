@@ -258,6 +258,7 @@ TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsErfOp: _unary_float(math.ErfOp),
     prims.PrimsFloorOp: _rounding(math.FloorOp),
     prims.PrimsCeilOp: _rounding(math.CeilOp),
+    prims.PrimsTruncOp: _rounding(math.TruncOp),  # toward zero
     prims.PrimsPowOp: _pow,  # floats (integer powers stay at graph level)
     prims.PrimsConvertElementTypeOp: _convert,
     prims.PrimsReciprocalOp: _reciprocal,  # 1 / x
