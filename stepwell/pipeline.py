@@ -33,10 +33,14 @@ one; `default_pipeline` joins them. `stepwell-opt --print-pipeline` prints the w
 
 
 def default_pipeline(
-    level: str = "tile", legal_ops: Sequence[str] = (), skip: Collection[str] = ()
+    level: str = "tile",
+    legal_ops: Sequence[str] = (),
+    skip: Collection[str] = (),
+    warp_size: int = 32,
 ) -> str:
     """The spec text of the passes from the torch level down to `level`, with legal-ops
-    given to decompose-torch-to-prims and the passes named in `skip` left out."""
+    given to decompose-torch-to-prims, the target's warp size to convert-prims-to-tile
+    (when it is not 32) and the passes named in `skip` left out."""
     if level not in LEVELS:
         raise ValueError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})")
     specs = [
@@ -49,6 +53,10 @@ def default_pipeline(
         legal = ",".join(legal_ops)
         keep = f"decompose-torch-to-prims{{legal-ops={legal} "
         specs = [s.replace("decompose-torch-to-prims{", keep) for s in specs]
+    if warp_size != 32:
+        specs = [
+            f"{s}{{warp-size={warp_size}}}" if s == "convert-prims-to-tile" else s for s in specs
+        ]
     return ",".join(s for s in specs if s.split("{")[0] not in skip)
 
 

@@ -255,4 +255,3 @@ rule of their own for each (scf.yield is emitted by scf.for's rule)."""
 def kernel_body_ops() -> frozenset[type[Operation]]:
     """Every op a `tile.kernel` body may hold; the kernel verifier refuses any other."""
     return STRUCTURAL | frozenset(POINTWISE)
-

@@ -32,6 +32,7 @@ from stepwell.ir.printing import to_text
 from stepwell.ir.types import torch_dtype
 from stepwell.lowering.runtime import Runtime, kernels_of
 from stepwell.lowering.triton.emitter import emit_module
+from stepwell.lowering.triton.target_table import TARGETS
 from stepwell.lowering.triton.targets import signature
 from stepwell.pipeline import default_pipeline, parse_pipeline
 
@@ -152,17 +153,22 @@ def compile_module(
     skip: Collection[str] = (),
     pipeline: str | None = None,
     plugins: Sequence[str] = (),
+    target: str = "interpret",
 ) -> Artifacts:
     """Lower a torch-level module to Triton in place, recording every level.
 
     `pipeline` is a pass-pipeline spec (default: `default_pipeline("tile", legal_ops,
     skip)`) over every registered pass, those of the `plugins` files included. The prims
     level is recorded after the first pass that leaves no torch op, the tile level at the
-    end; whatever the pipeline leaves at graph level runs through ATen."""
+    end; whatever the pipeline leaves at graph level runs through ATen. `target` (a GPU
+    target's name, or "interpret") gives the default pipeline its warp size."""
     from stepwell.ir.context import make_context
     from stepwell.ir.levels import ops_by_level
 
-    spec = pipeline if pipeline is not None else default_pipeline("tile", legal_ops, skip)
+    warp_size = TARGETS[target].warp_size if target in TARGETS else 32
+    spec = (
+        pipeline if pipeline is not None else default_pipeline("tile", legal_ops, skip, warp_size)
+    )
     passes = parse_pipeline(spec, plugins)
     levels = {"torch": to_text(module, locations=True)}
     ctx = make_context()

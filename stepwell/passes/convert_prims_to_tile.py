@@ -17,9 +17,11 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp, ReturnOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
 
 from stepwell.dialects import tile
 from stepwell.ir.levels import require_level
+from stepwell.passes.support import heuristics
 from stepwell.passes.support.fusion import Group, Partition, Partitioner
 from stepwell.passes.support.kernels import KernelBuilder, kernel_name
 
@@ -30,20 +32,28 @@ class ConvertPrimsToTile(ModulePass):
 
     name = "convert-prims-to-tile"
 
+    warp_size: int = 32
+    """The target's warp size (32 on NVIDIA, 64 on AMD CDNA), which sets the kernels'
+    `num_warps` (support/heuristics.py); `stepwell compile --target` fills it in from
+    the target's record."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         require_level(op, self.name, "prims", "run decompose-torch-to-prims first")
+        if self.warp_size not in heuristics.WARP_SIZES:
+            sizes = ", ".join(map(str, heuristics.WARP_SIZES))
+            raise PassFailedException(f"warp-size is one of {sizes}, not {self.warp_size}")
         count = sum(isinstance(o, tile.KernelOp) for o in op.ops)
         for func in [f for f in op.ops if isinstance(f, FuncOp) and f.body.blocks]:
-            count = convert_function(op, func, count)
+            count = convert_function(op, func, count, self.warp_size)
 
 
-def convert_function(module: ModuleOp, func: FuncOp, first_index: int) -> int:
+def convert_function(module: ModuleOp, func: FuncOp, first_index: int, warp_size: int = 32) -> int:
     partitioner = Partitioner(func)
     part = partitioner.run()
     launches: dict[Group, tuple[str, list[SSAValue], list[SSAValue]]] = {}
     for i, g in enumerate(part.groups):
         name = kernel_name(first_index + i, g)
-        kernel = KernelBuilder(g, partitioner, name).build(part.outputs[g])
+        kernel = KernelBuilder(g, partitioner, name, warp_size).build(part.outputs[g])
         module.body.block.insert_op_before(kernel.op, func)
         launches[g] = (name, kernel.inputs, kernel.outputs)
 

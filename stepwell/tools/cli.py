@@ -58,6 +58,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
         args.legal_ops or (),
         pipeline=args.pipeline,
         plugins=args.load_plugin,
+        target=args.target,
     )
     out = Path(args.output or Path("stepwell-out") / Path(args.example.split(":")[0]).stem)
     failed = 0
@@ -76,7 +77,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from stepwell.tools.explain import page, table
 
     example = load_example(args.example)
-    artifacts = compile_module(import_program(export(example)))
+    artifacts = compile_module(import_program(export(example)), target=args.target)
     failed = 0
     if args.target != "interpret":
         import tempfile

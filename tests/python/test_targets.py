@@ -122,3 +122,34 @@ def test_scans_and_gathers_compile_for_gpus(target: str, tmp_path: Path) -> None
     suffix = ".ptx" if target.startswith("cuda") else ".amdgcn"
     for kernel in manifest["kernels"]:
         assert (tmp_path / "out" / f"{kernel['name']}{suffix}").stat().st_size > 0
+
+
+def test_the_target_warp_size_sets_num_warps() -> None:
+    """Pointwise and reduction kernels ask for threads: a 64-lane AMD target gets half
+    the warps of a 32-lane NVIDIA one; matmul kernels keep theirs; the warp size comes
+    from the target's record (target_table.TARGETS) through the default pipeline."""
+    from stepwell.frontend.fx import import_program
+    from stepwell.frontend.loader import export, load_example
+    from stepwell.lowering.compiler import compile_module
+
+    example = load_example(str(ROOT / "examples" / "gpt2.py"))
+    warps = {}
+    for target in ("cuda:90", "hip:gfx942"):
+        manifest = compile_module(import_program(export(example)), target=target).manifest
+        warps[target] = {k["name"]: (k["kind"], k["num_warps"]) for k in manifest["kernels"]}
+    assert warps["cuda:90"].keys() == warps["hip:gfx942"].keys()  # the same kernels
+    kinds = set()
+    for name, (kind, nvidia) in warps["cuda:90"].items():
+        amd = warps["hip:gfx942"][name][1]
+        kinds.add(kind)
+        assert amd == (max(1, nvidia // 2) if kind in ("pointwise", "reduction") else nvidia)
+    assert {"reduction", "matmul"} <= kinds
+
+
+def test_a_warp_size_no_gpu_has_is_refused() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "stepwell.tools.opt", str(ROOT / "tests/fuzz/corpus/mlp.prims.mlir"),
+         "-p", "convert-prims-to-tile{warp-size=48}"],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert proc.returncode == 1 and "warp-size is one of 8, 16, 32, 64, 128, not 48" in proc.stderr

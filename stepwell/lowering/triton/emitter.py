@@ -354,7 +354,6 @@ def _pointwise(e: Emitter, op: Operation) -> None:
     e.define(op.results[0], expr)
 
 
-
 def emit_op(e: Emitter, op: Operation) -> None:
     """Emit one op; anything that goes wrong is an EmitError naming the op and its
     location (the verifiers should have refused such IR; this is the last guard)."""

@@ -1,7 +1,11 @@
 """Block sizes and num_warps per kernel kind, in one place (an autotuner can replace it).
 
 Every number here is a starting point that works on any GPU Triton targets; none is
-hard-coded in the lowering, which reads them from the kernel's attributes.
+hard-coded in the lowering, which reads them from the kernel's attributes. The target
+enters through its warp size (32 lanes on NVIDIA, 64 on AMD's CDNA): pointwise and
+reduction kernels ask for a number of threads, so a 64-lane target gets half the warps.
+Matmul and attention kernels keep their warp counts: their tiles are split across warps
+for the matrix units, and Triton's AMD backend expects the same counts.
 """
 
 from __future__ import annotations
@@ -27,23 +31,32 @@ class Config:
     num_warps: int
 
 
-def pointwise(numel: int) -> Config:
+WARP_SIZES = (8, 16, 32, 64, 128)
+"""The warp sizes a target may have (NVIDIA: 32, AMD CDNA: 64, Intel GPUs: 16 or 32)."""
+
+
+def warps_for(threads: int, warp_size: int) -> int:
+    """The number of warps that make `threads` threads (at least one)."""
+    return max(1, threads // warp_size)
+
+
+def pointwise(numel: int, warp_size: int = 32) -> Config:
     block = min(1024, max(16, next_pow2(numel)))
-    return Config((block,), 4 if block >= 512 else 2)
+    return Config((block,), warps_for(128 if block >= 512 else 64, warp_size))
 
 
-def reduction(rows: int, cols: int) -> Config:
+def reduction(rows: int, cols: int, warp_size: int = 32) -> Config:
     """Whole rows (BN >= cols); several rows per program while the tile stays small."""
     bn = max(16, next_pow2(cols))
     bm = max(1, min(next_pow2(rows), 4096 // bn))
-    warps = 8 if bm * bn >= 8192 else 4 if bm * bn >= 2048 else 2
-    return Config((bm, bn), warps)
+    threads = 256 if bm * bn >= 8192 else 128 if bm * bn >= 2048 else 64
+    return Config((bm, bn), warps_for(threads, warp_size))
 
 
-def looped_reduction(rows: int, cols: int) -> Config:
+def looped_reduction(rows: int, cols: int, warp_size: int = 32) -> Config:
     """One row per program, 2048-wide column tiles walked in a loop."""
     del rows, cols
-    return Config((1, 2048), 8)
+    return Config((1, 2048), warps_for(256, warp_size))
 
 
 def matmul(m: int, n: int, k: int) -> Config:

@@ -54,6 +54,7 @@ class KernelBuilder:
     group: Group
     part: Partitioner
     name: str
+    warp_size: int = 32  # the target's (heuristics.WARP_SIZES)
     b: TileBuilder = field(default_factory=TileBuilder)
     arg_types: list[Attribute] = field(default_factory=list)
     arg_sources: list[SSAValue] = field(default_factory=list)
@@ -70,7 +71,7 @@ class KernelBuilder:
     def setup(self) -> None:
         g = self.group
         if g.kind == "pointwise":
-            self.cfg = heuristics.pointwise(g.numel)
+            self.cfg = heuristics.pointwise(g.numel, self.warp_size)
             self.space = [list(g.shape)]
             self.grid = [heuristics.cdiv(max(g.numel, 1), self.cfg.block[0]), 1, 1]
             pid = self.add(tile.ProgramIdOp(0))
@@ -80,7 +81,7 @@ class KernelBuilder:
             rows, cols = math.prod(g.rows), math.prod(g.cols)
             self.looped = cols > heuristics.MAX_ROW
             self.cfg = (heuristics.looped_reduction if self.looped else heuristics.reduction)(
-                rows, cols
+                rows, cols, self.warp_size
             )
             self.space = [list(g.rows), list(g.cols)]
             self.grid = [heuristics.cdiv(max(rows, 1), self.cfg.block[0]), 1, 1]

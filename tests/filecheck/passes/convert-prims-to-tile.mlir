@@ -1,10 +1,14 @@
 // RUN: stepwell-opt %s --split-input-file -p 'decompose-torch-to-prims{report=false},canonicalize-prims,cse,convert-prims-to-tile' | filecheck %s
+// RUN: stepwell-opt %s --split-input-file -p 'decompose-torch-to-prims{report=false},canonicalize-prims,cse,convert-prims-to-tile{warp-size=64}' | filecheck %s --check-prefix=WARP64
 
 // Fusion decisions: each function below must become the kernels its CHECKs name.
 
-// softmax: one row kernel (max, exp, sum, div), one launch.
+// softmax: one row kernel (max, exp, sum, div), one launch. An 8x128 tile takes 64
+// threads: 2 warps of 32 lanes, or 1 of 64 on a 64-lane target (warp-size=64).
 // CHECK-LABEL: tile.kernel @k0_softmax
-// CHECK-SAME: kind = "reduction", fused = ["prims.amax", "prims.sub", "prims.exp", "prims.sum", "prims.div"]
+// CHECK-SAME: num_warps = 2 : i64, kind = "reduction", fused = ["prims.amax", "prims.sub", "prims.exp", "prims.sum", "prims.div"]
+// WARP64-LABEL: tile.kernel @k0_softmax
+// WARP64-SAME: num_warps = 1 : i64, kind = "reduction"
 // CHECK: tile.reduce "max"
 // CHECK: tile.reduce "sum"
 // CHECK-NOT: tile.kernel
