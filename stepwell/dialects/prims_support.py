@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from typing import ClassVar, cast
 
 import torch
@@ -30,7 +31,7 @@ from xdsl.dialects.builtin import (
     TensorType,
     i1,
 )
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     ParsePropInAttrDict,
@@ -44,7 +45,7 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.traits import Pure
+from xdsl.traits import EffectInstance, MemoryEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from stepwell.dialects.codecs import call_arguments
@@ -241,6 +242,7 @@ class MatmulOp(IRDLOperation):
     """
 
     name = "prims.matmul"
+    traits = traits_def(Pure())
     lhs = operand_def(TensorType)
     rhs = operand_def(TensorType)
     transpose_lhs = opt_prop_def(BoolAttr)
@@ -298,6 +300,7 @@ class AttentionOp(IRDLOperation):
     """
 
     name = "prims.attention"
+    traits = traits_def(Pure())
     query = operand_def(TensorType)
     key = operand_def(TensorType)
     value = operand_def(TensorType)
@@ -355,6 +358,16 @@ class AttentionOp(IRDLOperation):
         return bool(self.transpose_out and self.transpose_out.value.data)
 
 
+class ExternEffects(MemoryEffect):
+    """An extern with results is a functional ATen call (the graph is functionalized:
+    in-place ops were rewritten before import), so unused it may go; one without results
+    is called for its effect and stays."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> AbstractSet[EffectInstance] | None:
+        return frozenset() if op.results else None
+
+
 @irdl_op_definition
 class ExternOp(IRDLOperation):
     """`prims.extern`: call a named ATen op at run time, the fallback for anything that is
@@ -362,6 +375,7 @@ class ExternOp(IRDLOperation):
     (`#torch.sym<i>` is the i-th operand)."""
 
     name = "prims.extern"
+    traits = traits_def(ExternEffects())
     callee = prop_def(StringAttr)
     args = opt_prop_def(ArrayAttr)
     kwargs = opt_prop_def(DictionaryAttr)
@@ -388,6 +402,7 @@ class SliceOp(IRDLOperation):
     slicing became `as_strided`, which has no value-semantics meaning)."""
 
     name = "prims.slice"
+    traits = traits_def(Pure())
     a = operand_def(TensorType)
     start_indices = prop_def(ArrayAttr)
     limit_indices = prop_def(ArrayAttr)

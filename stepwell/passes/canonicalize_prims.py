@@ -23,12 +23,12 @@ from xdsl.pattern_rewriter import (
     PatternRewriteWalker,
     RewritePattern,
 )
+from xdsl.transforms.dead_code_elimination import dce
 
 from stepwell.dialects import prims
 from stepwell.dialects.tile import int_list
 from stepwell.ir.types import int_array
 from stepwell.passes.support.constants import splat
-from stepwell.passes.support.dce import erase_dead_prims
 
 
 def _shape(v: SSAValue) -> tuple[int, ...]:
@@ -232,4 +232,4 @@ class CanonicalizePrims(ModulePass):
         PatternRewriteWalker(
             GreedyRewritePatternApplier([p() for p in PATTERNS]), apply_recursively=True
         ).rewrite_module(op)
-        erase_dead_prims(op)
+        dce(op)  # xDSL's: erases the ops left unused (prims ops are Pure)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -45,13 +45,13 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.func import FuncOp, ReturnOp
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.transforms.dead_code_elimination import region_dce
 
 from stepwell.dialects import prims
 from stepwell.dialects.prims_support import AttentionOp, MatmulOp
 from stepwell.dialects.tile import int_list, ints
 from stepwell.ir.types import is_float
 from stepwell.passes.support.constants import splat
-from stepwell.passes.support.dce import erase_dead_prims
 from stepwell.passes.support.fusion import shape
 from stepwell.passes.support.views import View, view_of
 
@@ -615,7 +615,7 @@ class FuseAttention(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for func in [f for f in op.ops if isinstance(f, FuncOp) and f.body.blocks]:
             if fuse_function(func, self._say):
-                erase_dead_prims(func)  # e.g. a causal mask no kernel reads any more
+                region_dce(func.body)  # the replaced ops, and e.g. a causal mask nobody reads
 
     def _say(self, text: str) -> None:
         if self.report:
@@ -628,8 +628,9 @@ def fuse_function(func: FuncOp, say: Callable[[str], None]) -> int:
     block = func.body.block
     order: dict[Operation, float] = {o: float(i) for i, o in enumerate(block.ops)}
     fused = 0
+    replaced: set[Operation] = set()  # dead now; xDSL's dce erases them afterwards
     for out in [o for o in block.ops if isinstance(o, MatmulOp)]:
-        if out.parent is None:
+        if out in replaced:
             continue  # consumed by an earlier fusion
         builder = Builder(out)
         try:
@@ -646,20 +647,19 @@ def fuse_function(func: FuncOp, say: Callable[[str], None]) -> int:
         used = _created(attention)
         _drop([o for o in builder.new if o not in set(used)])
         result = Builder(out)
-        replaced = [out, *match.consumed]
+        replaced.update((out, *match.consumed))
         if attention.transposed():  # the [B, H, L, Dv] readers read a view of [B, L, H, Dv]
             heads = result.transpose(attention.result, [0, 2, 1, 3])
             for use in list(out.result.uses):
                 reader = use.operation
                 reader.results[0].replace_all_uses_with(heads)
-                replaced.insert(0, reader)
+                replaced.add(reader)
         else:
             out.result.replace_all_uses_with(result.reshape(attention.result, shape(out.result)))
         inserted = [*used, *result.new]
         for i, new in enumerate(inserted):
             block.insert_op_before(new, out)
             order[new] = order[out] - 1 + (i + 1) / (len(inserted) + 1)
-        _erase(replaced)
         fused += 1
     return fused
 
@@ -686,18 +686,3 @@ def _drop(ops: list[Operation]) -> None:
     """Erase ops made but not used (outside any block), so they hold no uses."""
     for op in reversed(ops):
         op.erase(safe_erase=False)
-
-
-def _erase(ops: Iterable[Operation]) -> None:
-    """Erase the replaced ops, users first (each has no users outside the set)."""
-    pending = list(dict.fromkeys(ops))
-    while pending:
-        progress = False
-        for op in list(pending):
-            if all(not r.uses for r in op.results):
-                op.detach()
-                op.erase()
-                pending.remove(op)
-                progress = True
-        if not progress:
-            raise AssertionError("fuse-attention: a replaced op still has users")
