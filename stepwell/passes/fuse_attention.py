@@ -27,6 +27,7 @@ With `report=true` the pass prints why each candidate was refused.
 
 from __future__ import annotations
 
+import graphlib
 import math
 import sys
 from collections.abc import Callable, Sequence
@@ -128,7 +129,7 @@ class Match:
 class Matcher:
     """Reads one candidate `· V` matmul backwards (see the module doc)."""
 
-    def __init__(self, order: dict[Operation, float]) -> None:
+    def __init__(self, order: dict[Operation, int]) -> None:
         self.order = order
 
     def match(self, out: MatmulOp) -> Match:
@@ -278,8 +279,11 @@ class Matcher:
 
     def depends_on_scores(self, v: SSAValue, form: Logits) -> bool:
         """Does `v` depend on a value of the pattern? Values defined before the earliest
-        op read so far cannot (SSA order), so the search stops there."""
-        first = min(self.order[o] for o in form.ops)
+        op read so far cannot (SSA order), so the search stops there. Ops an earlier
+        fusion inserted have no position and stop it too: they compute that attention's
+        operands, and a pattern whose values another attention reads is refused anyway
+        (`only_internal_uses`)."""
+        first = min(self.order.get(o, -1) for o in form.ops)
         inside = set(form.ops)
         stack, seen = [v], set()
         while stack:
@@ -449,7 +453,7 @@ def heads_of(x: SSAValue) -> tuple[int, int]:
     return (math.prod(s[:-3]), s[-3])
 
 
-def evaluate(v: SSAValue, order: dict[Operation, float]) -> torch.Tensor | None:
+def evaluate(v: SSAValue) -> torch.Tensor | None:
     """The value of `v` when it depends on no function argument (and is small)."""
     if math.prod(shape(v)) > MAX_EVAL:
         return None
@@ -472,7 +476,8 @@ def evaluate(v: SSAValue, order: dict[Operation, float]) -> torch.Tensor | None:
 
     block = Block()
     mapping: dict[SSAValue, SSAValue] = {}
-    for op in sorted(ops, key=order.__getitem__):
+    deps = {op: [u.owner for u in op.operands if u.owner in seen] for op in ops}
+    for op in graphlib.TopologicalSorter(deps).static_order():
         clone = op.clone(value_mapper=mapping)
         block.add_op(clone)
         mapping.update(zip(op.results, clone.results, strict=True))
@@ -484,9 +489,7 @@ def evaluate(v: SSAValue, order: dict[Operation, float]) -> torch.Tensor | None:
         return None
 
 
-def proves_causal(
-    v: SSAValue, order: dict[Operation, float], keep_if: bool | None, coef: float = 1.0
-) -> bool:
+def proves_causal(v: SSAValue, keep_if: bool | None, coef: float = 1.0) -> bool:
     """Is the mask term `v` (boolean: attend where == keep_if; additive: keep_if None,
     scaled by coef) a constant equal to the causal pattern? It is evaluated with real
     tensors even when the pass runs under a torch.compile backend's fake-tensor mode."""
@@ -494,7 +497,7 @@ def proves_causal(
 
     try:
         with unset_fake_temporarily():
-            const = evaluate(v, order)
+            const = evaluate(v)
             if const is None:
                 return False
             return is_causal(const * coef if keep_if is None else const, keep_if)
@@ -516,9 +519,7 @@ def is_causal(mask: torch.Tensor, keep_if: bool | None) -> bool:
     return bool((attend == tril).all())
 
 
-def build(
-    m: Match, order: dict[Operation, float], b: Builder, report: Callable[[str], None]
-) -> AttentionOp:
+def build(m: Match, b: Builder, report: Callable[[str], None]) -> AttentionOp:
     """`prims.attention`, made with `b` (with the views and masks feeding it; none of
     them in the block yet)."""
     out, form = m.out, m.logits
@@ -541,18 +542,18 @@ def build(
     additive: list[SSAValue] = []
     keep: list[SSAValue] = []
     for value, c in form.additive:
-        if not causal and c > 0 and proves_causal(value, order, None, c):
+        if not causal and c > 0 and proves_causal(value, None, c):
             causal = True
             continue
         additive.append(b.scaled(value, c))
     for mask, fill, keep_if in form.fills:
-        if not causal and proves_causal(mask, order, keep_if):
+        if not causal and proves_causal(mask, keep_if):
             causal = True
             continue
         zero, filled = b.full(mask, 0.0, element(m.x)), b.full(mask, fill, element(m.x))
         additive.append(b.where(mask, zero, filled) if keep_if else b.where(mask, filled, zero))
     for mask, keep_if in form.keep:
-        if not causal and proves_causal(mask, order, keep_if):
+        if not causal and proves_causal(mask, keep_if):
             causal = True
             continue
         keep.append(mask if keep_if else b.add(prims.PrimsBitwiseNotOp.create(
@@ -624,9 +625,9 @@ class FuseAttention(ModulePass):
 
 def fuse_function(func: FuncOp, say: Callable[[str], None]) -> int:
     """Fuse every attention in `func`; the number fused. Program positions are computed
-    once (linear time); the ops a fusion inserts before `· V` get positions just below."""
+    once (linear time); the ops a fusion inserts before `· V` need none."""
     block = func.body.block
-    order: dict[Operation, float] = {o: float(i) for i, o in enumerate(block.ops)}
+    order = {o: i for i, o in enumerate(block.ops)}
     fused = 0
     replaced: set[Operation] = set()  # dead now; xDSL's dce erases them afterwards
     for out in [o for o in block.ops if isinstance(o, MatmulOp)]:
@@ -637,7 +638,7 @@ def fuse_function(func: FuncOp, say: Callable[[str], None]) -> int:
             match = Matcher(order).match(out)
             if any(d < 0 for d in (*shape(match.x), *shape(out.rhs))):
                 raise Refused("dynamic sizes")
-            attention = build(match, order, builder, say)
+            attention = build(match, builder, say)
         except NoSoftmax:
             continue
         except Refused as why:
@@ -656,10 +657,7 @@ def fuse_function(func: FuncOp, say: Callable[[str], None]) -> int:
                 replaced.add(reader)
         else:
             out.result.replace_all_uses_with(result.reshape(attention.result, shape(out.result)))
-        inserted = [*used, *result.new]
-        for i, new in enumerate(inserted):
-            block.insert_op_before(new, out)
-            order[new] = order[out] - 1 + (i + 1) / (len(inserted) + 1)
+        block.insert_ops_before([*used, *result.new], out)
         fused += 1
     return fused
 
