@@ -21,7 +21,7 @@ import functools
 import io
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Self, cast
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -43,6 +43,7 @@ from xdsl.irdl import (
     IRDLOperation,
     OperandDef,
     OptOperandDef,
+    OptPropertyDef,
     ParsePropInAttrDict,
     VarOperandDef,
     irdl_attr_definition,
@@ -254,6 +255,52 @@ class TorchOp(IRDLOperation):
         )
 
     @classmethod
+    def make(
+        cls,
+        result_types: Sequence[Attribute],
+        **fields: SSAValue | Sequence[SSAValue] | Attribute | None,
+    ) -> Self:
+        """The op from its operands and properties named as in its schema:
+        `prims.PrimsReshapeOp.make([t], a=x, shape=ints([2, 3]))`. A name the op does
+        not have, a missing operand or required property, or a value of the wrong kind
+        raises TypeError here (not at verification, or never). Optional operands take
+        None, variadic ones a sequence; `sym_args` defaults to none."""
+        definition = cls.get_irdl_definition()
+        known = [n for n, _ in definition.operands] + list(definition.properties)
+        if unknown := [n for n in fields if n not in known]:
+            raise TypeError(
+                f"{cls.name}.make: no operand or property {', '.join(map(repr, unknown))} "
+                f"(it has {', '.join(known)})"
+            )
+        groups: list[Sequence[SSAValue]] = []
+        for name, d in definition.operands:
+            value = fields.pop(name, [] if name == "sym_args" else _MISSING)
+            if value is _MISSING:
+                raise TypeError(f"{cls.name}.make: operand '{name}' is missing")
+            if isinstance(d, VarOperandDef):  # optional operands included
+                values = [] if value is None else [value] if isinstance(value, SSAValue) else value
+                if not isinstance(d, OptOperandDef) and isinstance(value, SSAValue):
+                    raise TypeError(f"{cls.name}.make: operand '{name}' takes a sequence")
+                groups.append(list(cast(Sequence[SSAValue], values)))
+            elif isinstance(value, SSAValue):
+                groups.append([value])
+            else:
+                raise TypeError(f"{cls.name}.make: operand '{name}' takes one SSA value")
+        props: dict[str, Attribute] = {}
+        for name, d in definition.properties.items():
+            if name == SEGMENTS:
+                continue
+            value = fields.pop(name, None)
+            if value is None:
+                if not isinstance(d, OptPropertyDef):
+                    raise TypeError(f"{cls.name}.make: property '{name}' is missing")
+                continue
+            if not isinstance(value, Attribute):
+                raise TypeError(f"{cls.name}.make: property '{name}' takes an attribute")
+            props[name] = value
+        return cast(Self, cls.build_from_groups(groups, props, result_types))
+
+    @classmethod
     def build_from_groups(
         cls,
         groups: Sequence[Sequence[SSAValue]],
@@ -292,6 +339,9 @@ def _plain_operands(cls: type[TorchOp]) -> int | None:
     if defs and defs[-1][0] == "sym_args":
         defs = defs[:-1]
     return len(defs) if all(type(d) is OperandDef for _, d in defs) else None
+
+
+_MISSING: Any = object()
 
 
 def _print_memo(printer: Printer, key: tuple[Any, ...], draw: Callable[[Printer], None]) -> None:

@@ -199,16 +199,17 @@ class NodeImporter:
         shape = [base_type.get_shape()[d] for d in order]
         elem = base_type.element_type
         loc = source_location(node)
-        p = permute.build_from_groups([[self.value(base)], []], {"dims": int_array(order)},
-                                      [TensorType(elem, shape)])  # fmt: skip
-        flat = reshape.build_from_groups([[p.results[0]], []], {"shape": int_array([bval.numel()])},
-                                         [TensorType(elem, [bval.numel()])])  # fmt: skip
+        p = permute.make([TensorType(elem, shape)], self_=self.value(base), dims=int_array(order))
+        flat = reshape.make(
+            [TensorType(elem, [bval.numel()])], self_=p.results[0], shape=int_array([bval.numel()])
+        )
         size, stride = node.args[1], node.args[2]
         given = node.args[3] if len(node.args) > 3 else node.kwargs.get("storage_offset")
         offset = vval.storage_offset() if given is None else given
-        props = {"size": int_array(list(size)), "stride": int_array(list(stride)),  # type: ignore[arg-type]
-                 "storage_offset": IntegerAttr(int(offset), i64)}  # fmt: skip
-        out = as_strided.build_from_groups([[flat.results[0]], []], props, _result_types(node))
+        out = as_strided.make(
+            _result_types(node), self_=flat.results[0], size=int_array(list(size)),  # type: ignore[arg-type]
+            stride=int_array(list(stride)), storage_offset=IntegerAttr(int(offset), i64),  # type: ignore[arg-type]
+        )  # fmt: skip
         for op in (p, flat, out):
             if loc is not None:
                 op.location = loc
@@ -425,7 +426,7 @@ def _as_eager_dtype(importer: NodeImporter, node: torch.fx.Node) -> SSAValue:
     if element_type(want) == have.element_type:
         return value
     to = TensorType(element_type(want), have.get_shape(), have.encoding)
-    op = Aten_ToCopyOp.build_from_groups([[value], []], {"dtype": element_type(want)}, [to])
+    op = Aten_ToCopyOp.make([to], self_=value, dtype=element_type(want))
     if (loc := source_location(node)) is not None:
         op.location = loc
     importer.block.add_op(op)

@@ -85,8 +85,7 @@ class ReshapeOfReshape(RewritePattern):
             return
         src = op.operands[0].owner.operands[0]
         shape = list(_shape(op.results[0]))
-        new = prims.PrimsReshapeOp.build_from_groups([[src], []], {"shape": int_array(shape)},
-                                                     [op.results[0].type])  # fmt: skip
+        new = prims.PrimsReshapeOp.make([op.results[0].type], a=src, shape=int_array(shape))
         new.location = op.location
         rewriter.replace(op, new)
 
@@ -201,14 +200,11 @@ class ScalarTensorIsFull(RewritePattern):
         if not isinstance(op, prims.PrimsScalarTensorOp):
             return
         t = cast(TensorType[Attribute], op.results[0].type)
-        props = {
-            "shape": int_array([]),
-            "fill_value": op.properties["s"],
-            "dtype": t.element_type,
-            "device": op.properties.get("device") or StringAttr("cpu"),
-            "requires_grad": IntegerAttr.from_bool(False),
-        }
-        new = prims.PrimsFullOp.build_from_groups([[]], props, [t])
+        new = prims.PrimsFullOp.make(
+            [t], shape=int_array([]), fill_value=op.properties["s"], dtype=t.element_type,
+            device=op.properties.get("device") or StringAttr("cpu"),
+            requires_grad=IntegerAttr.from_bool(False),
+        )  # fmt: skip
         new.location = op.location
         rewriter.replace(op, new)
 

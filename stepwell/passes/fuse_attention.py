@@ -330,7 +330,7 @@ class Builder:
         if found is not None:
             return found
         t = TensorType(element(v), list(to))
-        return self.add(prims.PrimsReshapeOp.build_from_groups([[v], []], {"shape": ints(to)}, [t]))
+        return self.add(prims.PrimsReshapeOp.make([t], a=v, shape=ints(to)))
 
     def transpose_last(self, v: SSAValue) -> SSAValue:
         r = len(shape(v))
@@ -338,8 +338,7 @@ class Builder:
 
     def transpose(self, v: SSAValue, perm: Sequence[int]) -> SSAValue:
         t = TensorType(element(v), [shape(v)[p] for p in perm])
-        return self.add(prims.PrimsTransposeOp.build_from_groups(
-            [[v], []], {"permutation": ints(perm)}, [t]))  # fmt: skip
+        return self.add(prims.PrimsTransposeOp.make([t], a=v, permutation=ints(perm)))
 
     def full(self, like: SSAValue, value: float, el: Attribute | None = None) -> SSAValue:
         """A constant of `like`'s shape (and element type unless `el`)."""
@@ -350,15 +349,13 @@ class Builder:
             fill = IntegerAttr.from_bool(bool(value))
         else:
             fill = IntegerAttr(int(value), 64)
-        props = {
-            "shape": ints(shape(like)),
-            "fill_value": fill,
-            "dtype": el,
-            "device": StringAttr("cpu"),
-            "requires_grad": IntegerAttr.from_bool(False),
-        }
         t = TensorType(el, list(shape(like)))
-        return self.add(prims.PrimsFullOp.build_from_groups([[]], props, [t]))
+        return self.add(
+            prims.PrimsFullOp.make(
+                [t], shape=ints(shape(like)), fill_value=fill, dtype=el,
+                device=StringAttr("cpu"), requires_grad=IntegerAttr.from_bool(False),
+            )
+        )  # fmt: skip
 
     def binary(self, cls: type[Operation], a: SSAValue, b: SSAValue) -> SSAValue:
         return self.add(cls.create(operands=[a, b], result_types=[a.type]))

@@ -153,3 +153,33 @@ def test_tile_docs_are_fresh(capsys: pytest.CaptureFixture[str]) -> None:
     from stepwell.tools import gen_tile_docs
 
     assert gen_tile_docs.main(["--check"]) == 0, capsys.readouterr().err
+
+
+def test_ops_are_built_by_the_names_of_their_schema() -> None:
+    """`make` takes operands and properties by name and refuses a misspelled one at once
+    (`build_from_groups` with a dict accepted it and failed late, or never)."""
+    from xdsl.dialects.builtin import TensorType, f32
+    from xdsl.ir import Block
+
+    from stepwell.dialects import prims
+    from stepwell.ir.printing import to_text
+    from stepwell.ir.types import int_array
+
+    (x,) = Block(arg_types=[TensorType(f32, [2, 3])]).args
+    t = TensorType(f32, [3, 2])
+    op = prims.PrimsReshapeOp.make([t], a=x, shape=int_array([3, 2]))
+    op.verify()
+    assert op.results[0].type == t and list(op.operands) == [x]
+    assert "= prims.reshape %1 {shape = [3 : i64, 2 : i64]} : (tensor<2x3xf32>)" in to_text(op)
+    with pytest.raises(
+        TypeError, match=r"no operand or property 'shpe' \(it has a, sym_args, shape\)"
+    ):
+        prims.PrimsReshapeOp.make([t], a=x, shpe=int_array([3, 2]))
+    with pytest.raises(TypeError, match="operand 'a' is missing"):
+        prims.PrimsReshapeOp.make([t], shape=int_array([3, 2]))
+    with pytest.raises(TypeError, match="property 'shape' is missing"):
+        prims.PrimsReshapeOp.make([t], a=x)
+    with pytest.raises(TypeError, match="operand 'a' takes one SSA value"):
+        prims.PrimsReshapeOp.make([t], a=[x], shape=int_array([3, 2]))
+    to_copy = torch_dialect.Aten_ToCopyOp.make([t], self_=x)  # optional properties left out
+    assert "dtype" not in to_copy.properties
