@@ -76,3 +76,65 @@ def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     fake.write_text("from stepwell.passes.support.fusion import Partitioner\n")
     ((target, _),) = imports(fake)
     assert layer(target) > layer("stepwell.dialects.prims")  # type: ignore[operator]
+
+
+def load_time_imports(path: Path) -> list[str]:
+    """The stepwell modules `path` imports when it is loaded: statements at module level,
+    outside `if TYPE_CHECKING:` (imports inside functions run later, on first call)."""
+    found: list[str] = []
+
+    def visit(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.If):
+                test = ast.unparse(node.test)
+                if "TYPE_CHECKING" not in test:
+                    visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                visit(node.body)
+            elif (
+                isinstance(node, ast.ImportFrom)
+                and node.module
+                and node.module.startswith("stepwell")
+            ):
+                found.append(node.module)
+                found.extend(f"{node.module}.{a.name}" for a in node.names)  # submodules
+            elif isinstance(node, ast.Import):
+                found.extend(a.name for a in node.names if a.name.startswith("stepwell"))
+
+    visit(ast.parse(path.read_text()).body)
+    return found
+
+
+def test_no_import_cycle_at_load_time() -> None:
+    """No module needs, while it loads, a module that needs it back (directly or through
+    others): such a cycle breaks as soon as someone imports the other module first."""
+    import graphlib
+
+    modules = {
+        ".".join(p.relative_to(ROOT.parent).with_suffix("").parts).removesuffix(".__init__"): p
+        for p in ROOT.rglob("*.py")
+    }
+    graph = {
+        m: {t for t in load_time_imports(p) if t in modules and t != m} for m, p in modules.items()
+    }
+    # a package's __init__ runs before its modules: `a.b` depends on `a` too
+    for m in modules:
+        parent = m.rpartition(".")[0]
+        if parent in modules:
+            graph[m].add(parent)
+    try:
+        graphlib.TopologicalSorter(graph).prepare()
+    except graphlib.CycleError as e:
+        raise AssertionError(f"import cycle: {' -> '.join(e.args[1])}") from None
+
+
+def test_load_time_imports_leave_out_type_checking_and_functions(tmp_path: Path) -> None:
+    fake = tmp_path / "m.py"
+    fake.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "from stepwell.dialects import tile\n"
+        "if TYPE_CHECKING:\n    from stepwell.passes.support.kernels import KernelBuilder\n"
+        "def f():\n    from stepwell.lowering import runtime\n"
+    )
+    assert load_time_imports(fake) == ["stepwell.dialects", "stepwell.dialects.tile"]
