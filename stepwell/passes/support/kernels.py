@@ -34,8 +34,8 @@ from stepwell.dialects.codecs import decode
 from stepwell.dialects.kernel_ops import combine, identity
 from stepwell.dialects.prims_support import MatmulOp, ScanIndexOp, ScanOp, TakeOp
 from stepwell.passes.support import heuristics
-from stepwell.passes.support.attention_kernel import build_attention
 from stepwell.passes.support.fusion import REDUCTIONS, Group, Partitioner, shape
+from stepwell.passes.support.kernel_kinds import KERNEL_KINDS
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
 from stepwell.passes.support.views import View, contiguous_strides, view_of
 
@@ -67,41 +67,12 @@ class KernelBuilder:
     scan_carry: dict[Operation, SSAValue] = field(default_factory=dict)  # looped scans
     scan_next: dict[Operation, SSAValue] = field(default_factory=dict)
 
-    # -- the space --------------------------------------------------------------------------
-    def setup(self) -> None:
-        g = self.group
-        if g.kind == "pointwise":
-            self.cfg = heuristics.pointwise(g.numel, self.warp_size)
-            self.space = [list(g.shape)]
-            self.grid = [heuristics.cdiv(max(g.numel, 1), self.cfg.block[0]), 1, 1]
-            pid = self.add(tile.ProgramIdOp(0))
-            self.coords = {"full": [pid]}
-            self.shapes = {"full": [self.cfg.block[0]]}
-        elif g.kind == "reduction":
-            rows, cols = math.prod(g.rows), math.prod(g.cols)
-            self.looped = cols > heuristics.MAX_ROW
-            self.cfg = (heuristics.looped_reduction if self.looped else heuristics.reduction)(
-                rows, cols, self.warp_size
-            )
-            self.space = [list(g.rows), list(g.cols)]
-            self.grid = [heuristics.cdiv(max(rows, 1), self.cfg.block[0]), 1, 1]
-            pid = self.add(tile.ProgramIdOp(0))
-            zero = self.index(0)
-            self.coords = {"full": [pid, zero], "reduced": [pid, zero]}
-            bm, bn = self.cfg.block
-            self.shapes = {"full": [bm, bn], "reduced": [bm, 1]}
-        else:
-            out = g.shape
-            m, n = out[-2], out[-1]
-            k = self.matmul_k()
-            self.cfg = heuristics.matmul(m, n, k)
-            _, bm, bn, _ = self.cfg.block
-            batch = list(out[:-2])
-            self.space = [batch, [m], [n]]
-            self.grid = [heuristics.cdiv(m, bm), heuristics.cdiv(n, bn), max(math.prod(batch), 1)]
-            pm, pn, pb = (self.add(tile.ProgramIdOp(a)) for a in range(3))
-            self.coords = {"full": [pb, pm, pn]}
-            self.shapes = {"full": [1, bm, bn]}
+    # -- the space (set by the group's kind: kernel_kinds.py) ------------------------------
+    cfg: heuristics.Config = heuristics.Config((1,), 1)
+    space: list[list[int]] = field(default_factory=list)  # coordinate groups of dims
+    grid: list[int] = field(default_factory=lambda: [1, 1, 1])
+    coords: dict[str, list[SSAValue]] = field(default_factory=dict)  # space -> coordinates
+    shapes: dict[str, list[int]] = field(default_factory=dict)  # space -> tile shape
 
     def matmul_k(self) -> int:
         mm = cast(MatmulOp, self.group.ops[0])
@@ -119,12 +90,7 @@ class KernelBuilder:
 
     # -- views ------------------------------------------------------------------------------
     def groups_for(self, space: str) -> list[int]:
-        g = self.group
-        if g.kind == "pointwise":
-            return [len(g.shape)]
-        if g.kind == "reduction":
-            return [len(g.rows), len(g.cols)] if space == "full" else [len(g.rows), 0]
-        return [len(g.shape) - 2, 1, 1]
+        return KERNEL_KINDS[self.group.kind].groups_for(self, space)
 
     def in_space(self, view: View, space: str) -> View:
         """Re-express a view of a value in the kernel's space (order of coordinate groups)."""
@@ -477,11 +443,7 @@ class KernelBuilder:
 
     # -- the kernel -------------------------------------------------------------------------------
     def build(self, outputs: list[SSAValue]) -> Kernel:
-        if self.group.kind == "attention":  # one op, its own kernel (attention_kernel.py)
-            build_attention(self)
-        else:
-            self.setup()
-            self.build_body(outputs)
+        KERNEL_KINDS[self.group.kind].build(self, outputs)
         n_in = self.n_inputs
         self.block.add_ops(self.b.ops)
         fused = [op.name for op in self.group.ops]

@@ -1,0 +1,123 @@
+"""The kinds of kernel, one class each, in one table (`KERNEL_KINDS`).
+
+A kind decides a kernel's space (its coordinate groups), its grid, its block sizes and
+warps (from `heuristics.py`) and how each of its spaces is split into coordinate groups
+for loads and stores; `KernelBuilder` (kernels.py) asks the kind of its group and builds
+the body. Attention is a kind whose kernel is built whole by `attention_kernel.py`.
+The names are those of `tile.kernel`'s `kind` attribute (`tile.KERNEL_KINDS`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, ClassVar
+
+from stepwell.dialects import tile
+from stepwell.passes.support import heuristics
+from stepwell.passes.support.attention_kernel import build_attention
+
+if TYPE_CHECKING:
+    from xdsl.ir import SSAValue
+
+    from stepwell.passes.support.kernels import KernelBuilder
+
+
+class KernelKind:
+    """How a kind of kernel is laid out; subclasses fill in `setup` and `groups_for`."""
+
+    name: ClassVar[str]
+
+    def setup(self, kb: KernelBuilder) -> None:
+        """Set `kb`'s config, space, grid, coordinates and tile shapes."""
+        raise NotImplementedError
+
+    def groups_for(self, kb: KernelBuilder, space: str) -> list[int]:
+        """How many dims of the space each coordinate group of a `space` view covers."""
+        raise NotImplementedError
+
+    def build(self, kb: KernelBuilder, outputs: list[SSAValue]) -> None:
+        self.setup(kb)
+        kb.build_body(outputs)
+
+
+class Pointwise(KernelKind):
+    """One flat coordinate over every element; BLOCK elements a program."""
+
+    name = "pointwise"
+
+    def setup(self, kb: KernelBuilder) -> None:
+        g = kb.group
+        kb.cfg = heuristics.pointwise(g.numel, kb.warp_size)
+        kb.space = [list(g.shape)]
+        kb.grid = [heuristics.cdiv(max(g.numel, 1), kb.cfg.block[0]), 1, 1]
+        kb.coords = {"full": [kb.add(tile.ProgramIdOp(0))]}
+        kb.shapes = {"full": [kb.cfg.block[0]]}
+
+    def groups_for(self, kb: KernelBuilder, space: str) -> list[int]:
+        return [len(kb.group.shape)]
+
+
+class Reduction(KernelKind):
+    """(rows, cols): BM whole rows a program, or one row walked in column tiles when it
+    is longer than `heuristics.MAX_ROW` (looped)."""
+
+    name = "reduction"
+
+    def setup(self, kb: KernelBuilder) -> None:
+        g = kb.group
+        rows, cols = math.prod(g.rows), math.prod(g.cols)
+        kb.looped = cols > heuristics.MAX_ROW
+        config = heuristics.looped_reduction if kb.looped else heuristics.reduction
+        kb.cfg = config(rows, cols, kb.warp_size)
+        kb.space = [list(g.rows), list(g.cols)]
+        kb.grid = [heuristics.cdiv(max(rows, 1), kb.cfg.block[0]), 1, 1]
+        pid = kb.add(tile.ProgramIdOp(0))
+        zero = kb.index(0)
+        kb.coords = {"full": [pid, zero], "reduced": [pid, zero]}
+        bm, bn = kb.cfg.block
+        kb.shapes = {"full": [bm, bn], "reduced": [bm, 1]}
+
+    def groups_for(self, kb: KernelBuilder, space: str) -> list[int]:
+        g = kb.group
+        return [len(g.rows), len(g.cols)] if space == "full" else [len(g.rows), 0]
+
+
+class Matmul(KernelKind):
+    """(batch, M, N) output tiles of (1, BM, BN), a BK loop over K."""
+
+    name = "matmul"
+
+    def setup(self, kb: KernelBuilder) -> None:
+        out = kb.group.shape
+        m, n = out[-2], out[-1]
+        kb.cfg = heuristics.matmul(m, n, kb.matmul_k())
+        _, bm, bn, _ = kb.cfg.block
+        batch = list(out[:-2])
+        kb.space = [batch, [m], [n]]
+        kb.grid = [heuristics.cdiv(m, bm), heuristics.cdiv(n, bn), max(math.prod(batch), 1)]
+        pm, pn, pb = (kb.add(tile.ProgramIdOp(a)) for a in range(3))
+        kb.coords = {"full": [pb, pm, pn]}
+        kb.shapes = {"full": [1, bm, bn]}
+
+    def groups_for(self, kb: KernelBuilder, space: str) -> list[int]:
+        return [len(kb.group.shape) - 2, 1, 1]
+
+
+class Attention(KernelKind):
+    """One `prims.attention`: the flash-attention kernel of attention_kernel.py."""
+
+    name = "attention"
+
+    def build(self, kb: KernelBuilder, outputs: list[SSAValue]) -> None:
+        build_attention(kb)
+
+    def groups_for(self, kb: KernelBuilder, space: str) -> list[int]:
+        raise NotImplementedError("the attention kernel lays out its own views")
+
+
+KERNEL_KINDS: dict[str, KernelKind] = {
+    k.name: k for k in (Pointwise(), Reduction(), Matmul(), Attention())
+}
+"""kind name -> its layout."""
+
+assert set(KERNEL_KINDS) == set(tile.KERNEL_KINDS), "a class per tile.kernel kind"
