@@ -39,8 +39,8 @@ from xdsl.utils.exceptions import PassFailedException
 from stepwell.dialects.codecs import call_arguments, decode
 from stepwell.dialects.prims_support import AttentionOp, ExternOp
 from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
-from stepwell.frontend.fx import TENSOR_TYPES
 from stepwell.ir.callees import SYM_FUNCTIONS, resolve_callee
+from stepwell.ir.fx_nodes import TENSOR_TYPES
 from stepwell.ir.interpret import call_generic
 from stepwell.ir.levels import require_level
 from stepwell.passes.support.decompose import splice, trace_decomposition

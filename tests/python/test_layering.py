@@ -14,8 +14,8 @@ LAYERS = [
     ["stepwell.ir.types", "stepwell.ir.callees"],  # types and callee names: no IR needed
     ["stepwell.dialects"],  # torch, prims, tile
     ["stepwell.ir", "stepwell.universe"],  # contexts, interpreters, printing, diagnostics
-    ["stepwell.frontend"],  # FX -> torch dialect
     ["stepwell.passes", "stepwell.plugins"],  # rewrites between levels
+    ["stepwell.frontend"],  # FX programs -> torch dialect (ir.fx_nodes imports each node)
     ["stepwell.pipeline"],  # pipelines as text
     ["stepwell.lowering"],  # tile -> Triton, runtime, torch.compile backend
     ["stepwell.tools", "stepwell.conformance", "stepwell.fuzz"],  # commands, harnesses

@@ -33,7 +33,7 @@ from stepwell.dialects.prims_support import (
     TakeOp,
 )
 from stepwell.dialects.torch_support import TorchOp
-from stepwell.frontend.fx import NodeImporter
+from stepwell.ir.fx_nodes import NodeImporter
 from stepwell.ir.types import torch_dtype
 from stepwell.passes.support.foreach import foreach_decompositions
 from stepwell.passes.support.indexing import INDEXING_DECOMPOSITIONS

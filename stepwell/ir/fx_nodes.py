@@ -1,0 +1,451 @@
+"""Import FX nodes into the `torch` dialect, one node at a time (`NodeImporter`).
+
+The frontend (`frontend/fx.py`: whole programs and graphs) and decomposition
+(`passes/support/decompose.py`: the prims graphs PyTorch's decompositions trace) both
+build ops through it, so neither passes nor the frontend need each other. Every op
+carries the user's source location from the node's stack trace. An ATen overload without
+a generated class, or any other callable, is imported as a generic `torch.operator`, so
+import never fails on an unknown op.
+"""
+
+from __future__ import annotations
+
+import linecache
+import operator
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+import torch
+import torch.fx
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    FileLineColLoc,
+    FloatAttr,
+    IntAttr,
+    IntegerAttr,
+    ModuleOp,
+    NoneType,
+    StringAttr,
+    TensorType,
+    f64,
+    i1,
+    i64,
+)
+from xdsl.dialects.func import FuncOp, ReturnOp
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+
+from stepwell.dialects.torch import TORCH_OP_CLASSES, Aten_ToCopyOp
+from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
+from stepwell.ir.types import UnsupportedTypeError, element_type, int_array, type_of_value
+
+TORCH_OPS: dict[str, type[TorchOp]] = {c.OVERLOAD: c for c in TORCH_OP_CLASSES}
+"""Generated op class by overload name (`aten.add.Tensor`), derived from the dialect."""
+
+TENSOR_TYPES = ("Tensor", "Optional[Tensor]", "List[Tensor]", "List[Optional[Tensor]]")
+
+ARG_NAME = "stepwell.name"
+ARG_KIND = "stepwell.kind"
+
+
+class FxImportError(Exception):
+    """The graph cannot be imported; the message names the node and its source line."""
+
+
+@dataclass(frozen=True)
+class GraphInput:
+    """What a function argument stands for: a user input, a parameter, a buffer, ..."""
+
+    name: str
+    kind: str  # "input" | "parameter" | "buffer" | "constant" | "symint"
+
+
+@dataclass
+class NodeImporter:
+    """Turns FX nodes into ops appended to `block`; `ops` maps overload names to classes.
+
+    The decomposition pass reuses it (with the prims classes) to splice traced graphs.
+    """
+
+    block: Block
+    values: dict[torch.fx.Node, list[SSAValue]] = field(default_factory=dict)
+    ops: dict[str, type[TorchOp]] = field(default_factory=lambda: TORCH_OPS)
+
+    # -- values ---------------------------------------------------------------------------
+    def value(self, node: torch.fx.Node) -> SSAValue:
+        vals = self.values.get(node)
+        if vals is None:
+            raise FxImportError(f"node {node.name} is used before it is defined")
+        if len(vals) != 1:
+            raise FxImportError(f"node {node.name} has {len(vals)} results; expected getitem")
+        return vals[0]
+
+    # -- constants and symbolic scalars ---------------------------------------------------
+    def scalar_attr(self, v: Any, syms: list[SSAValue]) -> Attribute:
+        """A non-tensor argument as a property; SSA values go into the sym group."""
+        if isinstance(v, torch.fx.Node):
+            syms.append(self.value(v))
+            return SymAttr(IntAttr(len(syms) - 1))
+        if v is None:
+            return NoneType()  # prints and parses back as `none`
+        if isinstance(v, bool):
+            return IntegerAttr(int(v), i1)
+        if isinstance(v, int):
+            return IntegerAttr(v, i64)
+        if isinstance(v, float):
+            return FloatAttr(v, f64)
+        if isinstance(v, str):
+            return StringAttr(v)
+        if isinstance(v, torch.dtype):
+            return element_type(v)
+        if isinstance(v, torch.device | torch.layout | torch.memory_format):
+            return StringAttr(str(v).removeprefix("torch."))
+        if isinstance(v, list | tuple):
+            return ArrayAttr([self.scalar_attr(x, syms) for x in v])
+        raise UnsupportedTypeError(f"cannot encode argument {v!r} ({type(v).__name__})")
+
+    # -- ops ------------------------------------------------------------------------------
+    def import_aten(self, node: torch.fx.Node, cls: type[TorchOp], target: Any = None) -> Operation:
+        schema = (target or node.target)._schema  # type: ignore[union-attr]
+        groups: list[list[SSAValue]] = []
+        props: dict[str, Attribute] = {}
+        syms: list[SSAValue] = []
+        for i, arg in enumerate(schema.arguments):
+            t = str(arg.real_type)
+            if i < len(node.args) and not arg.kwarg_only:
+                v = node.args[i]
+            elif arg.name in node.kwargs:
+                v = node.kwargs[arg.name]
+            else:  # absent: the schema default
+                if t in TENSOR_TYPES:
+                    groups.append([])
+                continue
+            if t == "Tensor":
+                groups.append([self.value(v)])
+            elif t == "Optional[Tensor]":
+                groups.append([] if v is None else [self.value(v)])
+            elif t == "List[Tensor]":
+                groups.append([self.value(x) for x in v])
+            elif t == "List[Optional[Tensor]]":
+                present = [x for x in v if x is not None]
+                groups.append([self.value(x) for x in present])
+                if len(present) != len(v):
+                    k = iter(range(len(present)))
+                    props[arg.name] = ArrayAttr(
+                        [NoneType() if x is None else IntegerAttr(next(k), i64) for x in v]
+                    )
+            else:
+                if arg.has_default_value() and _same(v, arg.default_value):
+                    continue
+                props[arg.name] = self.scalar_attr(v, syms)
+        if "sym_args" in dict(cls.operand_group_defs()):
+            groups.append(syms)
+        elif syms:
+            raise FxImportError(f"{node.target} got a symbolic value where none is allowed")
+        return cls.build_from_groups(groups, props, _result_types(node))
+
+    def import_generic(self, node: torch.fx.Node, op_class: Any = OperatorOp) -> Operation:
+        """Anything without a generated class: a `torch.operator` (or, given `op_class`, a
+        `prims.extern`) carrying its full name."""
+        inputs: list[SSAValue] = []
+        args = [self.scalar_attr(a, inputs) for a in node.args]
+        kwargs = {k: self.scalar_attr(v, inputs) for k, v in node.kwargs.items()}
+        return op_class(_target_name(node.target), inputs, _result_types(node), args, kwargs)
+
+    def rebase_as_strided(self, node: torch.fx.Node) -> bool:
+        """`as_strided(v, size, stride, offset)` reads the storage under `v`, which a view
+        `v` (permute, diagonal, slice, expand, ...) shares with the tensor it views. In
+        value semantics that storage is the base tensor's values in memory order: import
+        `as_strided(reshape(permute(base, memory_order), [-1]), size, stride, offset)`,
+        the offset being `v`'s own when the call gives none. False (import as usual) when
+        the base is not dense from offset 0 or a shape is symbolic."""
+        v = node.args[0]
+        if not isinstance(v, torch.fx.Node):
+            return False
+        base = v
+        while (
+            base.op == "call_function"
+            and isinstance(base.target, torch._ops.OpOverload)
+            and base.target._schema.returns
+            and base.target._schema.returns[0].alias_info is not None
+            and base.args
+            and isinstance(base.args[0], torch.fx.Node)
+        ):
+            base = base.args[0]
+        bval, vval = base.meta.get("val"), v.meta.get("val")
+        if not (isinstance(bval, torch.Tensor) and isinstance(vval, torch.Tensor)):
+            return False
+        try:
+            static = [int(d) for d in (*bval.shape, *bval.stride(), vval.storage_offset())]
+        except (TypeError, RuntimeError):  # symbolic sizes: keep the op as it is
+            return False
+        del static
+        if not _dense_from_zero(bval):
+            return False
+        if base is v and bval.is_contiguous():
+            return False  # already its own contiguous storage
+        classes = [self.ops.get(f"aten.{n}.default") for n in ("permute", "reshape", "as_strided")]
+        if any(c is None for c in classes):
+            return False
+        permute, reshape, as_strided = classes
+        order = sorted(range(bval.dim()), key=lambda d: (-bval.stride()[d], d))
+        base_type = cast(TensorType[Attribute], self.value(base).type)
+        shape = [base_type.get_shape()[d] for d in order]
+        elem = base_type.element_type
+        loc = source_location(node)
+        p = permute.make([TensorType(elem, shape)], self_=self.value(base), dims=int_array(order))
+        flat = reshape.make(
+            [TensorType(elem, [bval.numel()])], self_=p.results[0], shape=int_array([bval.numel()])
+        )
+        size, stride = node.args[1], node.args[2]
+        given = node.args[3] if len(node.args) > 3 else node.kwargs.get("storage_offset")
+        offset = vval.storage_offset() if given is None else given
+        out = as_strided.make(
+            _result_types(node), self_=flat.results[0], size=int_array(list(size)),  # type: ignore[arg-type]
+            stride=int_array(list(stride)), storage_offset=IntegerAttr(int(offset), i64),  # type: ignore[arg-type]
+        )  # fmt: skip
+        for op in (p, flat, out):
+            if loc is not None:
+                op.location = loc
+            self.block.add_op(op)
+        self.values[node] = list(out.results)
+        return True
+
+    def append(self, node: torch.fx.Node, op: Operation) -> None:
+        """Add `op` for `node`, with the node's source location."""
+        loc = source_location(node)
+        if loc is not None:
+            op.location = loc
+        self.block.add_op(op)
+        self.values[node] = list(op.results)
+
+    def import_node(self, node: torch.fx.Node) -> None:
+        if node.target is operator.getitem and isinstance(node.args[0], torch.fx.Node):
+            src, index = node.args
+            vals = self.values[src]
+            self.values[node] = [vals[_result_position(src, cast(int, index))]]
+            return
+        target = node.target
+        if target is torch.ops.aten.as_strided.default and self.rebase_as_strided(node):
+            return
+        if isinstance(target, torch._ops.OpOverload):
+            target = _scalar_overload(node, target)
+        cls = self.ops.get(str(target)) if isinstance(target, torch._ops.OpOverload) else None
+        try:
+            op = (
+                self.import_aten(node, cls, target)
+                if cls is not None
+                else self.import_generic(node)
+            )
+        except (UnsupportedTypeError, FxImportError) as e:
+            raise FxImportError(f"{_where(node)}: cannot import {node.format_node()}: {e}") from e
+        self.append(node, op)
+
+
+def _result_position(node: torch.fx.Node, index: int) -> int:
+    """The op result that `getitem(node, index)` reads: results that are `None` (e.g. the
+    input gradient `convolution_backward` is not asked for) have no SSA value."""
+    val = node.meta.get("val")
+    if isinstance(val, list | tuple):
+        return sum(1 for v in val[:index] if v is not None)
+    return index
+
+
+def _dense_from_zero(t: torch.Tensor) -> bool:
+    """The tensor's elements fill its storage from offset 0 with no gap or overlap, in
+    some order of its dims (contiguous, channels-last, transposed, ...)."""
+    if t.storage_offset() != 0:
+        return False
+    expected = 1
+    for d in sorted(range(t.dim()), key=lambda d: (t.stride()[d], d)):
+        if t.shape[d] == 1:
+            continue
+        if t.stride()[d] != expected:
+            return False
+        expected *= t.shape[d]
+    return True
+
+
+def _scalar_overload(node: torch.fx.Node, target: torch._ops.OpOverload) -> Any:
+    """FX passes Python numbers in Tensor slots (`mul.Tensor(x, 0.5)`); switch such a node
+    to the overload taking a Scalar there (`mul.Scalar`), as ATen itself would dispatch."""
+    schema = target._schema
+    wrapped = [
+        i
+        for i, (a, v) in enumerate(zip(schema.arguments, node.args, strict=False))
+        if str(a.real_type) == "Tensor" and isinstance(v, int | float | bool)
+    ]
+    if not wrapped:
+        return target
+    packet = getattr(torch.ops.aten, schema.name.split("::")[1])
+    for name in packet.overloads():
+        cand = getattr(packet, name)._schema
+        if len(cand.arguments) != len(schema.arguments) or cand.is_mutable:
+            continue
+        if all(
+            str(c.real_type) == ("Scalar" if i in wrapped else str(a.real_type))
+            or (i in wrapped and str(c.real_type) == "number")
+            for i, (a, c) in enumerate(zip(schema.arguments, cand.arguments, strict=True))
+        ):
+            return getattr(packet, name)
+    raise FxImportError(f"{target} got a Python number where a Tensor belongs")
+
+
+def _same(value: Any, default: Any) -> bool:
+    if isinstance(value, torch.fx.Node):
+        return False
+    if isinstance(value, list | tuple) and isinstance(default, list | tuple):
+        return list(value) == list(default)
+    return type(value) is type(default) and value == default
+
+
+def _target_name(target: Any) -> str:
+    if isinstance(target, torch._ops.OpOverload | torch._ops.HigherOrderOperator):
+        return str(target)
+    module = getattr(target, "__module__", None) or ""
+    return f"{module}.{getattr(target, '__name__', str(target))}".lstrip(".")
+
+
+def _result_types(node: torch.fx.Node) -> list[Attribute]:
+    if isinstance(node.target, torch._ops.OpOverload) and not node.target._schema.returns:
+        return []
+    val = node.meta.get("val")
+    if val is None:
+        if "example_value" in node.meta:
+            val = node.meta["example_value"]
+        else:
+            raise FxImportError(f"node {node.name} has no meta['val'] (run FakeTensorProp)")
+    if isinstance(val, list | tuple):
+        return [type_of_value(v) for v in val if v is not None]
+    return [type_of_value(val)]
+
+
+_FRAME = re.compile(r'File "([^"]+)", line (\d+)')
+_TORCH_DIR = str(Path(torch.__file__).parent)
+
+
+def source_location(node: torch.fx.Node) -> FileLineColLoc | None:
+    """`loc("file.py":line:col)` of the innermost frame outside torch itself in the node's
+    stack trace; the column is where the code on that line starts (1-based)."""
+    trace = node.meta.get("stack_trace")
+    if not trace:
+        return None
+    frames = [(m.group(1), int(m.group(2))) for m in _FRAME.finditer(trace)]
+    if not frames:
+        return None
+    user = [f for f in frames if not f[0].startswith(_TORCH_DIR)]
+    file, line = (user or frames)[-1]
+    text = linecache.getline(file, line)
+    col = len(text) - len(text.lstrip()) + 1 if text.strip() else 1
+    return FileLineColLoc(StringAttr(file), IntAttr(line), IntAttr(col))
+
+
+def _where(node: torch.fx.Node) -> str:
+    loc = source_location(node)
+    if loc is None:
+        return f"node {node.name}"
+    return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
+
+
+def _build_module(
+    graph: torch.fx.Graph, inputs: Sequence[GraphInput], name: str = "forward"
+) -> ModuleOp:
+    placeholders = [n for n in graph.nodes if n.op == "placeholder"]
+    attrs = [n for n in graph.nodes if n.op == "get_attr"]
+    arg_nodes = placeholders + attrs
+    try:
+        arg_types = [type_of_value(_meta_val(n)) for n in arg_nodes]
+    except UnsupportedTypeError as e:
+        raise FxImportError(f"cannot import a graph input: {e}") from e
+    block = Block(arg_types=arg_types)
+    importer = NodeImporter(block)
+    for n, arg in zip(arg_nodes, block.args, strict=True):
+        importer.values[n] = [arg]
+        arg.name_hint = _ssa_name(n.name)
+    for node in graph.nodes:
+        if node.op == "call_function":
+            importer.import_node(node)
+        elif node.op in ("call_module", "call_method"):
+            raise FxImportError(f"node {node.name}: {node.op} is not ATen-level; trace first")
+    outputs = _flatten_outputs(next(n for n in graph.nodes if n.op == "output").args[0])
+    results = [_as_eager_dtype(importer, o) for o in outputs]
+    block.add_op(ReturnOp(*results))
+    arg_attrs = ArrayAttr(
+        [
+            DictionaryAttr({ARG_NAME: StringAttr(i.name), ARG_KIND: StringAttr(i.kind)})
+            for i in inputs
+        ]
+    )
+    func = FuncOp(name, (arg_types, [r.type for r in results]), Region(block), arg_attrs=arg_attrs)
+    return ModuleOp([func])
+
+
+def eager_dtype(node: torch.fx.Node) -> torch.dtype | None:
+    """The dtype eager PyTorch gives a pointwise node, sampled on one-element tensors of its
+    operands' dtypes and ranks (so zero-dim and dimensioned operands promote as they do).
+    A few meta kernels disagree with eager (`bool ** True` is int64 in meta, bool in
+    eager); None when the node is not a pointwise ATen op or the sample cannot run."""
+    target = node.target
+    if not isinstance(target, torch._ops.OpOverload) or torch.Tag.pointwise not in target.tags:
+        return None
+
+    def sample(a: Any) -> Any:
+        if isinstance(a, torch.fx.Node):
+            val = a.meta.get("val")
+            if not isinstance(val, torch.Tensor):
+                raise FxImportError("not a tensor")
+            return torch.ones([1] * val.dim(), dtype=val.dtype)
+        if isinstance(a, list | tuple):
+            return type(a)(sample(x) for x in a)
+        return a
+
+    from torch._subclasses.fake_tensor import unset_fake_temporarily
+
+    try:  # a real sample, also under a backend's fake-tensor mode
+        with torch.no_grad(), unset_fake_temporarily():
+            out = target(*sample(node.args), **{k: sample(v) for k, v in node.kwargs.items()})
+    except Exception:  # noqa: BLE001 - a sample that cannot run tells nothing
+        return None
+    return out.dtype if isinstance(out, torch.Tensor) else None
+
+
+def _as_eager_dtype(importer: NodeImporter, node: torch.fx.Node) -> SSAValue:
+    """The value of a graph output, converted to eager's dtype where the graph's meta
+    dtype is not eager's (see `eager_dtype`)."""
+    value = importer.value(node)
+    want = eager_dtype(node)
+    if want is None or not isinstance(value.type, TensorType):
+        return value
+    have = cast(TensorType[Attribute], value.type)
+    if element_type(want) == have.element_type:
+        return value
+    to = TensorType(element_type(want), have.get_shape(), have.encoding)
+    op = Aten_ToCopyOp.make([to], self_=value, dtype=element_type(want))
+    if (loc := source_location(node)) is not None:
+        op.location = loc
+    importer.block.add_op(op)
+    return op.results[0]
+
+
+def _meta_val(node: torch.fx.Node) -> Any:
+    if "val" in node.meta:
+        return node.meta["val"]
+    raise FxImportError(f"input {node.name} has no meta['val']")
+
+
+def _flatten_outputs(out: Any) -> list[torch.fx.Node]:
+    if isinstance(out, torch.fx.Node):
+        return [out]
+    if isinstance(out, list | tuple):
+        return [n for o in out for n in _flatten_outputs(o)]
+    if out is None:
+        return []
+    raise FxImportError(f"graph output {out!r} is not a tensor or symbolic value")
+
+
+def _ssa_name(name: str) -> str | None:
+    clean = re.sub(r"[^A-Za-z0-9_]", "_", name)
+    return clean if clean and not clean[0].isdigit() else None
