@@ -63,7 +63,15 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface, SymbolTable
+from xdsl.traits import (
+    IsolatedFromAbove,
+    MemoryReadEffect,
+    MemoryWriteEffect,
+    NoTerminator,
+    Pure,
+    SymbolOpInterface,
+    SymbolTable,
+)
 from xdsl.utils.exceptions import VerifyException
 
 from stepwell.dialects.prims_support import SCAN_KINDS  # one list for both levels
@@ -213,6 +221,7 @@ class ProgramIdOp(IRDLOperation):
     """`tile.program_id`: this program's index along a grid axis."""
 
     name = "tile.program_id"
+    traits = traits_def(Pure())
     axis = prop_def(IntegerAttr)
     result = result_def(IndexType)
     irdl_options = (ParsePropInAttrDict(),)
@@ -233,6 +242,7 @@ class LanesOp(IRDLOperation):
     that compare positions use it: causal masks, bounds of a looped dim."""
 
     name = "tile.lanes"
+    traits = traits_def(Pure())
     coord = operand_def(IndexType)
     axis = prop_def(IntegerAttr)
     result = result_def(TensorType)
@@ -269,6 +279,7 @@ class LoadOp(IRDLOperation):
     """`tile.load`: read one tile of a view at tile coordinates (see the module doc)."""
 
     name = "tile.load"
+    traits = traits_def(MemoryReadEffect())
     view = operand_def(MemRefType)
     coords = var_operand_def(IndexType)
     groups = prop_def(ArrayAttr)
@@ -296,6 +307,7 @@ class StoreOp(IRDLOperation):
     not written."""
 
     name = "tile.store"
+    traits = traits_def(MemoryWriteEffect())
     value = operand_def(TensorType)
     view = operand_def(MemRefType)
     coords = var_operand_def(IndexType)
@@ -320,6 +332,7 @@ class ReduceOp(IRDLOperation):
     is NaN where a lane is NaN, unless `propagate_nan = false`."""
 
     name = "tile.reduce"
+    traits = traits_def(Pure())
     kind = prop_def(StringAttr)
     axis = prop_def(IntegerAttr)
     propagate_nan = opt_prop_def(BoolAttr)
@@ -370,6 +383,7 @@ class BroadcastOp(IRDLOperation):
     """`tile.broadcast`: repeat the size-1 dims of a tile to a larger tile."""
 
     name = "tile.broadcast"
+    traits = traits_def(Pure())
     input = operand_def(TensorType)
     result = result_def(TensorType)
     assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
@@ -389,6 +403,7 @@ class DotOp(IRDLOperation):
     """`tile.dot`: acc + a @ b on tiles ([.., M, K] x [.., K, N]), accumulating in acc's type."""
 
     name = "tile.dot"
+    traits = traits_def(Pure())
     lhs = operand_def(TensorType)
     rhs = operand_def(TensorType)
     acc = operand_def(TensorType)
@@ -418,6 +433,7 @@ class CmpOp(IRDLOperation):
     NaN, the others false, as in PyTorch). xDSL's arith.cmpf/cmpi only produce scalars."""
 
     name = "tile.cmp"
+    traits = traits_def(Pure())
     predicate = prop_def(StringAttr)
     lhs = operand_def(TensorType)
     rhs = operand_def(TensorType)
@@ -452,6 +468,7 @@ class ScanOp(IRDLOperation):
     no in-space result)."""
 
     name = "tile.scan"
+    traits = traits_def(Pure())
     kind = prop_def(StringAttr)
     axis = prop_def(IntegerAttr)
     input = operand_def(TensorType)
@@ -481,6 +498,7 @@ class ScanIndexOp(IRDLOperation):
     ties and NaN take the later position, as `cummax`/`cummin`."""
 
     name = "tile.scan_index"
+    traits = traits_def(Pure())
     kind = prop_def(StringAttr)
     axis = prop_def(IntegerAttr)
     input = operand_def(TensorType)
@@ -516,6 +534,7 @@ class GatherOp(IRDLOperation):
     reads 0 (never memory outside it)."""
 
     name = "tile.gather"
+    traits = traits_def(MemoryReadEffect())
     view = operand_def(MemRefType)
     indices = operand_def(TensorType)
     result = result_def(TensorType)
@@ -546,6 +565,7 @@ class RemOp(IRDLOperation):
     tiles (xDSL's arith has no float remainder)."""
 
     name = "tile.rem"
+    traits = traits_def(Pure())
     lhs = operand_def(TensorType)
     rhs = operand_def(TensorType)
     result = result_def(TensorType)
@@ -564,6 +584,7 @@ class SelectOp(IRDLOperation):
     """`tile.select`: `cond ? a : b` per lane (xDSL's arith.select takes a scalar cond)."""
 
     name = "tile.select"
+    traits = traits_def(Pure())
     cond = operand_def(TensorType)
     true_value = operand_def(TensorType)
     false_value = operand_def(TensorType)
@@ -590,6 +611,7 @@ class CastOp(IRDLOperation):
     `convert_element_type` does (floats truncate toward zero into integers)."""
 
     name = "tile.cast"
+    traits = traits_def(Pure())
     input = operand_def(TensorType)
     result = result_def(TensorType)
     assembly_format = "$input attr-dict `:` type($input) `->` type($result)"

@@ -17,6 +17,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp, ReturnOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.transforms.common_subexpression_elimination import cse
 from xdsl.utils.exceptions import PassFailedException
 
 from stepwell.dialects import tile
@@ -54,6 +55,7 @@ def convert_function(module: ModuleOp, func: FuncOp, first_index: int, warp_size
     for i, g in enumerate(part.groups):
         name = kernel_name(first_index + i, g)
         kernel = KernelBuilder(g, partitioner, name, warp_size).build(part.outputs[g])
+        cse(kernel.op)  # xDSL's: e.g. layer_norm's mean and variance share one sum of x
         module.body.block.insert_op_before(kernel.op, func)
         launches[g] = (name, kernel.inputs, kernel.outputs)
 

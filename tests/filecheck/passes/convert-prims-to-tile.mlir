@@ -22,9 +22,15 @@ func.func @softmax(%x: tensor<8x100xf32>) -> tensor<8x100xf32> {
 
 // -----
 
-// layer_norm: mean and variance (siblings reading x) and the normalization: one kernel.
+// layer_norm: mean and variance (siblings reading x) and the normalization: one kernel,
+// in which the mean and the variance share one sum of x (CSE inside the kernel).
 // CHECK-LABEL: tile.kernel @k0_layer_norm
 // CHECK-SAME: kind = "reduction"
+// CHECK: %[[X:.*]] = tile.load %x
+// CHECK-NEXT: tile.reduce "sum" %[[X]]
+// CHECK-NOT: tile.reduce "sum" %[[X]]
+// CHECK: tile.reduce "sum"
+// CHECK-NOT: tile.reduce
 // CHECK-NOT: tile.kernel
 // CHECK-LABEL: func.func @layer_norm
 // CHECK-NEXT: tile.launch @k0_layer_norm(%x, %w, %b)
