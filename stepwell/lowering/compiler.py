@@ -30,6 +30,7 @@ from stepwell.dialects import tile
 from stepwell.dialects.prims_support import ExternOp
 from stepwell.ir.printing import to_text
 from stepwell.ir.types import torch_dtype
+from stepwell.lowering import graph_cache
 from stepwell.lowering.runtime import Runtime, kernels_of
 from stepwell.lowering.triton.emitter import emit_module
 from stepwell.lowering.triton.target_table import TARGETS
@@ -85,6 +86,7 @@ class Artifacts:
     module: ModuleOp  # the tile-level module
     source: str  # Triton source of every kernel
     manifest: dict[str, Any]
+    from_cache: bool = False  # read from the graph cache (lowering/graph_cache.py)
     _runtime: Runtime | None = field(default=None, repr=False)
 
     @property
@@ -169,8 +171,13 @@ def compile_module(
     spec = (
         pipeline if pipeline is not None else default_pipeline("tile", legal_ops, skip, warp_size)
     )
-    passes = parse_pipeline(spec, plugins)
     levels = {"torch": to_text(module, locations=True)}
+    key = None
+    if pipeline is None and not plugins and graph_cache.enabled():
+        key = graph_cache.graph_key(levels["torch"], spec)
+        if (hit := _from_graph_cache(module, key)) is not None:
+            return hit
+    passes = parse_pipeline(spec, plugins)
     ctx = make_context()
     for p in passes:
         PassPipeline((p,)).apply(ctx, module)
@@ -179,4 +186,26 @@ def compile_module(
     module.verify()
     levels["tile"] = to_text(module, locations=True)
     source = emit_module(kernels_of(module))
-    return Artifacts(levels, module, source, manifest_of(module))
+    manifest = manifest_of(module)
+    if key is not None:
+        graph_cache.store(key, levels, source, manifest)
+    return Artifacts(levels, module, source, manifest)
+
+
+def _from_graph_cache(module: ModuleOp, key: str) -> Artifacts | None:
+    """The cached compile of `module`, its tile level moved into `module` (so that it
+    is lowered in place, as a compile would); None on a miss."""
+    from stepwell.ir.printing import parse_module
+
+    hit = graph_cache.load(key)
+    if hit is None:
+        return None
+    levels, source, manifest = hit
+    tile_module = parse_module(levels["tile"], "<graph cache>")
+    for op in list(module.ops):
+        op.detach()
+        op.erase(safe_erase=False)
+    for op in list(tile_module.ops):
+        op.detach()
+        module.body.block.add_op(op)
+    return Artifacts(levels, module, source, manifest, from_cache=True)

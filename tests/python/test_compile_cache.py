@@ -104,3 +104,59 @@ def test_concurrent_compiles_on_one_cache_agree(tmp_path: Path, processes: int) 
     assert not [p for p in cache.iterdir() if p.name.startswith(".")], "no temporaries left"
     again, _ = compile_with(cache)
     assert artifacts(again) == outs[0] and all(" True " in line for line in again)
+
+
+# Compile examples/mlp.py in a fresh process through the graph cache in $STEPWELL_CACHE_DIR;
+# print whether it came from the cache, a digest of its Triton source, and the max error
+# of its output against eager.
+GRAPH = """
+import hashlib, torch
+from stepwell.frontend.fx import import_program
+from stepwell.frontend.loader import export, load_example
+from stepwell.lowering.compiler import compile_module
+from stepwell.pipeline import bind_inputs
+ex = load_example("examples/mlp.py")
+ep = export(ex)
+a = compile_module(import_program(ep))
+(out,) = a.runtime(*bind_inputs(a.module, ep, ex.inputs))
+err = float((out - ex.fn(*ex.inputs)).abs().max())
+digest = hashlib.sha256(a.source.encode()).hexdigest()[:12]
+print(a.from_cache, digest, len(a.manifest["kernels"]), err < 1e-5)
+"""
+
+
+def graph_compile(cache: Path, **env: str) -> list[str]:
+    environ = {**os.environ, "STEPWELL_CACHE_DIR": str(cache), **env}
+    proc = subprocess.run([sys.executable, "-c", GRAPH], cwd=ROOT, env=environ,
+                          capture_output=True, text=True, timeout=600)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout.split()
+
+
+def test_a_second_process_takes_the_compiled_graph_from_the_cache(tmp_path: Path) -> None:
+    cold = graph_compile(tmp_path)
+    warm = graph_compile(tmp_path)
+    assert cold[0] == "False" and warm[0] == "True"  # no pass ran the second time
+    assert cold[1:] == warm[1:] and warm[3] == "True"  # same kernels, right answer
+    (entry,) = tmp_path.glob("graph-*")
+    # a damaged entry is discarded and compiled again (and stored again)
+    tile = entry / "graph.tile.mlir"
+    tile.write_text(tile.read_text()[:-100])
+    again = graph_compile(tmp_path)
+    assert again[0] == "False" and again[1:] == cold[1:]
+    assert graph_compile(tmp_path)[0] == "True"
+
+
+def test_the_graph_cache_can_be_turned_off(tmp_path: Path) -> None:
+    assert graph_compile(tmp_path, STEPWELL_GRAPH_CACHE="0")[0] == "False"
+    assert not list(tmp_path.glob("graph-*"))
+
+
+def test_the_graph_key_covers_the_pipeline_and_the_compiler() -> None:
+    from stepwell.lowering import graph_cache
+
+    text = "func.func @f() {\n  func.return\n}\n"
+    key = graph_cache.graph_key(text, "a,b")
+    assert key != graph_cache.graph_key(text, "a,b{x=1}")
+    assert key != graph_cache.graph_key(text + " ", "a,b")
+    assert len(graph_cache.compiler_fingerprint()) == 64  # every stepwell file hashed

@@ -9,11 +9,6 @@ Triton only compiles real (not interpreted) kernels: call this in a process wher
 from __future__ import annotations
 
 import hashlib
-import json
-import os
-import shutil
-import tempfile
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -22,6 +17,7 @@ from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Attribute
 
 from stepwell.dialects import tile
+from stepwell.lowering.cache import read_entry, write_entry
 from stepwell.lowering.triton.target_table import ALL_TARGETS, TARGETS
 
 
@@ -65,12 +61,6 @@ def signature(kernel: tile.KernelOp) -> dict[str, str]:
     return sig
 
 
-def cache_dir() -> Path:
-    """Where compiled kernels are kept: $STEPWELL_CACHE_DIR, else ~/.cache/stepwell."""
-    env = os.environ.get("STEPWELL_CACHE_DIR")
-    return Path(env) if env else Path.home() / ".cache" / "stepwell"
-
-
 CACHE_FORMAT = 3
 """Bumped whenever what the cache stores changes (e.g. new resource figures)."""
 
@@ -88,54 +78,17 @@ def cache_key(source: str, target: str, num_warps: int) -> str:
 
 
 def _load_cached(key: str, name: str, target: str) -> CompiledKernel | None:
-    """The cached artifacts of `key`, or None. An entry is complete when its
-    `manifest.json` (written last) lists every artifact with its size and SHA-256; an
-    entry that does not match it (truncated, edited, half written) is discarded with a
-    warning and compiled again."""
-    folder = cache_dir() / key
-    manifest = folder / "manifest.json"
-    if not folder.is_dir():
+    """The cached artifacts of `key`, or None (a bad entry is discarded: lowering/cache.py)."""
+    hit = read_entry(key)
+    if hit is None:
         return None
-    try:
-        entry = json.loads(manifest.read_text())
-        asm: dict[str, Any] = {}
-        for ext, (file, size, digest, binary) in entry["artifacts"].items():
-            data = (folder / file).read_bytes()
-            if len(data) != size or hashlib.sha256(data).hexdigest() != digest:
-                raise ValueError(f"{file} does not match its manifest")
-            asm[ext] = data if binary else data.decode()
-        return CompiledKernel(name, target, asm, dict(entry["metadata"]), cached=True)
-    except (OSError, ValueError, KeyError, TypeError) as e:  # JSON and UTF-8 errors included
-        warnings.warn(f"stepwell: discarding a bad compile-cache entry {folder}: {e}",
-                      stacklevel=2)  # fmt: skip
-        shutil.rmtree(folder, ignore_errors=True)
-        return None
+    asm, metadata = hit
+    return CompiledKernel(name, target, dict(asm), metadata, cached=True)
 
 
 def _store_cached(key: str, result: CompiledKernel) -> None:
-    """Write the entry into a temporary folder beside the cache and rename it into
-    place: readers see a complete entry or none, and of two concurrent writers of one
-    key the first rename wins (both hold the same artifacts)."""
-    root = cache_dir()
-    root.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{key}-", dir=root))
-    try:
-        artifacts: dict[str, tuple[str, int, str, bool]] = {}
-        for ext, data in result.asm.items():
-            if ext == "source":
-                continue
-            binary = isinstance(data, bytes | bytearray)
-            raw = data if binary else str(data).encode()
-            (tmp / f"kernel.{ext}").write_bytes(raw)
-            artifacts[ext] = (f"kernel.{ext}", len(raw), hashlib.sha256(raw).hexdigest(), binary)
-        entry = {"artifacts": artifacts, "metadata": result.metadata}
-        (tmp / "manifest.json").write_text(json.dumps(entry))
-        try:
-            tmp.rename(root / key)
-        except OSError:  # another process stored the same key first
-            pass
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    files = {ext: data for ext, data in result.asm.items() if ext != "source"}
+    write_entry(key, files, result.metadata, stem="kernel")
 
 
 def compile_kernel(fn: Any, kernel: tile.KernelOp, target: str, source: str = "") -> CompiledKernel:

@@ -1,0 +1,79 @@
+"""The on-disk compile cache: entries of named files, written atomically, checked on read.
+
+An entry is a folder `$STEPWELL_CACHE_DIR/<key>/` (else `~/.cache/stepwell`) holding its
+files and a `manifest.json`, written last, that lists each file with its size, SHA-256
+and whether it is bytes or text, plus free-form metadata. It is written into a temporary
+folder beside the cache and renamed into place, so readers see a complete entry or none,
+and of two concurrent writers of one key the first rename wins (both hold the same
+files). An entry that does not match its manifest (truncated, edited, half written) is
+discarded with a warning, and the caller compiles again.
+
+Two kinds of entry use it: compiled GPU kernels (`triton/targets.py`, keyed by the
+kernel's source and target) and compiled graphs (`graph_cache.py`, keyed by the
+torch-level IR, the pipeline and stepwell's own code).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+import warnings
+from pathlib import Path
+from typing import Any
+
+
+def cache_dir() -> Path:
+    """Where compiled kernels and graphs are kept: $STEPWELL_CACHE_DIR, else
+    ~/.cache/stepwell."""
+    env = os.environ.get("STEPWELL_CACHE_DIR")
+    return Path(env) if env else Path.home() / ".cache" / "stepwell"
+
+
+def read_entry(key: str) -> tuple[dict[str, str | bytes], dict[str, Any]] | None:
+    """The files (name -> text or bytes) and metadata of entry `key`, or None when there
+    is none or it is bad (then it is removed, with a warning)."""
+    folder = cache_dir() / key
+    if not folder.is_dir():
+        return None
+    try:
+        entry = json.loads((folder / "manifest.json").read_text())
+        files: dict[str, str | bytes] = {}
+        for name, (file, size, digest, binary) in entry["artifacts"].items():
+            data = (folder / file).read_bytes()
+            if len(data) != size or hashlib.sha256(data).hexdigest() != digest:
+                raise ValueError(f"{file} does not match its manifest")
+            files[name] = data if binary else data.decode()
+        return files, dict(entry["metadata"])
+    except (OSError, ValueError, KeyError, TypeError) as e:  # JSON and UTF-8 errors included
+        warnings.warn(f"stepwell: discarding a bad compile-cache entry {folder}: {e}",
+                      stacklevel=3)  # fmt: skip
+        shutil.rmtree(folder, ignore_errors=True)
+        return None
+
+
+def write_entry(
+    key: str, files: dict[str, str | bytes], metadata: dict[str, Any], stem: str
+) -> None:
+    """Store `files` (name -> text or bytes, kept as `STEM.NAME`) and `metadata` as
+    entry `key`, atomically."""
+    root = cache_dir()
+    root.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{key}-", dir=root))
+    try:
+        listed: dict[str, tuple[str, int, str, bool]] = {}
+        for name, data in files.items():
+            binary = isinstance(data, bytes | bytearray)
+            raw = bytes(data) if binary else str(data).encode()
+            file = f"{stem}.{name}"
+            (tmp / file).write_bytes(raw)
+            listed[name] = (file, len(raw), hashlib.sha256(raw).hexdigest(), binary)
+        (tmp / "manifest.json").write_text(json.dumps({"artifacts": listed, "metadata": metadata}))
+        try:
+            tmp.rename(root / key)
+        except OSError:  # another process stored the same key first
+            pass
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
