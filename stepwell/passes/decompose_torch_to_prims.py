@@ -16,22 +16,23 @@ distinct (op, types, constants) is traced once per pass run and reused.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     ArrayAttr,
     DictionaryAttr,
+    FileLineColLoc,
     IntAttr,
     ModuleOp,
     NoneAttr,
     NoneType,
     TensorType,
 )
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import PassFailedException
@@ -161,6 +162,7 @@ class _Run:
             return self.extern(op, name)
         tensors = [v for v in op.operands if isinstance(v.type, TensorType)]
         new_ops, results = splice(gm, tensors)
+        _check_result_types(op, results)
         for new in new_ops:
             if isinstance(new, ExternOp):
                 self.report(new.callee.data)
@@ -205,6 +207,28 @@ class _Run:
         for new in new_ops:
             new.location = op.location
         Rewriter.replace_op(op, new_ops, results)
+
+
+def _check_result_types(op: Operation, results: Sequence[SSAValue]) -> None:
+    """The decomposition computes what the op declares, or the IR is wrong: a result
+    type that disagrees with the op's operands (hand-written or edited IR) would flow on
+    unnoticed into ops that trust it (an extern claiming a result ATen never makes)."""
+    for i, (declared, value) in enumerate(zip(op.result_types, results, strict=True)):
+        if not (isinstance(declared, TensorType) and isinstance(value.type, TensorType)):
+            continue
+        got = cast(TensorType[Attribute], value.type)
+        want = cast(TensorType[Attribute], declared)
+        if got.get_shape() != want.get_shape() or got.element_type != want.element_type:
+            loc = op.location
+            where = (
+                f"{loc.filename.data}:{loc.line.data}:{loc.column.data}: "
+                if isinstance(loc, FileLineColLoc)
+                else ""
+            )
+            raise PassFailedException(
+                f"{where}'{op.name}' declares result #{i} as {want} but its operands make "
+                f"it {TensorType(got.element_type, got.get_shape())}"
+            )
 
 
 def _overload_name(name: str) -> str:

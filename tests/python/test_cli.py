@@ -214,3 +214,27 @@ def test_path_level_and_option_errors_are_one_line(
     assert got_status == status and "Traceback" not in err
     lines = [line for line in err.splitlines() if not line.startswith("usage:")]
     assert lines[0].startswith(filled(message)), err
+
+
+def test_a_result_type_its_operands_contradict_is_refused(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the mutant fuzzer: flatten's declared result disagreed with its operand,
+    the linear after it became an extern claiming a result ATen never makes, and every
+    pass accepted the module. Decomposition now checks what each op computes."""
+    mlir = tmp_path / "flatten.mlir"
+    mlir.write_text(
+        "func.func @f(%x: tensor<2x16x1x1xf32>, %w: tensor<10x16xf32>, %b: tensor<10xf32>) "
+        "-> tensor<2x10xf32> {\n"
+        "  %0 = torch.aten.flatten.using_ints %x {start_dim = -2 : i64} : "
+        '(tensor<2x16x1x1xf32>) -> tensor<2x16xf32> loc("m.py":3:9)\n'
+        "  %1 = torch.aten.linear %0, %w, %b : (tensor<2x16xf32>, tensor<10x16xf32>, "
+        "tensor<10xf32>) -> tensor<2x10xf32>\n"
+        "  func.return %1 : tensor<2x10xf32>\n}\n"
+    )
+    status, out, err = call(("stepwell-opt", str(mlir), "-p", "decompose-torch-to-prims"), capfd)
+    assert (status, out) == (1, "") and "Traceback" not in err
+    assert err.splitlines()[-1] == (
+        f"{mlir}: error: m.py:3:9: 'torch.aten.flatten.using_ints' declares result #0 as "
+        "tensor<2x16xf32> but its operands make it tensor<2x16x1xf32>"
+    )
