@@ -17,7 +17,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.printer import Printer
 
 from stepwell.ir.context import make_context
-from stepwell.ir.diagnostics import LocatingParser, verify_located
+from stepwell.ir.diagnostics import Diagnostic, LocatingParser, verify_located
 from stepwell.ir.printing import to_text
 
 CORPUS = Path(__file__).resolve().parents[1] / "fuzz" / "corpus"
@@ -70,28 +70,27 @@ def test_unusual_spellings_read_as_xdsl_reads_them() -> None:
     assert "%f = prims.mul %e, %e" in text
 
 
+def _first_error(body: str) -> Diagnostic | None:
+    """Parse and verify a function `@f(%x: tensor<4xf32>)` with `body` as its ops."""
+    text = f"func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {{\n{body}}}\n"
+    parser = LocatingParser(make_context(), text, "t.mlir")
+    return verify_located(parser.parse_module(), "t.mlir", parser.positions)
+
+
 def test_a_repeated_op_signature_still_fails_where_its_position_is_wrong() -> None:
     """The second relu has the signature of the first, verified already; ending the
     block without a terminator must still be reported (xDSL checks the position)."""
-    text = (
-        "func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+    diag = _first_error(
         "  %a = torch.aten.relu %x : (tensor<4xf32>) -> tensor<4xf32>\n"
         "  %b = torch.aten.relu %a : (tensor<4xf32>) -> tensor<4xf32>\n"
-        "}\n"
     )
-    parser = LocatingParser(make_context(), text, "t.mlir")
-    diag = verify_located(parser.parse_module(), "t.mlir", parser.positions)
     assert diag is not None and diag.line == 3 and "terminator" in diag.message
 
 
 def test_each_bad_op_is_reported_though_an_equal_good_one_came_first() -> None:
-    text = (
-        "func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+    diag = _first_error(
         "  %a = prims.sum %x {dims = [0 : i64]} : (tensor<4xf32>) -> tensor<f32>\n"
         "  %b = prims.sum %x {dims = [3 : i64]} : (tensor<4xf32>) -> tensor<f32>\n"
         "  func.return %x : tensor<4xf32>\n"
-        "}\n"
     )
-    parser = LocatingParser(make_context(), text, "t.mlir")
-    diag = verify_located(parser.parse_module(), "t.mlir", parser.positions)
     assert diag is not None and diag.line == 3
