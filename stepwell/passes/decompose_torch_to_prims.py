@@ -218,7 +218,7 @@ def _check_result_types(op: Operation, results: Sequence[SSAValue]) -> None:
             continue
         got = cast(TensorType[Attribute], value.type)
         want = cast(TensorType[Attribute], declared)
-        if got.get_shape() != want.get_shape() or got.element_type != want.element_type:
+        if not _compatible(got, want):
             loc = op.location
             where = (
                 f"{loc.filename.data}:{loc.line.data}:{loc.column.data}: "
@@ -229,6 +229,17 @@ def _check_result_types(op: Operation, results: Sequence[SSAValue]) -> None:
                 f"{where}'{op.name}' declares result #{i} as {want} but its operands make "
                 f"it {TensorType(got.element_type, got.get_shape())}"
             )
+
+
+def _compatible(got: TensorType[Attribute], want: TensorType[Attribute]) -> bool:
+    """Same element type and rank, and equal sizes where both are known (a data-dependent
+    size, `?` in the decomposition, such as nonzero's, takes the one the graph recorded)."""
+    a, b = got.get_shape(), want.get_shape()
+    return (
+        got.element_type == want.element_type
+        and len(a) == len(b)
+        and all(x == y or DYNAMIC_INDEX in (x, y) for x, y in zip(a, b, strict=True))
+    )
 
 
 def _overload_name(name: str) -> str:
