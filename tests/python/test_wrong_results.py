@@ -156,3 +156,15 @@ def test_a_printed_and_reparsed_kernel_keeps_its_minus_infinity() -> None:
     assert "0xff800000" in text  # -inf, printed as its bits
     (got,) = run_tile(parse_module(text), x)
     assert mismatch(fn(x), got) is None, mismatch(fn(x), got)
+
+
+def test_merging_kernels_never_makes_a_cycle_through_graph_level_ops() -> None:
+    """Fuzz seed 13531: two 0-d kernels merged ({eq(x2), convert}, {convert, sub}) and
+    then a third merge ({ne, not} + {convert(x1)}) closed a cycle through the graph-level
+    sums between them: the program-order bound of the path search did not hold once a
+    merged kernel spanned the target."""
+    check(
+        lambda x1, x2: (torch.all(x2), torch.sub(x2, torch.sum(x1))),
+        torch.tensor(3, dtype=torch.int32),
+        torch.tensor(1.5),
+    )

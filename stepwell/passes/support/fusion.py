@@ -141,6 +141,7 @@ class Partitioner:
         self.graph_ops: set[Operation] = set()
         self.replaying = False  # merge_groups checks cycles once per pair, not per op
         self.refused: set[tuple[Group, Group]] = set()  # pairs that could not merge
+        self.merged: set[Group] = set()  # kernels made by merging (their ops may span)
 
     # -- what a value is ------------------------------------------------------------------
     def materialized(self, v: SSAValue) -> bool:
@@ -494,6 +495,8 @@ class Partitioner:
                 self.readers[r].remove(seed)
             return False
         seed.index = min(a.index, b.index)
+        self.merged.difference_update((a, b))
+        self.merged.add(seed)
         for g in (a, b):
             for r in g.reads:
                 self.readers[r].remove(g)
@@ -590,14 +593,24 @@ class Partitioner:
 
     def depends_on(self, start: Group, target: Group) -> bool:
         """Does `start` depend on `target` through some other node? (Then one kernel
-        made of both would depend on itself.) Bounded by program order as `acyclic`."""
+        made of both would depend on itself.) Bounded by program order as `acyclic`, but
+        a merged kernel breaks that bound: it may hold ops after `target` and feed nodes
+        before it (x -> merged -> y with y early), so the search stops only before the
+        first op of every merged kernel that reaches past `target`'s first op."""
+        cut = target.first
+        spanning = True
+        while spanning:
+            spanning = False
+            for g in self.merged:
+                if g.first < cut <= g.last:
+                    cut, spanning = g.first, True
         stack = [n for n in self.producers(start) if n is not target]
         seen: set[int] = set()
         while stack:
             n = stack.pop()
             if n is target:
                 return True
-            if id(n) in seen or self.last_order(n) < target.first:
+            if id(n) in seen or self.last_order(n) < cut:
                 continue
             seen.add(id(n))
             stack.extend(self.producers(n))
