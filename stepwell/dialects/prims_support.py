@@ -360,12 +360,25 @@ class AttentionOp(IRDLOperation):
 
 class ExternEffects(MemoryEffect):
     """An extern with results is a functional ATen call (the graph is functionalized:
-    in-place ops were rewritten before import), so unused it may go; one without results
-    is called for its effect and stays."""
+    in-place ops were rewritten before import), so unused it may go and two alike may be
+    one. Not so a random op (`rand_like`, `bernoulli`: ATen's `nondeterministic_seeded`
+    tag): two calls give two different tensors. One without results is called for its
+    effect. Both of those have unknown effects and stay as they are."""
 
     @classmethod
     def get_effects(cls, op: Operation) -> AbstractSet[EffectInstance] | None:
-        return frozenset() if op.results else None
+        callee = cast(ExternOp, op).callee.data
+        return frozenset() if op.results and not _seeded(callee) else None
+
+
+@functools.cache
+def _seeded(callee: str) -> bool:
+    """Is `callee` a random ATen op (or unknown: then assume it may be)?"""
+    try:
+        fn = resolve_callee(callee)
+    except Exception:  # noqa: BLE001 - an unknown callee: the verifier reports it
+        return True
+    return torch.Tag.nondeterministic_seeded in getattr(fn, "tags", ())
 
 
 @irdl_op_definition

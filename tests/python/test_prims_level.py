@@ -59,3 +59,25 @@ def test_sdpa_legal_becomes_one_attention_per_layer() -> None:
         got = interpret(module, *bind_inputs(module, ep, example.inputs))
     max_abs, _, ok = compare(got, expected, 1e-5, 1e-5)
     assert ok, max_abs
+
+
+def test_cse_keeps_random_externs_apart_and_merges_functional_ones() -> None:
+    """An extern with results is functional, so xDSL's cse may merge two alike; two
+    `rand_like` calls are two different tensors (ATen's nondeterministic_seeded tag)."""
+    from xdsl.transforms.common_subexpression_elimination import cse
+
+    from stepwell.ir.printing import parse_module
+
+    t = "tensor<4xf32>"
+    text = "".join(
+        f'%{n} = prims.extern "{callee}"(%x) {{args = [#torch.sym<0>]}} : ({t}) -> {t}\n'
+        for n, callee in [("a", "aten.rand_like.default"), ("b", "aten.rand_like.default"),
+                          ("c", "aten.relu.default"), ("d", "aten.relu.default")]
+    )  # fmt: skip
+    module = parse_module(
+        f"func.func @f(%x: {t}) -> ({t}, {t}, {t}, {t}) {{\n{text}"
+        f"func.return %a, %b, %c, %d : {t}, {t}, {t}, {t}\n}}\n"
+    )
+    cse(module)
+    callees = [op.callee.data for op in module.walk() if op.name == "prims.extern"]
+    assert callees == ["aten.rand_like.default", "aten.rand_like.default", "aten.relu.default"]
