@@ -29,6 +29,7 @@ COMMANDS = {
     "fuzz_mutants": ".venv/bin/python -m stepwell.fuzz mutants --count 300 --seed 5000 "
     "--json results/fuzz_mutants.json",
     "train": "HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/train.py",
+    "dynamic": "HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/dynamic.py",
     "gpu": ".venv/bin/python benchmarks/gpu.py  (on a CUDA machine)",
 }
 
@@ -153,10 +154,23 @@ def train(d: dict[str, Any]) -> str:
     return text + d["table"] + "\n"
 
 
+def dynamic(d: dict[str, Any]) -> str:
+    text = (
+        "Each sweep calls one `torch.compile`d model at new sizes (Dynamo's default: static "
+        "first, then a graph with symbolic sizes). stepwell compiles a dynamic graph once per "
+        "binding of its sizes (docs/dynamic.md): graphs = graphs Dynamo handed over, "
+        "compiles = static graphs + specializations; kernels and ATen calls are per call. "
+        "Inductor compiles each graph once, sizes as kernel arguments (its Triton code for "
+        f"CPU tensors: {d.get('inductor_backend')}).\n\n"
+    )
+    return text + d["table"] + "\n"
+
+
 SECTIONS = [
     ("Model zoo", "zoo", zoo),
     ("Fusion quality", "fusion", fusion),
     ("Training step", "train", train),
+    ("Dynamic shapes", "dynamic", dynamic),
     ("OpInfo conformance through torch.compile", "opinfo", opinfo),
     ("Compile latency", "compile_latency", compile_latency),
     ("Scaling", "scaling", scaling),

@@ -20,6 +20,12 @@ import torch
 from stepwell.frontend.fx import import_graph_with_attributes, import_program
 from stepwell.frontend.loader import Example, export
 from stepwell.lowering.compiler import Artifacts, compile_module
+from stepwell.lowering.specialize import (
+    SpecializingGraph,
+    binding_names,
+    has_symbolic_sizes,
+    max_specializations,
+)
 from stepwell.pipeline import bind_inputs
 
 
@@ -29,10 +35,13 @@ def _dump_dir(dump_dir: str | os.PathLike[str] | None) -> Path | None:
 
 
 def _next_graph_dir(root: Path, kind: str = "") -> Path:
-    """`graphN` (`graphN-backward` for a backward graph), numbered in compile order."""
+    """A new folder `graphN` (`graphN-backward` for a backward graph), numbered in compile
+    order. A dynamic graph's specializations are folders inside it (`s0=9`)."""
     root.mkdir(parents=True, exist_ok=True)
     n = sum(1 for p in root.iterdir() if p.name.startswith("graph"))
-    return root / (f"graph{n}-{kind}" if kind == "backward" else f"graph{n}")
+    folder = root / (f"graph{n}-{kind}" if kind == "backward" else f"graph{n}")
+    folder.mkdir()
+    return folder
 
 
 class CompiledFunction:
@@ -116,7 +125,9 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
     AOTAutograd traces the forward and, when an input needs gradients, the joint graph,
     which PyTorch's min-cut partitioner splits into a forward that saves few activations
     (cheap pointwise ops are recomputed in the backward) and a backward; stepwell compiles
-    both (and the inference graph) through the same pipeline."""
+    both (and the inference graph) through the same pipeline. A graph with symbolic sizes
+    is compiled once per binding of its sizes (`specialize.py`), up to
+    `options={"max_specializations": N}` bindings."""
     from functools import partial
 
     from torch._dynamo.backends.common import aot_autograd
@@ -129,28 +140,57 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
     pipeline: str | None = options.get("pipeline")
     plugins = tuple(options.get("plugins", ()))
 
+    limit = max_specializations(options.get("max_specializations"))
+
+    def compile_static(
+        graph: torch.fx.GraphModule, inputs: Sequence[Any], dump_to: Path | None
+    ) -> Callable[..., list[Any]]:
+        """Compile a graph; its runner returns the flat outputs (None where none)."""
+        module, attributes = import_graph_with_attributes(graph, inputs)
+        artifacts = compile_module(module, legal_ops, pipeline=pipeline, plugins=plugins)
+        if dump_to is not None:
+            artifacts.dump(dump_to)
+        runtime = artifacts.runtime
+        slots = output_slots(graph)
+
+        def run(*args: Any) -> list[Any]:
+            values = iter(runtime(*args, *attributes))
+            return [next(values) if present else None for present in slots]
+
+        return run
+
+    def eager_on_error(graph: torch.fx.GraphModule, compile_it: Callable[[], Any]) -> Any:
+        try:
+            return compile_it()
+        except Exception as e:
+            if not torch._dynamo.config.suppress_errors:
+                raise
+            # torch.compile's own convention: with suppress_errors, run the graph eagerly
+            warnings.warn(f"stepwell could not compile a graph, running it eagerly: {e!r}",
+                          stacklevel=2)  # fmt: skip
+            return graph.forward
+
     def graph_compiler(kind: str):
         def compile_graph(graph: torch.fx.GraphModule, inputs: list[Any]):
-            try:
-                module, attributes = import_graph_with_attributes(graph, inputs)
-                artifacts = compile_module(module, legal_ops, pipeline=pipeline, plugins=plugins)
-            except Exception as e:
-                if not torch._dynamo.config.suppress_errors:
-                    raise
-                # torch.compile's own convention: with suppress_errors, run the graph eagerly
-                warnings.warn(f"stepwell could not compile a graph, running it eagerly: {e!r}",
-                              stacklevel=2)  # fmt: skip
-                return make_boxed_func(graph.forward)
-            if dump_dir is not None:
-                artifacts.dump(_next_graph_dir(dump_dir, kind))
-            runtime = artifacts.runtime
-            slots = output_slots(graph)
+            graph_dir = None if dump_dir is None else _next_graph_dir(dump_dir, kind)
+            if not has_symbolic_sizes(inputs):
+                return make_boxed_func(
+                    eager_on_error(graph, lambda: compile_static(graph, inputs, graph_dir))
+                )
 
-            def run(*args: Any) -> list[Any]:
-                values = iter(runtime(*args, *attributes))
-                return [next(values) if present else None for present in slots]
+            def specialization(static: torch.fx.GraphModule, args: Sequence[Any]):
+                names = binding_names(inputs, args)
+                folder = ",".join(f"{k}={v}" for k, v in sorted(names.items())) or "static"
+                dump_to = None if graph_dir is None else graph_dir / folder
+                return eager_on_error(graph, lambda: compile_static(static, args, dump_to))
 
-            return make_boxed_func(run)
+            def symbolic() -> Callable[..., list[Any]]:
+                dump_to = None if graph_dir is None else graph_dir / "symbolic"
+                return eager_on_error(graph, lambda: compile_static(graph, inputs, dump_to))
+
+            return make_boxed_func(
+                SpecializingGraph(graph, inputs, specialization, symbolic, limit)
+            )
 
         return compile_graph
 

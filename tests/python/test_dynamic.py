@@ -3,10 +3,16 @@ in the graph is computed at run time, every size gives eager's result."""
 
 from __future__ import annotations
 
+import contextlib
+import copy
+import json
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 import torch
+from torch import nn
 
 from stepwell.fuzz.compare import mismatch
 
@@ -46,20 +52,158 @@ def test_symbolic_size_arithmetic(name: str) -> None:
         assert mismatch(want, got) is None, (rows, mismatch(want, got))
 
 
-def test_gpt2_at_new_lengths() -> None:
+def test_gpt2_at_new_lengths(tmp_path: Path) -> None:
     """GPT-2 called at a new sequence length gets a dynamic graph from Dynamo (whose
-    position ids and masks are computed from symbolic sizes): it runs and matches eager
-    at every length."""
-    from pathlib import Path
-
+    position ids and masks are computed from symbolic sizes): it runs as kernels and
+    matches eager at every length."""
     from stepwell.frontend.loader import load_example
 
     torch._dynamo.reset()
     root = Path(__file__).resolve().parents[2]
     model = load_example(str(root / "examples/gpt2.py")).fn
-    compiled = torch.compile(model, backend="stepwell")
+    compiled = torch.compile(model, backend="stepwell", options={"dump_dir": str(tmp_path)})
     for length in (16, 9, 13):
         ids = torch.randint(0, 256, (2, length))
         with torch.no_grad():
             got, want = compiled(ids), model(ids)
         assert mismatch(want, got) is None, (length, mismatch(want, got))
+    static = json.loads((tmp_path / "graph0/manifest.json").read_text())
+    specs = _specializations(tmp_path, "graph1")
+    assert len(specs) == 2
+    assert all(len(m["kernels"]) == len(static["kernels"]) and not m["externs"]
+               for m in specs.values())  # fmt: skip
+
+
+def _specializations(dump: Path, graph: str) -> dict[str, dict[str, Any]]:
+    """The manifest of each specialization of a dumped dynamic graph, by folder name."""
+    return {
+        d.name: json.loads((d / "manifest.json").read_text())
+        for d in sorted((dump / graph).iterdir())
+        if d.is_dir()
+    }
+
+
+def _mlp() -> nn.Module:
+    torch.manual_seed(0)
+    return nn.Sequential(nn.Linear(16, 32), nn.GELU(), nn.LayerNorm(32), nn.Linear(32, 8))
+
+
+def test_a_dynamic_graph_runs_as_kernels_at_every_size(tmp_path: Path) -> None:
+    """Batch 8 compiles statically; from batch 9 on Dynamo hands over a graph with a
+    symbolic batch, which runs as the same kernels (no ATen call) at every size."""
+    torch._dynamo.reset()
+    model = _mlp().eval()
+    compiled = torch.compile(model, backend="stepwell", options={"dump_dir": str(tmp_path)})
+    for batch in (8, 9, 17, 33, 17):
+        x = torch.randn(batch, 16)
+        with torch.no_grad():
+            got, want = compiled(x), model(x)
+        assert mismatch(want, got) is None, (batch, mismatch(want, got))
+    static = json.loads((tmp_path / "graph0/manifest.json").read_text())
+    specs = _specializations(tmp_path, "graph1")
+    assert len(specs) == 3 and all(name.endswith(("=9", "=17", "=33")) for name in specs)
+    for manifest in specs.values():
+        assert manifest["externs"] == {}
+        assert len(manifest["kernels"]) == len(static["kernels"]) == 3
+
+
+def test_mark_dynamic_from_the_first_call(tmp_path: Path) -> None:
+    """`mark_dynamic` gives a symbolic graph on the first call; an empty batch works."""
+    torch._dynamo.reset()
+    model = _mlp().eval()
+    compiled = torch.compile(model, backend="stepwell", options={"dump_dir": str(tmp_path)})
+    for batch in (5, 6, 0):
+        x = torch.randn(batch, 16)
+        torch._dynamo.mark_dynamic(x, 0)
+        with torch.no_grad():
+            got, want = compiled(x), model(x)
+        assert mismatch(want, got) is None, (batch, mismatch(want, got))
+    assert all(m["externs"] == {} for m in _specializations(tmp_path, "graph0").values())
+
+
+def test_training_with_a_dynamic_batch(tmp_path: Path) -> None:
+    """Forward and backward graphs with a symbolic batch: losses and every gradient
+    match eager at each size, and the backward's specializations are kernels."""
+    torch._dynamo.reset()
+    model = _mlp()
+    reference = copy.deepcopy(model)
+    compiled = torch.compile(model, backend="stepwell", options={"dump_dir": str(tmp_path)})
+    for batch in (4, 6, 11):
+        x = torch.randn(batch, 16)
+        losses = []
+        for m, fn in ((reference, reference), (model, compiled)):
+            m.zero_grad(set_to_none=True)
+            loss = fn(x).square().mean()
+            loss.backward()
+            losses.append(loss.detach())
+        assert mismatch(losses[0], losses[1]) is None, batch
+        for (name, p), q in zip(model.named_parameters(), reference.parameters(), strict=True):
+            assert mismatch(q.grad, p.grad) is None, (batch, name)
+    backward = next(d.name for d in tmp_path.iterdir() if d.name.endswith("-backward")
+                    and any(s.is_dir() for s in d.iterdir()))  # fmt: skip
+    specs = _specializations(tmp_path, backward)
+    assert len(specs) == 2 and all(m["externs"] == {} and m["kernels"] for m in specs.values())
+
+
+def test_past_the_specialization_limit_the_symbolic_graph_runs(tmp_path: Path) -> None:
+    """With `max_specializations=1`, a third size warns once and runs the symbolic graph
+    (its symbolic-size ops through ATen), with eager's result."""
+    torch._dynamo.reset()
+    model = _mlp().eval()
+    options = {"dump_dir": str(tmp_path), "max_specializations": 1}
+    compiled = torch.compile(model, backend="stepwell", options=options)
+    with torch.no_grad():
+        for batch in (8, 9):
+            compiled(torch.randn(batch, 16))
+        for batch in (10, 11):
+            x = torch.randn(batch, 16)
+            with pytest.warns(UserWarning, match="more than 1 distinct sizes") if batch == 10 \
+                    else contextlib.nullcontext():  # fmt: skip
+                got = compiled(x)
+            assert mismatch(model(x), got) is None
+    specs = _specializations(tmp_path, "graph1")
+    assert len(specs) == 2 and "symbolic" in specs
+    assert specs["symbolic"]["externs"]  # the symbolic graph's ops run through ATen
+
+
+def test_kv_cache_decode_matches_eager_token_for_token(tmp_path: Path) -> None:
+    """Greedy decoding with GPT-2 and a growing KV cache (HF `DynamicCache`): the cache
+    length is symbolic from the second step; every step's logits and token match eager,
+    and every step runs as kernels."""
+    from transformers import GPT2Config, GPT2LMHeadModel
+    from transformers.cache_utils import DynamicCache
+
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+    config = GPT2Config(n_layer=2, n_embd=64, n_head=4, vocab_size=256, n_positions=64,
+                        attn_implementation="sdpa")  # fmt: skip
+    lm = GPT2LMHeadModel(config).eval()
+
+    class DecodeStep(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.lm = lm
+
+        def forward(self, token: torch.Tensor, *kv: torch.Tensor) -> tuple[torch.Tensor, ...]:
+            cache = DynamicCache()
+            for layer in range(config.n_layer):
+                cache.update(kv[2 * layer], kv[2 * layer + 1], layer)
+            out = self.lm(input_ids=token, past_key_values=cache, use_cache=True)
+            layers = out.past_key_values.layers
+            return out.logits[:, -1], *[t for x in layers for t in (x.keys, x.values)]
+
+    step = DecodeStep().eval()
+    compiled = torch.compile(step, backend="stepwell", options={"dump_dir": str(tmp_path)})
+    with torch.no_grad():
+        prefill = lm(input_ids=torch.tensor([[5, 17, 42]]), use_cache=True)
+        kv = [t for x in prefill.past_key_values.layers for t in (x.keys, x.values)]
+        token = prefill.logits[:, -1].argmax(-1, keepdim=True)
+        for i in range(8):
+            want, *want_kv = step(token, *kv)
+            got, *kv = compiled(token, *kv)
+            assert mismatch(want, got) is None, (i, mismatch(want, got))
+            assert mismatch(want_kv, kv) is None, i
+            assert torch.equal(got.argmax(-1), want.argmax(-1)), i
+            token = got.argmax(-1, keepdim=True)
+    specs = _specializations(tmp_path, "graph1")
+    assert len(specs) == 7 and all(m["externs"] == {} for m in specs.values())

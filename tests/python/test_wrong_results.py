@@ -168,3 +168,14 @@ def test_merging_kernels_never_makes_a_cycle_through_graph_level_ops() -> None:
         torch.tensor(3, dtype=torch.int32),
         torch.tensor(1.5),
     )
+
+
+def test_a_decomposition_that_differs_from_aten_keeps_the_op_whole() -> None:
+    """PyTorch's decomposition of `_scaled_dot_product_flash_attention_for_cpu` returns
+    the attention weights where the op returns the log-sum-exp (HF's SDPA attention
+    calls this op under `torch.compile`): when the log-sum-exp is used the op stays an
+    ATen call with eager's value; when only the output is used it is decomposed."""
+    q, k, v = (torch.randn(1, 2, 5, 8) for _ in range(3))
+    flash = torch.ops.aten._scaled_dot_product_flash_attention_for_cpu.default
+    check(lambda q, k, v: flash(q, k, v)[1] * 2, q, k, v)
+    check(lambda q, k, v: flash(q, k, v, is_causal=True)[0] + 1, q, k, v)
