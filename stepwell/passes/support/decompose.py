@@ -35,6 +35,7 @@ from stepwell.dialects.prims_support import (
 from stepwell.dialects.torch_support import TorchOp
 from stepwell.ir.fx_nodes import NodeImporter
 from stepwell.ir.types import torch_dtype
+from stepwell.passes.support.convolution import CONVOLUTION_DECOMPOSITIONS
 from stepwell.passes.support.foreach import foreach_decompositions
 from stepwell.passes.support.indexing import INDEXING_DECOMPOSITIONS
 from stepwell.passes.support.pooling import POOLING_DECOMPOSITIONS
@@ -54,6 +55,7 @@ DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     **INDEXING_DECOMPOSITIONS,
     **SCAN_DECOMPOSITIONS,
     **POOLING_DECOMPOSITIONS,
+    **CONVOLUTION_DECOMPOSITIONS,
     **foreach_decompositions(),
     aten.full_like.default: torch._refs.full_like,
     aten.scalar_tensor.default: torch._refs.scalar_tensor,

@@ -239,3 +239,24 @@ func.func @max_pool(%x: tensor<2x3x8x8xf32>) -> tensor<2x3x4x4xf32> {
   %0 = torch.aten.max_pool2d %x {kernel_size = [3 : i64, 3 : i64], stride = [2 : i64, 2 : i64], padding = [1 : i64, 1 : i64]} : (tensor<2x3x8x8xf32>) -> tensor<2x3x4x4xf32>
   func.return %0 : tensor<2x3x4x4xf32>
 }
+
+// -----
+
+// Convolution with bias and ReLU: the window gather, the product with the weight, the
+// sum over (C, KH, KW), the bias and the ReLU are one row kernel, no ATen call.
+// CHECK-LABEL: tile.kernel @k0_sum
+// CHECK-SAME: kind = "reduction"
+// CHECK: tile.gather
+// CHECK: tile.load
+// CHECK: tile.reduce "sum"
+// CHECK: tile.select
+// CHECK: tile.store
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @conv_relu
+// CHECK-NEXT: tile.launch @k0_sum(%x, %w, %b)
+// CHECK-NEXT: func.return
+func.func @conv_relu(%x: tensor<2x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>) -> tensor<2x4x8x8xf32> {
+  %0 = torch.aten.convolution %x, %w, %b {stride = [1 : i64, 1 : i64], padding = [1 : i64, 1 : i64], dilation = [1 : i64, 1 : i64], transposed = false, output_padding = [0 : i64, 0 : i64], groups = 1 : i64} : (tensor<2x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<2x4x8x8xf32>
+  %1 = torch.aten.relu %0 : (tensor<2x4x8x8xf32>) -> tensor<2x4x8x8xf32>
+  func.return %1 : tensor<2x4x8x8xf32>
+}

@@ -115,13 +115,29 @@ func.func @sdpa(%q: tensor<1x2x8x16xf32>, %k: tensor<1x2x8x16xf32>, %v: tensor<1
 // -----
 
 // No decomposition: an ATen call, reported once however often it occurs.
+// CHECK-LABEL: func.func @scatter_add
+// CHECK: prims.extern "aten.scatter_add.default"(%x, %i, %s) {args = [#torch.sym<0>, 0 : i64, #torch.sym<1>, #torch.sym<2>]
+// CHECK: prims.extern "aten.scatter_add.default"
+// REPORT: decompose-torch-to-prims: aten.scatter_add.default stays an ATen call (prims.extern)
+// REPORT-NOT: aten.scatter_add.default stays
+func.func @scatter_add(%x: tensor<4x3xf32>, %i: tensor<2x3xi64>, %s: tensor<2x3xf32>) -> tensor<4x3xf32> {
+  %0 = torch.aten.scatter_add %x, %i, %s {dim = 0 : i64} : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  %1 = torch.aten.scatter_add %0, %i, %s {dim = 0 : i64} : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  func.return %1 : tensor<4x3xf32>
+}
+
+// -----
+
+// Convolution: a gather of every window (offsets from iota arithmetic, -1 in the
+// padding), times the weight seen through broadcasts, summed over (C, KH, KW).
 // CHECK-LABEL: func.func @conv
-// CHECK: prims.extern "aten.convolution.default"(%x, %w) {args = [#torch.sym<0>, #torch.sym<1>, none, [1 : i64, 1 : i64]
-// CHECK: prims.extern "aten.convolution.default"
-// REPORT: decompose-torch-to-prims: aten.convolution.default stays an ATen call (prims.extern)
-// REPORT-NOT: aten.convolution.default stays
+// CHECK-NOT: prims.extern
+// CHECK: prims.iota
+// CHECK: %[[OFF:.*]] = prims.where
+// CHECK: prims.take %x, %{{.*}} : (tensor<1x3x8x8xf32>, tensor<1x1x4x3x6x6x3x3xi64>)
+// CHECK: prims.sum %{{.*}} {dims = [3 : i64, 6 : i64, 7 : i64]} : (tensor<1x1x4x3x6x6x3x3xf32>) -> tensor<1x1x4x6x6xf32>
+// CHECK-NOT: prims.extern
 func.func @conv(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
   %0 = torch.aten.convolution %x, %w, none {stride = [1 : i64, 1 : i64], padding = [0 : i64, 0 : i64], dilation = [1 : i64, 1 : i64], transposed = false, output_padding = [0 : i64, 0 : i64], groups = 1 : i64} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
-  %1 = torch.aten.convolution %x, %w, none {stride = [1 : i64, 1 : i64], padding = [0 : i64, 0 : i64], dilation = [1 : i64, 1 : i64], transposed = false, output_padding = [0 : i64, 0 : i64], groups = 1 : i64} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
-  func.return %1 : tensor<1x4x6x6xf32>
+  func.return %0 : tensor<1x4x6x6xf32>
 }

@@ -1,0 +1,89 @@
+"""Convolution as kernels: 1-d, 2-d and 3-d, stride, padding, dilation, groups
+(depthwise) and transposed convolution are a gather of each window and a sum, one kernel
+with the bias and the pointwise ops after it, matching eager on values, dtype and shape."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from stepwell.frontend.fx import import_program
+from stepwell.frontend.loader import Example, export
+from stepwell.fuzz.compare import mismatch
+from stepwell.lowering.compiler import compile_module
+from stepwell.pipeline import bind_inputs
+
+
+def run(fn: Callable[..., Any], *args: Any) -> tuple[list[Any], dict[str, Any]]:
+    ep = export(Example(fn, args, "fn"))
+    artifacts = compile_module(import_program(ep))
+    return list(artifacts.runtime(*bind_inputs(artifacts.module, ep, args))), artifacts.manifest
+
+
+def r(*shape: int, dtype: torch.dtype = torch.float32) -> torch.Tensor:
+    return torch.randn(*shape).to(dtype)
+
+
+torch.manual_seed(0)
+CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
+    "2d bias relu": (lambda x, w, b: F.relu(F.conv2d(x, w, b, padding=1)),
+                     (r(2, 3, 8, 8), r(4, 3, 3, 3), r(4))),
+    "2d stride dilation": (lambda x, w: F.conv2d(x, w, stride=2, padding=2, dilation=2),
+                           (r(1, 4, 9, 7), r(6, 4, 3, 2))),
+    "2d groups, asymmetric padding": (lambda x, w: F.conv2d(x, w, groups=2, padding=(0, 1)),
+                                      (r(2, 4, 5, 5), r(6, 2, 3, 3))),
+    "depthwise": (lambda x, w: F.conv2d(x, w, groups=4, padding=1), (r(2, 4, 5, 5), r(4, 1, 3, 3))),
+    "1x1 and a residual": (lambda x, w: F.conv2d(x, w) + x, (r(2, 4, 5, 5), r(4, 4, 1, 1))),
+    "1d bias stride": (lambda x, w, b: F.conv1d(x, w, b, stride=2, padding=1),
+                       (r(2, 3, 10), r(5, 3, 3), r(5))),
+    "3d": (lambda x, w: F.conv3d(x, w, padding=1), (r(1, 2, 4, 5, 3), r(3, 2, 3, 3, 3))),
+    "float16": (lambda x, w: F.conv2d(x, w), (r(1, 3, 6, 6, dtype=torch.float16),
+                                              r(2, 3, 3, 3, dtype=torch.float16))),
+    "bfloat16": (lambda x, w: F.conv2d(x, w, padding=1), (r(1, 3, 5, 5, dtype=torch.bfloat16),
+                                                          r(2, 3, 3, 3, dtype=torch.bfloat16))),
+    "float64": (lambda x, w: F.conv1d(x, w), (r(1, 2, 7, dtype=torch.float64),
+                                              r(3, 2, 2, dtype=torch.float64))),
+    "transposed 2d, output padding": (
+        lambda x, w, b: F.conv_transpose2d(x, w, b, stride=2, padding=1, output_padding=1),
+        (r(2, 4, 5, 5), r(4, 3, 3, 3), r(3))),
+    "transposed groups dilation": (
+        lambda x, w: F.conv_transpose2d(x, w, stride=(2, 3), padding=(0, 1), dilation=2, groups=2),
+        (r(1, 4, 4, 3), r(4, 2, 2, 3))),
+    "transposed 1d": (lambda x, w: F.conv_transpose1d(x, w, stride=3), (r(2, 3, 4), r(3, 2, 4))),
+    "transposed 3d": (lambda x, w: F.conv_transpose3d(x, w, stride=2, padding=1),
+                      (r(1, 2, 3, 3, 2), r(2, 2, 3, 3, 3))),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_convolution_is_one_kernel_and_matches_eager(name: str) -> None:
+    fn, args = CASES[name]
+    got, manifest = run(fn, *args)
+    want = fn(*args)
+    assert mismatch([want], got) is None, mismatch([want], got)
+    assert manifest["externs"] == {} and manifest["graph_level_copies"] == {}
+    assert len(manifest["kernels"]) == 1, [k["name"] for k in manifest["kernels"]]
+
+
+def test_an_empty_batch_keeps_the_aten_call() -> None:
+    fn = lambda x, w: F.conv2d(x, w)  # noqa: E731
+    args = (r(0, 3, 5, 5), r(2, 3, 3, 3))
+    got, manifest = run(fn, *args)
+    assert mismatch([fn(*args)], got) is None
+    assert manifest["externs"] == {"aten.convolution.default": 1}
+
+
+def test_the_cnn_example_runs_without_aten() -> None:
+    """examples/cnn.py (conv, batch norm, ReLU, max pool, conv, adaptive pool, linear)."""
+    from pathlib import Path
+
+    from stepwell.frontend.loader import load_example
+
+    example = load_example(str(Path(__file__).resolve().parents[2] / "examples/cnn.py"))
+    got, manifest = run(example.fn, *example.inputs)
+    assert mismatch([example.fn(*example.inputs)], got) is None
+    assert manifest["externs"] == {} and manifest["graph_level_copies"] == {}
