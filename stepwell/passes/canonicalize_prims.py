@@ -161,7 +161,9 @@ class GatherBeforeElementwise(RewritePattern):
     """take(f(x, y), offsets) -> f(take(x, offsets), take(y, offsets)) for an elementwise f
     whose result only the gather reads: gathers commute with elementwise ops, and a gather
     of an input reads it where it lies, so `f` fuses into the gathering kernel (a rotary
-    embedding's `cat(-x2, x1)` negates in the kernel that reads x)."""
+    embedding's `cat(-x2, x1)` negates in the kernel that reads x). Not when an operand is
+    index math (computed from `iota`, as a padding mask is): gathering it would make it a
+    tensor in memory, where now kernels compute it from their lane indices."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         from stepwell.dialects.prims_support import TakeOp
@@ -173,6 +175,8 @@ class GatherBeforeElementwise(RewritePattern):
             return
         value = inner.results[0]
         if len(inner.results) != 1 or len(list(value.uses)) != 1 or not inner.operands:
+            return
+        if any(_from_iota(x) for x in inner.operands):
             return
         if any(_shape(x) != _shape(value) for x in inner.operands):
             return
@@ -191,6 +195,20 @@ class GatherBeforeElementwise(RewritePattern):
             g.location = op.location
             gathered.append(g)
         rewriter.replace(op, [*gathered, _rebuilt(inner, gathered, op.results[0].type)])
+
+
+def _from_iota(value: SSAValue, limit: int = 64) -> bool:
+    """Is `value` computed from a `prims.iota` (through at most `limit` prims ops)?"""
+    stack, seen = [value], set()
+    while stack and len(seen) < limit:
+        owner = stack.pop().owner
+        if not isinstance(owner, prims.PrimsOp) or owner in seen:
+            continue
+        if isinstance(owner, prims.PrimsIotaOp):
+            return True
+        seen.add(owner)
+        stack.extend(owner.operands)
+    return False
 
 
 class ScalarTensorIsFull(RewritePattern):

@@ -1,6 +1,7 @@
 """Convolution as kernels: 1-d, 2-d and 3-d, stride, padding, dilation, groups
 (depthwise) and transposed convolution are a gather of each window and a sum, one kernel
-with the bias and the pointwise ops after it, matching eager on values, dtype and shape."""
+with the bias and the pointwise ops after it; padding (constant, reflect, replicate) is
+one gather; all matching eager on values, dtype and shape."""
 
 from __future__ import annotations
 
@@ -87,3 +88,40 @@ def test_the_cnn_example_runs_without_aten() -> None:
     got, manifest = run(example.fn, *example.inputs)
     assert mismatch([example.fn(*example.inputs)], got) is None
     assert manifest["externs"] == {} and manifest["graph_level_copies"] == {}
+
+
+X = torch.randn(2, 3, 5, 6)
+PADS: dict[str, tuple[Callable[..., Any], torch.Tensor]] = {
+    "constant with a value": (lambda x: F.pad(x, (1, 2, 0, 1), value=0.5), X),
+    "negative (cropping)": (lambda x: F.pad(x, (-1, 2, 1, -2)), X),
+    "constant int32": (lambda x: F.pad(x, (1, 1), value=7),
+                       torch.arange(12, dtype=torch.int32).reshape(3, 4)),
+    "constant bool": (lambda x: F.pad(x, (1, 1)), torch.randn(2, 4) > 0),
+    "constant float16": (lambda x: F.pad(x, (2, 0), value=1.5), X[0, 0].half()),
+    "reflect 2-d": (lambda x: F.pad(x, (2, 1, 1, 2), mode="reflect"), X),
+    "reflect 1-d": (lambda x: F.pad(x, (2, 3), mode="reflect"), X[0]),
+    "replicate 2-d": (lambda x: F.pad(x, (2, 1, 1, 2), mode="replicate"), X),
+    "replicate 3-d": (lambda x: F.pad(x, (1, 1, 2, 0, 1, 1), mode="replicate"),
+                      torch.randn(1, 2, 3, 4, 5)),
+    "pad then relu": (lambda x: F.pad(x, (1, 1, 1, 1), value=-1.0).relu() * 2, X),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(PADS))
+def test_padding_is_one_gather_kernel(name: str) -> None:
+    fn, x = PADS[name]
+    got, manifest = run(fn, x)
+    assert mismatch([fn(x)], got) is None, mismatch([fn(x)], got)
+    assert manifest["externs"] == {} and manifest["graph_level_copies"] == {}
+    assert len(manifest["kernels"]) == 1, [k["name"] for k in manifest["kernels"]]
+
+
+def test_same_padding_with_an_even_kernel() -> None:
+    """`padding="same"` with an even kernel pads asymmetrically first: a pad kernel and
+    the convolution's kernel, and no index tensor made in memory."""
+    fn = lambda x, w: F.conv2d(x, w, padding="same")  # noqa: E731
+    args = (torch.randn(1, 3, 5, 5), torch.randn(2, 3, 2, 2))
+    got, manifest = run(fn, *args)
+    assert mismatch([fn(*args)], got) is None
+    assert manifest["externs"] == {} and manifest["graph_level_copies"] == {}
+    assert len(manifest["kernels"]) == 2

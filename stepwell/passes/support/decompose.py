@@ -38,6 +38,7 @@ from stepwell.ir.types import torch_dtype
 from stepwell.passes.support.convolution import CONVOLUTION_DECOMPOSITIONS
 from stepwell.passes.support.foreach import foreach_decompositions
 from stepwell.passes.support.indexing import INDEXING_DECOMPOSITIONS
+from stepwell.passes.support.padding import PADDING_DECOMPOSITIONS
 from stepwell.passes.support.pooling import POOLING_DECOMPOSITIONS
 from stepwell.passes.support.scans import SCAN_DECOMPOSITIONS
 from stepwell.passes.support.slicing import SLICING_DECOMPOSITIONS
@@ -56,6 +57,7 @@ DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     **SCAN_DECOMPOSITIONS,
     **POOLING_DECOMPOSITIONS,
     **CONVOLUTION_DECOMPOSITIONS,
+    **PADDING_DECOMPOSITIONS,
     **foreach_decompositions(),
     aten.full_like.default: torch._refs.full_like,
     aten.scalar_tensor.default: torch._refs.scalar_tensor,

@@ -78,6 +78,24 @@ func.func @gather_before_elementwise(%x: tensor<6xf32>, %i: tensor<2xi64>) -> te
 
 // -----
 
+// Not through index math: the mask comes from iota (a padding mask), and gathering it
+// would make it a tensor in memory; the gather stays where it is.
+// CHECK-LABEL: func.func @gather_keeps_index_math
+// CHECK: %[[W:.*]] = prims.where
+// CHECK-NEXT: %[[G:.*]] = prims.take %[[W]], %i
+// CHECK-NEXT: func.return %[[G]]
+func.func @gather_keeps_index_math(%x: tensor<6xf32>, %i: tensor<2xi64>) -> tensor<2xf32> {
+  %n = prims.iota {length = 6 : i64, start = 0 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<6xi64>
+  %k = prims.full {shape = [6 : i64], fill_value = 3 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<6xi64>
+  %m = prims.lt %n, %k : (tensor<6xi64>, tensor<6xi64>) -> tensor<6xi1>
+  %z = prims.full {shape = [6 : i64], fill_value = 0.0 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<6xf32>
+  %0 = prims.where %m, %x, %z : (tensor<6xi1>, tensor<6xf32>, tensor<6xf32>) -> tensor<6xf32>
+  %1 = prims.take %0, %i : (tensor<6xf32>, tensor<2xi64>) -> tensor<2xf32>
+  func.return %1 : tensor<2xf32>
+}
+
+// -----
+
 // scalar_tensor is a 0-d full.
 // CHECK-LABEL: func.func @scalar_tensor
 // CHECK-NEXT: prims.full {shape = [], fill_value = 3 : i64, dtype = i64
