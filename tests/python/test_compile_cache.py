@@ -38,15 +38,17 @@ for r in results:
 TILE = ROOT / "tests" / "fuzz" / "corpus" / "mlp.tile.mlir"
 
 
-def start(cache: Path) -> subprocess.Popen[str]:
+def start(cache: Path, workers: int | None = None) -> subprocess.Popen[str]:
     env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
     env["STEPWELL_CACHE_DIR"] = str(cache)
+    if workers is not None:
+        env["STEPWELL_COMPILE_WORKERS"] = str(workers)
     return subprocess.Popen([sys.executable, "-c", COMPILE, str(TILE)], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
 
 
-def compile_with(cache: Path) -> tuple[list[str], str]:
-    proc = start(cache)
+def compile_with(cache: Path, workers: int | None = None) -> tuple[list[str], str]:
+    proc = start(cache, workers)
     out, err = proc.communicate(timeout=600)
     assert proc.returncode == 0, err[-2000:]
     return out.splitlines(), err
@@ -84,6 +86,15 @@ def test_a_bad_entry_is_discarded_and_rebuilt(tmp_path: Path, damage: str) -> No
     assert sum(" False " in line for line in second) == 1, "only the damaged kernel recompiled"
     third, err = compile_with(cache)
     assert "discarding" not in err and all(" True " in line for line in third)
+
+
+def test_compile_workers_give_the_artifacts_of_one_process(tmp_path: Path) -> None:
+    """The kernels a cache misses compile in worker processes at once; the artifacts are
+    those of compiling them one after another in the calling process."""
+    serial, _ = compile_with(tmp_path / "serial", workers=1)
+    parallel, _ = compile_with(tmp_path / "parallel", workers=3)
+    assert len(serial) > 1 and artifacts(parallel) == artifacts(serial)
+    assert all(" False " in line for line in parallel)  # compiled, not read from a cache
 
 
 @pytest.mark.parametrize("processes", [2, 4])

@@ -8,7 +8,9 @@ Triton only compiles real (not interpreted) kernels: call this in a process wher
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -106,18 +108,22 @@ def compile_kernel(fn: Any, kernel: tile.KernelOp, target: str, source: str = ""
 
 
 def _compile(fn: Any, kernel: tile.KernelOp, target: str) -> CompiledKernel:
+    return _compile_fn(fn, kernel.sym_name.data, signature(kernel),
+                       kernel.num_warps.value.data, target)  # fmt: skip
+
+
+def _compile_fn(
+    fn: Any, name: str, sig: dict[str, str], num_warps: int, target: str
+) -> CompiledKernel:
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
 
-    name = kernel.sym_name.data
     record = TARGETS[check_target(target)]
     try:
-        src = ASTSource(fn, signature(kernel), {})
+        src = ASTSource(fn, sig, {})
         compiled = triton.compile(
-            src,
-            target=GPUTarget(*record.gpu_target()),
-            options={"num_warps": kernel.num_warps.value.data},
+            src, target=GPUTarget(*record.gpu_target()), options={"num_warps": num_warps}
         )
     except Exception as e:  # Triton's own diagnostics: report them with the kernel name
         first = str(e).strip().splitlines()
@@ -133,13 +139,78 @@ def _compile(fn: Any, kernel: tile.KernelOp, target: str) -> CompiledKernel:
     return CompiledKernel(name, target, asm, info)
 
 
-def compile_all(
-    kernels: list[tile.KernelOp], fns: dict[str, Any], target: str
-) -> list[CompiledKernel]:
-    """Compile every kernel for `target` (through the cache); failures are per kernel."""
-    from stepwell.lowering.triton.emitter import emit_kernel
+def compile_workers(option: int | None = None) -> int:
+    """Processes that compile kernels at once: `option`, else `$STEPWELL_COMPILE_WORKERS`,
+    else one per core (at most 8); 1 compiles in this process."""
+    import os
 
-    return [compile_kernel(fns[k.sym_name.data], k, target, emit_kernel(k)) for k in kernels]
+    if option is None:
+        env = os.environ.get("STEPWELL_COMPILE_WORKERS")
+        option = int(env) if env else min(8, os.cpu_count() or 1)
+    return max(1, option)
+
+
+@dataclass(frozen=True)
+class _Job:
+    """One kernel to compile in a worker: its module's source (which the worker imports
+    once), its name, Triton signature, warps and target. Plain data: it pickles."""
+
+    source: str
+    name: str
+    sig: dict[str, str]
+    num_warps: int
+    target: str
+
+
+def _compile_job(job: _Job) -> CompiledKernel:
+    """In a worker process: import the kernels (real, not interpreted) and compile one."""
+    fns = _worker_kernels(job.source)
+    return _compile_fn(fns[job.name], job.name, job.sig, job.num_warps, job.target)
+
+
+@functools.lru_cache(maxsize=4)
+def _worker_kernels(source: str) -> dict[str, Any]:
+    directory = Path(tempfile.mkdtemp(prefix="stepwell-compile-"))
+    return load_for_compile(source, directory)
+
+
+def compile_all(
+    kernels: list[tile.KernelOp], fns: dict[str, Any], target: str, workers: int | None = None
+) -> list[CompiledKernel]:
+    """Compile every kernel for `target` (through the cache); failures are per kernel.
+    Kernels the cache does not hold are compiled by `compile_workers(workers)` processes
+    at once, as Inductor's compile workers do (forked: the parent's imports are shared)."""
+    from stepwell.lowering.triton.emitter import emit_kernel, emit_module
+
+    sources = [emit_kernel(k) for k in kernels]
+    keys = [
+        cache_key(src, target, k.num_warps.value.data)
+        for k, src in zip(kernels, sources, strict=True)
+    ]
+    results: list[CompiledKernel | None] = [
+        _load_cached(key, k.sym_name.data, target) for k, key in zip(kernels, keys, strict=True)
+    ]
+    missing = [i for i, r in enumerate(results) if r is None]
+    n = min(compile_workers(workers), len(missing))
+    if n > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        module = emit_module(kernels)
+        jobs = [
+            _Job(module, kernels[i].sym_name.data, signature(kernels[i]),
+                 kernels[i].num_warps.value.data, target)
+            for i in missing
+        ]  # fmt: skip
+        with ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("fork")) as pool:
+            compiled = list(pool.map(_compile_job, jobs))
+    else:
+        compiled = [_compile(fns[kernels[i].sym_name.data], kernels[i], target) for i in missing]
+    for i, result in zip(missing, compiled, strict=True):
+        if result.error is None:
+            _store_cached(keys[i], result)
+        results[i] = result
+    return [cast(CompiledKernel, r) for r in results]
 
 
 def load_for_compile(source: str, directory: Path) -> dict[str, Any]:
