@@ -490,6 +490,62 @@ class TakeOp(IRDLOperation):
             )
 
 
+SCATTER_KINDS = ("none", "sum", "amax", "amin")
+
+
+def eager_scatter(a: torch.Tensor, offsets: torch.Tensor, src: torch.Tensor,
+                  reduce: str) -> torch.Tensor:  # fmt: skip
+    """`prims.scatter`'s meaning, in ATen: a copy of `a` with `src` combined in at the
+    row-major `offsets`; offsets outside `a` are skipped."""
+    out = a.clone().reshape(-1)
+    offsets = offsets.reshape(-1).long()
+    values = src.reshape(-1).to(a.dtype)
+    inside = (offsets >= 0) & (offsets < out.numel())
+    offsets, values = offsets[inside], values[inside]
+    if reduce == "none":
+        out[offsets] = values
+    else:
+        out.scatter_reduce_(0, offsets, values, reduce, include_self=True)
+    return out.reshape(a.shape)
+
+
+@irdl_op_definition
+class ScatterOp(IRDLOperation):
+    """`prims.scatter`: a copy of `a` with each element of `src` combined into the element
+    of `a` at its row-major offset in `offsets` (`reduce`: none stores it; sum, amax,
+    amin combine it with what is there); offsets outside `a` are skipped (`scatter`,
+    `scatter_add`, `scatter_reduce`, `index_put` and `index_add` decompose to it)."""
+
+    name = "prims.scatter"
+    a = operand_def(TensorType)
+    offsets = operand_def(TensorType)
+    src = operand_def(TensorType)
+    reduce = prop_def(StringAttr)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$a `,` $offsets `,` $src attr-dict `:` functional-type(operands, results)"
+
+    def __init__(self, a: SSAValue, offsets: SSAValue, src: SSAValue, reduce: str) -> None:
+        super().__init__(
+            operands=[a, offsets, src],
+            result_types=[a.type],
+            properties={"reduce": StringAttr(reduce)},
+        )
+
+    def verify_(self) -> None:
+        a, offsets, src = _tensor(self.a), _tensor(self.offsets), _tensor(self.src)
+        if not isinstance(offsets.element_type, IntegerType) or offsets.element_type == i1:
+            raise VerifyException(f"scatter's offsets are integers, not {offsets.element_type}")
+        if list(offsets.get_shape()) != list(src.get_shape()):
+            raise VerifyException("scatter's offsets and values have one shape")
+        if src.element_type != a.element_type or self.result.type != self.a.type:
+            raise VerifyException("scatter's values and result have the type of its operand")
+        if self.reduce.data not in SCATTER_KINDS:
+            raise VerifyException(f"scatter reduce {self.reduce.data!r} is not one of "
+                                  f"{SCATTER_KINDS}")  # fmt: skip
+
+
 SCAN_KINDS = ("sum", "prod", "max", "min", "logsumexp")
 
 
@@ -583,4 +639,13 @@ class ScanIndexOp(IRDLOperation):
         _check_scan_dim(self, x)
 
 
-COMPOSITE_OPS = (MatmulOp, AttentionOp, ExternOp, SliceOp, TakeOp, ScanOp, ScanIndexOp)
+COMPOSITE_OPS = (
+    MatmulOp,
+    AttentionOp,
+    ExternOp,
+    SliceOp,
+    TakeOp,
+    ScatterOp,
+    ScanOp,
+    ScanIndexOp,
+)

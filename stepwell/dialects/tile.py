@@ -48,6 +48,7 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
 from xdsl.ir import Attribute, Dialect, Region, SSAValue
 from xdsl.irdl import (
+    AttrSizedOperandSegments,
     IRDLOperation,
     ParsePropInAttrDict,
     irdl_op_definition,
@@ -559,6 +560,49 @@ class GatherOp(IRDLOperation):
             )
 
 
+SCATTER_KINDS = ("none", "sum", "amax", "amin")
+
+
+@irdl_op_definition
+class ScatterOp(IRDLOperation):
+    """`tile.scatter`: write a tile into a one-dimensional view at data-dependent element
+    indices (a tile of integers of the value's shape), storing (`kind = "none"`) or
+    atomically combining (sum, amax, amin) with what the view holds; lanes whose index is
+    outside the view are not written. A kernel computes an index of -1 for its lanes
+    outside its space."""
+
+    name = "tile.scatter"
+    traits = traits_def(MemoryWriteEffect())
+    value = operand_def(TensorType)
+    view = operand_def(MemRefType)
+    indices = operand_def(TensorType)
+    kind = prop_def(StringAttr)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$kind $value `,` $view `[` $indices `]` attr-dict `:` type($value) `,` type($view) "
+        "`,` type($indices)"
+    )
+
+    def __init__(self, kind: str, value: SSAValue, view: SSAValue, indices: SSAValue) -> None:
+        super().__init__(operands=[value, view, indices], properties={"kind": StringAttr(kind)})
+
+    def verify_(self) -> None:
+        vt = cast(MemRefType[Attribute], self.view.type)
+        it = cast(TensorType[Attribute], self.indices.type)
+        xt = cast(TensorType[Attribute], self.value.type)
+        if len(vt.get_shape()) != 1:
+            raise VerifyException(f"tile.scatter writes a one-dimensional view, not {vt}")
+        if not isinstance(it.element_type, IntegerType) or it.element_type.width.data == 1:
+            raise VerifyException(f"tile.scatter's indices are integers, not {it.element_type}")
+        if xt.element_type != vt.element_type or xt.get_shape() != it.get_shape():
+            raise VerifyException(
+                "tile.scatter's value has the view's element type and the indices' shape"
+            )
+        if self.kind.data not in SCATTER_KINDS:
+            raise VerifyException(f"tile.scatter kind {self.kind.data!r} is not one of "
+                                  f"{SCATTER_KINDS}")  # fmt: skip
+
+
 @irdl_op_definition
 class RemOp(IRDLOperation):
     """`tile.rem`: remainder with the dividend's sign (C fmod / srem) on float or integer
@@ -625,26 +669,53 @@ class CastOp(IRDLOperation):
             raise VerifyException("tile.cast keeps the tile's shape")
 
 
+FRESH_OPS = ("prims.full", "prims.iota")
+"""Graph-level ops whose result is new memory that no other tensor shares."""
+
+
 @irdl_op_definition
 class LaunchOp(IRDLOperation):
     """`tile.launch`: run a kernel on tensors (value semantics; the runtime allocates the
-    results and passes inputs, then results, as the kernel's views)."""
+    results and passes inputs, then results, as the kernel's views). With `inits`, the
+    first results start as copies of those tensors rather than uninitialized (a scatter
+    writes only some elements of its result):
+
+        %r = tile.launch @k3_scatter(%offsets, %values) inits(%a : tensor<8xf32>)
+               : (tensor<4xi64>, tensor<4xf32>) -> tensor<8xf32>
+    """
 
     name = "tile.launch"
     callee = prop_def(SymbolRefAttr)
     inputs = var_operand_def(TensorType)
+    inits = var_operand_def(TensorType)
     outputs = var_result_def(TensorType)
-    irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = "$callee `(` $inputs `)` attr-dict `:` functional-type($inputs, $outputs)"
+    irdl_options = (ParsePropInAttrDict(), AttrSizedOperandSegments(as_property=True))
+    assembly_format = (
+        "$callee `(` $inputs `)` (`inits` `(` $inits^ `:` type($inits) `)`)? attr-dict "
+        "`:` functional-type($inputs, $outputs)"
+    )
 
     def __init__(
-        self, callee: str, inputs: Sequence[SSAValue], result_types: Sequence[Attribute]
+        self,
+        callee: str,
+        inputs: Sequence[SSAValue],
+        result_types: Sequence[Attribute],
+        inits: Sequence[SSAValue] = (),
     ) -> None:
         super().__init__(
-            operands=[inputs],
+            operands=[inputs, inits],
             result_types=[result_types],
             properties={"callee": SymbolRefAttr(callee)},
         )
+
+    def donated(self, k: int) -> bool:
+        """May result k take init k's memory instead of a copy? When nothing else reads
+        the init and it is fresh memory (a kernel's result or a graph-level `full` or
+        `iota`, never an argument or a view, whose memory another tensor shares)."""
+        init = self.inits[k]
+        owner = init.owner
+        fresh = isinstance(owner, LaunchOp) or getattr(owner, "name", "") in FRESH_OPS
+        return fresh and init.has_one_use()
 
     def verify_(self) -> None:
         kernel = SymbolTable.lookup_symbol(self, self.callee)
@@ -659,6 +730,11 @@ class LaunchOp(IRDLOperation):
             have = cast(TensorType[Attribute], v.type).element_type
             if have != cast(MemRefType[Attribute], view).element_type:
                 raise VerifyException(f"a {have} tensor for the view {view}")
+        if len(self.inits) > len(self.outputs):
+            raise VerifyException("tile.launch has more inits than results")
+        for init, out in zip(self.inits, self.outputs, strict=False):
+            if init.type != out.type:
+                raise VerifyException(f"an init of type {init.type} for a result {out.type}")
 
 
 Tile = Dialect(
@@ -677,6 +753,7 @@ Tile = Dialect(
         CastOp,
         RemOp,
         GatherOp,
+        ScatterOp,
         ScanOp,
         ScanIndexOp,
         LaunchOp,

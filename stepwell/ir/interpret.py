@@ -40,8 +40,10 @@ from stepwell.dialects.prims_support import (
     MatmulOp,
     ScanIndexOp,
     ScanOp,
+    ScatterOp,
     SliceOp,
     TakeOp,
+    eager_scatter,
 )
 from stepwell.dialects.torch import TORCH_OP_CLASSES
 from stepwell.dialects.torch_support import OperatorOp, TorchOp
@@ -142,6 +144,11 @@ class StepwellFunctions(InterpreterFunctions):
         safe = torch.where(inside, offsets, 0).long()
         values = flat[safe] if flat.numel() else torch.zeros(offsets.shape, dtype=a.dtype)
         return (torch.where(inside, values, torch.zeros((), dtype=a.dtype)),)
+
+    @impl(ScatterOp)
+    def run_scatter(self, interpreter: Interpreter, op: ScatterOp, args: PythonValues):
+        a, offsets, src = args
+        return (eager_scatter(a, offsets, src, op.reduce.data),)
 
     @impl(SliceOp)
     def run_slice(self, interpreter: Interpreter, op: SliceOp, args: PythonValues):

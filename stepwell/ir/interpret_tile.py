@@ -288,10 +288,14 @@ class TileFunctions(InterpreterFunctions):
     def run_launch(self, interpreter: Interpreter, op: tile.LaunchOp, args: PythonValues):
         kernel = cast(tile.KernelOp, interpreter.get_op_for_symbol(op.callee))
         name = kernel.sym_name.data
-        inputs = [cast(torch.Tensor, a).contiguous() for a in args]
-        device = inputs[0].device if inputs else torch.device("cpu")
+        values = [cast(torch.Tensor, a).contiguous() for a in args]
+        inputs, inits = values[: len(op.inputs)], values[len(op.inputs) :]
+        device = values[0].device if values else torch.device("cpu")
         outputs = [_allocate(r.type, device) for r in op.outputs]
         written = [torch.zeros(o.shape, dtype=torch.int32, device=device) for o in outputs]
+        for out, init, w in zip(outputs, inits, written, strict=False):
+            out.copy_(init)  # starts as the init: every element counts as written
+            w.fill_(1)
         types = kernel.function_type.inputs.data
         if len(types) != len(inputs) + len(outputs):
             raise InterpretationError(
@@ -376,6 +380,22 @@ class TileFunctions(InterpreterFunctions):
         )
         zero = torch.zeros((), dtype=view.dtype, device=values.device)
         return (Tile(torch.where(inside, values, zero), indices.mask),)
+
+    @impl(tile.ScatterOp)
+    def run_scatter(self, interpreter: Interpreter, op: tile.ScatterOp, args: PythonValues):
+        """In lane order: "none" keeps the last value written to an element."""
+        from stepwell.dialects.prims_support import eager_scatter
+
+        value, view, indices = cast(Tile, args[0]), cast(View, args[1]), cast(Tile, args[2])
+        flat = view.tensor
+        idx = indices.value.long()
+        if indices.mask is not None:  # lanes outside the kernel's space write nothing
+            idx = torch.where(indices.mask, idx, -1)
+        flat.copy_(eager_scatter(flat, idx, value.value.to(flat.dtype), op.kind.data))
+        if view.written is not None:
+            inside = (idx >= 0) & (idx < flat.numel())
+            view.written.view(-1)[idx[inside]] = 1
+        return ()
 
     @impl(tile.StoreOp)
     def run_store(self, interpreter: Interpreter, op: tile.StoreOp, args: PythonValues):

@@ -119,6 +119,10 @@ def manifest_of(module: ModuleOp) -> dict[str, Any]:
     )
     kernels = [kernel_manifest(k, outputs.get(k.sym_name.data, 0)) for k in kernels_of(module)]
     copies = Counter(op.name for op in copying_ops(module))
+    for op in module.walk():  # a scatter's result starts as a copy of its operand
+        if isinstance(op, tile.LaunchOp):
+            copies["tile.launch inits"] += sum(not op.donated(k) for k in range(len(op.inits)))
+    copies = +copies  # (no zero counts)
     return {
         "kernels": kernels,
         "launches": sum(launches.values()),

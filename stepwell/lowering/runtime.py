@@ -72,11 +72,17 @@ class LaunchFunctions(InterpreterFunctions):
     @impl(tile.LaunchOp)
     def run_launch(self, interpreter: Interpreter, op: tile.LaunchOp, args: PythonValues):
         name = op.callee.root_reference.data
-        inputs = [a.contiguous() for a in args]
-        device = inputs[0].device if inputs else torch.device("cpu")
+        values = [a.contiguous() for a in args]
+        inputs, inits = values[: len(op.inputs)], values[len(op.inputs) :]
+        device = values[0].device if values else torch.device("cpu")
+        # a result with an init starts as a copy of it (a scatter writes only some elements),
+        # or as the init itself when nothing else reads that memory
         outputs = [
+            init if op.donated(k) else init.clone(memory_format=torch.contiguous_format)
+            for k, init in enumerate(inits)
+        ] + [
             torch.empty(tuple(t.get_shape()), dtype=torch_dtype(t.element_type), device=device)
-            for t in op.result_types  # type: ignore[attr-defined]
+            for t in op.result_types[len(inits) :]  # type: ignore[attr-defined]
         ]
         if any(o.numel() > 0 for o in outputs):  # a fused kernel may have an empty output too
             with bf16_semantics() if self.interpret else contextlib.nullcontext():

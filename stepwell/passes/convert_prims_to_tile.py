@@ -51,13 +51,13 @@ class ConvertPrimsToTile(ModulePass):
 def convert_function(module: ModuleOp, func: FuncOp, first_index: int, warp_size: int = 32) -> int:
     partitioner = Partitioner(func)
     part = partitioner.run()
-    launches: dict[Group, tuple[str, list[SSAValue], list[SSAValue]]] = {}
+    launches: dict[Group, tuple[str, list[SSAValue], list[SSAValue], list[SSAValue]]] = {}
     for i, g in enumerate(part.groups):
         name = kernel_name(first_index + i, g)
         kernel = KernelBuilder(g, partitioner, name, warp_size).build(part.outputs[g])
         cse(kernel.op)  # xDSL's: e.g. layer_norm's mean and variance share one sum of x
         module.body.block.insert_op_before(kernel.op, func)
-        launches[g] = (name, kernel.inputs, kernel.outputs)
+        launches[g] = (name, kernel.inputs, kernel.outputs, kernel.inits)
 
     old = func.body.block
     new = Block(arg_types=old.arg_types)
@@ -66,8 +66,9 @@ def convert_function(module: ModuleOp, func: FuncOp, first_index: int, warp_size
         new_arg.name_hint = arg.name_hint
     for node in schedule(partitioner, part):
         if isinstance(node, Group):
-            name, inputs, outputs = launches[node]
-            launch = tile.LaunchOp(name, [env[v] for v in inputs], [v.type for v in outputs])
+            name, inputs, outputs, inits = launches[node]
+            launch = tile.LaunchOp(name, [env[v] for v in inputs], [v.type for v in outputs],
+                                   [env[v] for v in inits])  # fmt: skip
             launch.location = node.ops[-1].location
             new.add_op(launch)
             env.update(zip(outputs, launch.results, strict=True))

@@ -229,6 +229,28 @@ def _gather(e: Emitter, op: Operation) -> None:
     e.define(g.result, f"tl.load({ptr}, mask=({idx} >= 0) & ({idx} < {size}), other=0)", "x")
 
 
+SCATTER_CALLS = {"none": "tl.store", "sum": "tl.atomic_add", "amax": "tl.atomic_max",
+                 "amin": "tl.atomic_min"}  # fmt: skip
+"""`tile.scatter` kind -> the Triton call that writes (atomically when combining)."""
+
+
+def _scatter(e: Emitter, op: Operation) -> None:
+    """Stores (or atomics) at data-dependent indices of a 1-D view; an index outside it
+    writes nothing."""
+    sc = cast(tile.ScatterOp, op)
+    mt = cast(MemRefType[Attribute], sc.view.type)
+    (size,) = mt.get_shape()
+    layout = mt.layout
+    stride, offset = 1, 0
+    if isinstance(layout, StridedLayoutAttr):
+        stride, offset = cast(int, layout.get_strides()[0]), cast(int, layout.get_offset())
+    idx = e.name(sc.indices)
+    ptr = f"{e.name(sc.view)}_ptr" + (f" + {offset}" if offset else "")
+    ptr += f" + {idx}" if stride == 1 else f" + {idx} * {stride}"
+    call = SCATTER_CALLS[sc.kind.data]
+    e.line(f"{call}({ptr}, {e.name(sc.value)}, mask=({idx} >= 0) & ({idx} < {size}))")
+
+
 def _store(e: Emitter, op: Operation) -> None:
     st = cast(tile.StoreOp, op)
     ptr, mask = e.address(st.view, st.coords, tile.int_list(st.groups), _shape(st.value))
@@ -339,6 +361,7 @@ EMIT_RULES: dict[type[Operation], Rule] = {
     tile.ScanOp: _scan,
     tile.ScanIndexOp: _scan_index,
     tile.StoreOp: _store,
+    tile.ScatterOp: _scatter,
     tile.ReduceOp: _reduce,
     tile.BroadcastOp: _broadcast,
     tile.DotOp: _dot,

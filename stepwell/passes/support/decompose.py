@@ -29,6 +29,7 @@ from stepwell.dialects.prims_support import (
     MatmulOp,
     ScanIndexOp,
     ScanOp,
+    ScatterOp,
     SliceOp,
     TakeOp,
 )
@@ -41,6 +42,7 @@ from stepwell.passes.support.indexing import INDEXING_DECOMPOSITIONS
 from stepwell.passes.support.padding import PADDING_DECOMPOSITIONS
 from stepwell.passes.support.pooling import POOLING_DECOMPOSITIONS
 from stepwell.passes.support.scans import SCAN_DECOMPOSITIONS
+from stepwell.passes.support.scatter import SCATTER_DECOMPOSITIONS
 from stepwell.passes.support.slicing import SLICING_DECOMPOSITIONS
 
 aten = torch.ops.aten
@@ -58,6 +60,7 @@ DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     **POOLING_DECOMPOSITIONS,
     **CONVOLUTION_DECOMPOSITIONS,
     **PADDING_DECOMPOSITIONS,
+    **SCATTER_DECOMPOSITIONS,
     **foreach_decompositions(),
     aten.full_like.default: torch._refs.full_like,
     aten.scalar_tensor.default: torch._refs.scalar_tensor,
@@ -239,6 +242,10 @@ class PrimsSplicer(NodeImporter):
         if target is torch.ops.stepwell.take.default:
             a, offsets = node.args
             op = TakeOp(self.value(a), self.value(offsets), self.result_type(node))
+            return self.append(node, op)
+        if target is torch.ops.stepwell.scatter.default:
+            a, offsets, src, reduce = node.args
+            op = ScatterOp(self.value(a), self.value(offsets), self.value(src), str(reduce))
             return self.append(node, op)
         if target is torch.ops.stepwell.slice.default:
             x, starts, limits, strides = node.args

@@ -32,7 +32,14 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from stepwell.dialects import prims
 from stepwell.dialects.codecs import decode
-from stepwell.dialects.prims_support import AttentionOp, MatmulOp, ScanIndexOp, ScanOp, TakeOp
+from stepwell.dialects.prims_support import (
+    AttentionOp,
+    MatmulOp,
+    ScanIndexOp,
+    ScanOp,
+    ScatterOp,
+    TakeOp,
+)
 from stepwell.ir.types import is_float
 from stepwell.passes.support import attention_kernel, heuristics
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
@@ -55,8 +62,19 @@ REDUCTIONS: dict[type[Operation], str] = {
 
 def gathered_from(op: Operation, i: int) -> bool:
     """Is operand i of op a tensor the kernel reads at computed element indices (the
-    source of a `prims.take`), rather than one value per lane of its space?"""
-    return isinstance(op, TakeOp) and i == 0
+    source of a `prims.take`), or one it starts a result from (the operand a
+    `prims.scatter` writes into), rather than one value per lane of its space?"""
+    return isinstance(op, TakeOp | ScatterOp) and i == 0
+
+
+SCATTER_TYPES: dict[str, tuple[str, ...]] = {
+    "none": ("f16", "bf16", "f32", "f64", "i1", "i8", "i16", "i32", "i64"),
+    "sum": ("f16", "f32", "f64", "i32", "i64"),
+    "amax": ("f32", "i32", "i64"),
+    "amin": ("f32", "i32", "i64"),
+}
+"""Element types each `prims.scatter` kind has a Triton store or atomic for on every
+target (no bfloat16 atomic add, no float64 or 16-bit float atomic max/min)."""
 
 
 def shape(v: SSAValue) -> tuple[int, ...]:
@@ -188,9 +206,22 @@ class Partitioner:
                     if view_of(op.a, self.materialized) is None:
                         self.graph_ops.add(owner)
                         self.views_for_graph_ops([owner])
-        self.graph_ops |= self.needed_constants(ops)
+        for op in ops:  # a scatter's result starts as a copy of a whole tensor
+            if isinstance(op, ScatterOp) and op in is_compute:
+                owner = op.a.owner
+                if isinstance(owner, Operation) and is_view_op(owner):
+                    self.graph_ops.add(owner)
+                    self.views_for_graph_ops([owner])
+        fills = []  # constants read from memory: a fill kernel each (an ATen call if empty)
+        for op in self.needed_constants(ops):
+            if math.prod(shape(op.results[0])) > 0:
+                fills.append(op)
+            else:
+                self.graph_ops.add(op)
         for op in compute:
             self.place(op)
+        for op in sorted(fills, key=self.order.__getitem__):  # (merging may join them)
+            self.new_group(op, "pointwise", shape(op.results[0]))
         self.merge_groups()
         return Partition(self.groups, self.group_of, self.graph_ops, self.outputs())
 
@@ -213,6 +244,9 @@ class Partitioner:
             return attention_kernel.supported(op)
         if isinstance(op, TakeOp):  # a gather: its source is read from memory
             return True
+        if isinstance(op, ScatterOp):  # stores or atomics into a copy of its operand
+            element = str(cast(TensorType[Attribute], op.a.type).element_type)
+            return element in SCATTER_TYPES.get(op.reduce.data, ())
         if isinstance(op, ScanIndexOp):  # rows that one tile covers
             row = shape(op.x)[op.dim.value.data]
             return 0 < row <= heuristics.MAX_ROW
@@ -238,6 +272,9 @@ class Partitioner:
             dims = (op.dim.value.data,)
             if not any(self.join_reduction(op, g, dims, "full") for g in self.candidates(op)):
                 self.new_group(op, "reduction", shape(op.x), dims)
+        elif isinstance(op, ScatterOp):  # a pointwise kernel over the values it writes
+            if not any(self.join_pointwise(op, g) for g in self.candidates(op)):
+                self.new_group(op, "pointwise", shape(op.src), space="scatter")
         elif not any(self.join_pointwise(op, g) for g in self.candidates(op)):
             self.new_group(op, "pointwise", shape(op.results[0]))
 
@@ -286,8 +323,8 @@ class Partitioner:
         u = self.root(v)
         space = g.space_of.get(u)
         view = view_of(v, lambda x: x is u or self.materialized(x))
-        if space is None or view is None or view.source is not u:
-            return None
+        if space in (None, "scatter") or view is None or view.source is not u:
+            return None  # (a scatter's result is complete only when its kernel ends)
         if space == "full":
             if g.kind == "reduction" and g.perm != sorted(g.perm) and shape(v) != g.shape:
                 return None
@@ -327,10 +364,13 @@ class Partitioner:
         rels = self.operand_spaces(op, g)
         if rels is None or not self.acyclic(op, g):
             return False
-        n = math.prod(shape(op.results[0]))
+        scatter = isinstance(op, ScatterOp)
+        if scatter and g.kind != "pointwise":
+            return False
+        n = math.prod(shape(op.src if scatter else op.results[0]))
         kinds = {r for _, _, r in rels}
         if n == g.numel and kinds <= {"full", "bcast"}:
-            space = "full"
+            space = "scatter" if scatter else "full"
         elif g.kind == "reduction" and n == math.prod(g.rows) and kinds <= {"reduced"}:
             space = "reduced"
         else:
@@ -338,7 +378,7 @@ class Partitioner:
         if g.kind == "reduction" and space == "full" and g.perm != sorted(g.perm):
             if shape(op.results[0]) != g.shape:
                 return False
-        if not self.externals_fit(op, g, space):
+        if not self.externals_fit(op, g, "full" if scatter else space):
             return False
         self.add(g, op, space, rels)
         return True
@@ -383,11 +423,13 @@ class Partitioner:
                 return False
         return True
 
-    def new_group(self, op: Operation, kind: str, space: tuple[int, ...], dims=()) -> bool:
-        g = Group(kind, space, tuple(dims), index=len(self.groups))
+    def new_group(
+        self, op: Operation, kind: str, shape_: tuple[int, ...], dims=(), space: str = ""
+    ) -> bool:
+        g = Group(kind, shape_, tuple(dims), index=len(self.groups))
         self.groups.append(g)
         row_op = kind == "reduction" and not isinstance(op, ScanOp | ScanIndexOp)
-        self.add(g, op, "reduced" if row_op else "full", [])
+        self.add(g, op, space or ("reduced" if row_op else "full"), [])
         return True
 
     def add(self, g: Group, op: Operation, space: str, rels: Iterable[tuple[int, SSAValue, str]]):
@@ -512,6 +554,10 @@ class Partitioner:
         kinds = sorted((a.kind, b.kind))
         if "attention" in kinds:
             return None
+        if kinds != ["pointwise", "pointwise"] and any(
+            isinstance(op, ScatterOp) for op in (*a.ops, *b.ops)
+        ):
+            return None  # a scatter's kernel walks its values: pointwise only
         if kinds == ["matmul", "pointwise"]:
             mm, pw = (a, b) if a.kind == "matmul" else (b, a)
             if pw.numel != mm.numel or pw.first < mm.first:
@@ -565,10 +611,12 @@ class Partitioner:
         return self.sources(owner.operands[0])
 
     def inlined(self, op: Operation) -> bool:
-        """A constant or iota that kernels compute in place (not at graph level)."""
+        """A constant or iota that kernels compute in place (not at graph level, and not
+        stored by a fill kernel for the readers that need it in memory)."""
         return (
             isinstance(op, GENERATED)
             and op not in self.graph_ops
+            and op not in self.group_of
             and (self.generated(op.results[0]) is not None)
         )
 
@@ -644,13 +692,16 @@ class Partitioner:
 
     def needed_constants(self, ops: list[Operation]) -> set[Operation]:
         """`prims.full` ops whose values are read from memory: by a graph-level op, the
-        return, or a matmul or attention kernel (which load operands, never splats)."""
+        return, a matmul or attention kernel (which load operands, never splats), or a
+        scatter that starts from them."""
         needed = set()
         for op in ops:
             if isinstance(op, GENERATED) and op not in self.graph_ops:
-                for user, _ in self.final_uses(op.results[0]):
-                    if user in self.graph_ops or isinstance(
-                        user, ReturnOp | MatmulOp | AttentionOp | TakeOp
+                for user, i in self.final_uses(op.results[0]):
+                    if (
+                        user in self.graph_ops
+                        or isinstance(user, ReturnOp | MatmulOp | AttentionOp | TakeOp)
+                        or (isinstance(user, ScatterOp) and i == 0)
                     ):
                         needed.add(op)
         return needed

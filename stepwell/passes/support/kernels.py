@@ -32,7 +32,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from stepwell.dialects import prims, tile
 from stepwell.dialects.codecs import decode
 from stepwell.dialects.kernel_ops import combine, identity
-from stepwell.dialects.prims_support import MatmulOp, ScanIndexOp, ScanOp, TakeOp
+from stepwell.dialects.prims_support import MatmulOp, ScanIndexOp, ScanOp, ScatterOp, TakeOp
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.fusion import REDUCTIONS, Group, Partitioner, shape
 from stepwell.passes.support.kernel_kinds import KERNEL_KINDS
@@ -47,6 +47,7 @@ class Kernel:
     op: tile.KernelOp
     inputs: list[SSAValue]  # graph-level tensors passed for the input views, in order
     outputs: list[SSAValue]  # the group's values the kernel stores, in order
+    inits: list[SSAValue] = field(default_factory=list)  # what the first outputs start as
 
 
 @dataclass
@@ -66,6 +67,7 @@ class KernelBuilder:
     looped: bool = False
     scan_carry: dict[Operation, SSAValue] = field(default_factory=dict)  # looped scans
     scan_next: dict[Operation, SSAValue] = field(default_factory=dict)
+    scatters: dict[Operation, tuple[SSAValue, SSAValue]] = field(default_factory=dict)
 
     # -- the space (set by the group's kind: kernel_kinds.py) ------------------------------
     cfg: heuristics.Config = heuristics.Config((1,), 1)
@@ -192,6 +194,15 @@ class KernelBuilder:
     def emit(self, op: Operation) -> None:
         space = self.group.space_of[op.results[0]]
         start = len(self.b.ops)
+        if isinstance(op, prims.PrimsFullOp | prims.PrimsIotaOp):  # a fill kernel's value
+            element = cast(TensorType[Attribute], op.results[0].type).element_type
+            self.tiles[op.results[0]] = self.load(op.results[0], space, element)
+            self._locate(op, start)
+            return
+        if isinstance(op, ScatterOp):  # written by `store`, which ends the kernel
+            self.scatters[op] = (self.operand(op, 1, "full"), self.operand(op, 2, "full"))
+            self._locate(op, start)
+            return
         if isinstance(op, MatmulOp):
             result = self.emit_matmul(op)
         elif isinstance(op, TakeOp):
@@ -434,8 +445,31 @@ class KernelBuilder:
         for new in self.b.ops[start:]:
             new.location = NameLoc(StringAttr(op.name), where)
 
+    def scatter(self, v: SSAValue) -> None:
+        """Write a scatter's values into its (flat) result at their offsets; lanes past
+        the kernel's space get offset -1, which writes nothing."""
+        op = cast(ScatterOp, v.owner)
+        offsets, values = self.scatters[op]
+        start = len(self.b.ops)
+        n = math.prod(shape(v))
+        out = self.arg(View(v, 0, (max(n, 1),), (1,)), v, output=True)
+        (block,) = self.shapes["full"]
+        idx_t = TensorType(i64, [block])
+        lanes = self.add(tile.LanesOp(self.coords["full"][0], 0, TensorType(i32, [block])))
+        lanes = self.add(tile.CastOp(lanes, idx_t))
+        inside = self.add(tile.CmpOp("lt", lanes, self.b.splat(self.group.numel, idx_t),
+                                     TensorType(i1, [block])))  # fmt: skip
+        element = cast(TensorType[Attribute], offsets.type).element_type
+        if element != i64:
+            offsets = self.add(tile.CastOp(offsets, idx_t))
+        where = self.add(tile.SelectOp(inside, offsets, self.b.splat(-1, idx_t)))
+        self.add(tile.ScatterOp(op.reduce.data, values, out, where))
+        self._locate(op, start)
+
     def store(self, v: SSAValue) -> None:
         space = self.group.space_of[v]
+        if space == "scatter":
+            return self.scatter(v)
         view = self.in_space(View.of(v), space)
         a = self.arg(view, v, output=True)
         value = self.full_value(v) if space == "full" else self.tiles[v]
@@ -443,6 +477,9 @@ class KernelBuilder:
 
     # -- the kernel -------------------------------------------------------------------------------
     def build(self, outputs: list[SSAValue]) -> Kernel:
+        # a scatter's result starts as its operand (`tile.launch ... inits(...)`): first
+        scattered = [v for v in outputs if self.group.space_of[v] == "scatter"]
+        outputs = scattered + [v for v in outputs if v not in scattered]
         KERNEL_KINDS[self.group.kind].build(self, outputs)
         n_in = self.n_inputs
         self.block.add_ops(self.b.ops)
@@ -451,7 +488,8 @@ class KernelBuilder:
             self.name, self.arg_types, Region(self.block), self.grid, self.space,
             self.cfg.block[: len(self.space)], self.cfg.num_warps, self.group.kind, fused,
         )  # fmt: skip
-        return Kernel(kernel, self.arg_sources[:n_in], outputs)
+        inits = [cast(ScatterOp, v.owner).a for v in scattered]
+        return Kernel(kernel, self.arg_sources[:n_in], outputs, inits)
 
 
 def kernel_name(index: int, group: Group) -> str:
@@ -460,6 +498,8 @@ def kernel_name(index: int, group: Group) -> str:
     kinds = set(names)
     if group.kind == "attention":
         what = "attention"
+    elif "scatter" in kinds:
+        what = "scatter"
     elif group.kind == "reduction":
         if {"amax", "exp", "sum", "div"} <= kinds:
             what = "log_softmax" if "log" in kinds else "softmax"

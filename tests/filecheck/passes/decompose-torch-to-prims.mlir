@@ -114,16 +114,30 @@ func.func @sdpa(%q: tensor<1x2x8x16xf32>, %k: tensor<1x2x8x16xf32>, %v: tensor<1
 
 // -----
 
-// No decomposition: an ATen call, reported once however often it occurs.
+// No decomposition: an ATen call, reported once however often it occurs (a product
+// has no atomic, so scatter_reduce "prod" stays whole).
+// CHECK-LABEL: func.func @scatter_prod
+// CHECK: prims.extern "aten.scatter_reduce.two"(%x, %i, %s) {args = [#torch.sym<0>, 0 : i64, #torch.sym<1>, #torch.sym<2>, "prod"]
+// CHECK: prims.extern "aten.scatter_reduce.two"
+// REPORT: decompose-torch-to-prims: aten.scatter_reduce.two stays an ATen call (prims.extern)
+// REPORT-NOT: aten.scatter_reduce.two stays
+func.func @scatter_prod(%x: tensor<4x3xf32>, %i: tensor<2x3xi64>, %s: tensor<2x3xf32>) -> tensor<4x3xf32> {
+  %0 = torch.aten.scatter_reduce.two %x, %i, %s {dim = 0 : i64, reduce = "prod"} : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  %1 = torch.aten.scatter_reduce.two %0, %i, %s {dim = 0 : i64, reduce = "prod"} : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  func.return %1 : tensor<4x3xf32>
+}
+
+// -----
+
+// scatter_add: one prims.scatter at offsets computed from the index (its value times
+// the row stride, plus each element's column; -1 where the index is out of range).
 // CHECK-LABEL: func.func @scatter_add
-// CHECK: prims.extern "aten.scatter_add.default"(%x, %i, %s) {args = [#torch.sym<0>, 0 : i64, #torch.sym<1>, #torch.sym<2>]
-// CHECK: prims.extern "aten.scatter_add.default"
-// REPORT: decompose-torch-to-prims: aten.scatter_add.default stays an ATen call (prims.extern)
-// REPORT-NOT: aten.scatter_add.default stays
+// CHECK-NOT: prims.extern
+// CHECK: %[[OFF:.*]] = prims.where
+// CHECK: prims.scatter %x, %[[OFF]], %s {reduce = "sum"} : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
 func.func @scatter_add(%x: tensor<4x3xf32>, %i: tensor<2x3xi64>, %s: tensor<2x3xf32>) -> tensor<4x3xf32> {
   %0 = torch.aten.scatter_add %x, %i, %s {dim = 0 : i64} : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
-  %1 = torch.aten.scatter_add %0, %i, %s {dim = 0 : i64} : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
-  func.return %1 : tensor<4x3xf32>
+  func.return %0 : tensor<4x3xf32>
 }
 
 // -----

@@ -40,3 +40,21 @@ builtin.module {
     func.return %0 : tensor<4x1xf32>
   }
 }
+
+// A scatter kernel: tile.scatter at data-dependent indices, launched with an init.
+// CHECK-LABEL: tile.kernel @k_scatter
+builtin.module {
+  tile.kernel @k_scatter(%i: memref<4xi64, strided<[1]>>, %v: memref<4xf32, strided<[1]>>, %o: memref<8xf32, strided<[1]>>) attributes {grid = [1 : i64, 1 : i64, 1 : i64], space = [[4 : i64]], block = [4 : i64], num_warps = 1 : i64, kind = "pointwise"} {
+    %p = tile.program_id {axis = 0 : i64} : index
+    %t = tile.load %i[%p] {groups = [1 : i64]} : memref<4xi64, strided<[1]>> -> tensor<4xi64>
+    %x = tile.load %v[%p] {groups = [1 : i64]} : memref<4xf32, strided<[1]>> -> tensor<4xf32>
+    // CHECK: tile.scatter "amax" %x, %o[%t] : tensor<4xf32>, memref<8xf32, strided<[1]>>, tensor<4xi64>
+    tile.scatter "amax" %x, %o[%t] : tensor<4xf32>, memref<8xf32, strided<[1]>>, tensor<4xi64>
+  }
+  // CHECK-LABEL: func.func @scattered
+  func.func @scattered(%a: tensor<8xf32>, %i: tensor<4xi64>, %v: tensor<4xf32>) -> tensor<8xf32> {
+    // CHECK-NEXT: %0 = tile.launch @k_scatter(%i, %v) inits(%a : tensor<8xf32>) : (tensor<4xi64>, tensor<4xf32>) -> tensor<8xf32>
+    %0 = tile.launch @k_scatter(%i, %v) inits(%a : tensor<8xf32>) : (tensor<4xi64>, tensor<4xf32>) -> tensor<8xf32>
+    func.return %0 : tensor<8xf32>
+  }
+}

@@ -1,0 +1,274 @@
+"""Scatters for the prims level: `scatter`, `scatter_add`, `scatter_reduce`, `index_put`,
+`index_add` as one primitive, and `masked_scatter` as a gather.
+
+stepwell adds one primitive, `stepwell::scatter(a, offsets, src, reduce)` (`prims.scatter`
+in the IR): a copy of `a` where each element of `src` is combined into the element of
+`a` at its row-major offset (`reduce`: "none" stores it, "sum", "amax", "amin" combine
+with what is there; an offset outside `a` is skipped). The decompositions below compute
+the offsets with ordinary prims (iota, arithmetic, broadcasts) from the index tensors, as
+the gathers of indexing.py do, so the offsets and the values fuse into the scattering
+kernel, which stores with atomics (`tile.scatter`: `tl.atomic_add`, `tl.atomic_max`, ...)
+into its result after the runtime copied `a` there.
+
+An index out of range (an error in eager PyTorch) is skipped, never written outside the
+tensor. Where indices repeat, "none" keeps one of the values (eager on the CPU keeps the
+last; PyTorch documents the choice as undefined). `scatter_reduce`'s "prod" has no
+atomic and keeps the ATen call, as do boolean-mask indices.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import torch
+
+from stepwell.dialects.prims_support import eager_scatter
+from stepwell.passes.support.indexing import _along, _contiguous_strides, _wrapped
+
+aten = torch.ops.aten
+
+REDUCE_KINDS = ("none", "sum", "amax", "amin")
+
+
+@torch.library.custom_op("stepwell::scatter", mutates_args=())
+def scatter_prim(
+    a: torch.Tensor, offsets: torch.Tensor, src: torch.Tensor, reduce: str
+) -> torch.Tensor:
+    """A copy of `a` with `src`'s elements combined in at row-major `offsets` (`reduce`:
+    none, sum, amax, amin); offsets outside `a` are skipped."""
+    return eager_scatter(a, offsets, src, reduce)
+
+
+@scatter_prim.register_fake
+def _(a: torch.Tensor, offsets: torch.Tensor, src: torch.Tensor, reduce: str) -> torch.Tensor:
+    return torch.empty_like(a, memory_format=torch.contiguous_format)
+
+
+def _identity(reduce: str, dtype: torch.dtype) -> float | int | bool:
+    """The value `reduce` leaves unchanged (what a position holds before its elements)."""
+    if reduce == "sum":
+        return 0
+    if dtype.is_floating_point:
+        return -math.inf if reduce == "amax" else math.inf
+    return torch.iinfo(dtype).min if reduce == "amax" else torch.iinfo(dtype).max
+
+
+def _along_dim(self: torch.Tensor, dim: int, index: torch.Tensor) -> tuple[torch.Tensor, list[int]]:
+    """Offsets into `self` of `scatter(self, dim, index, ...)`: element e of `index`
+    goes to `self[e with coordinate dim replaced by index[e]]`; -1 where out of range."""
+    strides = _contiguous_strides(self.shape)
+    rank = index.dim()
+    index = index.long()
+    offsets = index * strides[dim]
+    for d in range(rank):
+        if d != dim:
+            offsets = offsets + _along(index.shape[d], d, rank) * strides[d]
+    inside = (index >= 0) & (index < self.shape[dim])
+    return torch.where(inside, offsets, -1), list(index.shape)
+
+
+def _values(src: torch.Tensor, shape: Sequence[int], dtype: torch.dtype) -> torch.Tensor:
+    """`src`'s leading block of `shape` (scatter reads src where index has elements)."""
+    if list(src.shape) != list(shape):
+        src = src[tuple(slice(0, s) for s in shape)]
+    return src.to(dtype)
+
+
+def _usable(self: torch.Tensor, dim: int, index: torch.Tensor) -> bool:
+    return index.dim() == self.dim() and index.numel() > 0
+
+
+def _scalar_as_vector(decomposition: Callable[..., Any]) -> Callable[..., Any]:
+    """Scatter along dim 0 of one-element vectors where `self` is 0-d (eager allows it)."""
+
+    def wrapper(self: torch.Tensor, dim: int, index: torch.Tensor, src: Any, *args: Any,
+                **kwargs: Any) -> Any:  # fmt: skip
+        if self.dim() != 0:
+            return decomposition(self, dim, index, src, *args, **kwargs)
+        if dim not in (0, -1) or index.dim() != 0:
+            return NotImplemented
+        vector = src.reshape(1) if isinstance(src, torch.Tensor) else src
+        out = decomposition(self.reshape(1), 0, index.reshape(1), vector, *args, **kwargs)
+        return out if out is NotImplemented else out.reshape(())
+
+    return wrapper
+
+
+def scatter_src(self: torch.Tensor, dim: int, index: torch.Tensor, src: torch.Tensor) -> Any:
+    if not _usable(self, dim, index):
+        return NotImplemented
+    offsets, shape = _along_dim(self, dim % self.dim(), index)
+    return torch.ops.stepwell.scatter(self, offsets, _values(src, shape, self.dtype), "none")
+
+
+def scatter_value(self: torch.Tensor, dim: int, index: torch.Tensor, value: Any) -> Any:
+    if not _usable(self, dim, index):
+        return NotImplemented
+    offsets, shape = _along_dim(self, dim % self.dim(), index)
+    src = torch.scalar_tensor(value, dtype=self.dtype).expand(shape)
+    return torch.ops.stepwell.scatter(self, offsets, src, "none")
+
+
+def scatter_add(self: torch.Tensor, dim: int, index: torch.Tensor, src: torch.Tensor) -> Any:
+    if not _usable(self, dim, index) or self.dtype == torch.bool:
+        return NotImplemented
+    offsets, shape = _along_dim(self, dim % self.dim(), index)
+    return torch.ops.stepwell.scatter(self, offsets, _values(src, shape, self.dtype), "sum")
+
+
+def scatter_reduce(
+    self: torch.Tensor,
+    dim: int,
+    index: torch.Tensor,
+    src: torch.Tensor,
+    reduce: str,
+    include_self: bool = True,
+) -> Any:
+    if not _usable(self, dim, index) or reduce not in ("sum", "amax", "amin", "mean"):
+        return NotImplemented
+    if self.dtype == torch.bool:
+        return NotImplemented
+    dim = dim % self.dim()
+
+    def offsets() -> torch.Tensor:  # afresh for each use: it fuses into each scatter
+        return _along_dim(self, dim, index)[0]
+
+    shape = list(index.shape)
+    values = _values(src, shape, self.dtype)
+    kind = "sum" if reduce == "mean" else reduce
+    base = self
+    if not include_self:  # the scattered-to positions start from the reduction's identity
+        start = torch.scalar_tensor(_identity(kind, self.dtype), dtype=self.dtype)
+        base = torch.ops.stepwell.scatter(self, offsets(), start.expand(shape), "none")
+    total = torch.ops.stepwell.scatter(base, offsets(), values, kind)
+    if reduce != "mean":
+        return total
+    count_dtype = self.dtype if self.dtype.is_floating_point else torch.int64
+    ones = torch.ones((), dtype=count_dtype).expand(shape)
+    start = torch.full(self.shape, int(include_self), dtype=count_dtype)
+    count = torch.ops.stepwell.scatter(start, offsets(), ones, "sum")
+    count = torch.maximum(count, torch.ones((), dtype=count_dtype))  # (clamp reads it twice)
+    if self.dtype.is_floating_point:
+        return total / count
+    return torch.div(total, count, rounding_mode="floor").to(self.dtype)
+
+
+def scatter_reduce_legacy(
+    self: torch.Tensor, dim: int, index: torch.Tensor, src: Any, reduce: str
+) -> Any:
+    """`scatter(..., reduce="add")` of a tensor or a value; "multiply" keeps the ATen
+    call (there is no atomic product)."""
+    if reduce != "add" or not _usable(self, dim, index):
+        return NotImplemented
+    if not isinstance(src, torch.Tensor):
+        src = torch.scalar_tensor(src, dtype=self.dtype).expand(index.shape)
+    return scatter_add(self, dim, index, src)
+
+
+def index_offsets(self: torch.Tensor, indices: Sequence[torch.Tensor | None]) -> Any:
+    """Offsets into `self` of `self[indices]` (advanced indexing; -1 out of range) and the
+    shape of the indexed result, or None where the indices are not plain integer tensors."""
+    if any(i is not None and i.dtype in (torch.bool, torch.uint8) for i in indices):
+        return None
+    full = list(indices) + [None] * (self.dim() - len(indices))
+    indexed = [d for d, i in enumerate(full) if i is not None]
+    if not indexed:
+        return None
+    tensors = torch.broadcast_tensors(*[i for i in full if i is not None])
+    bshape = list(tensors[0].shape)
+    strides = _contiguous_strides(self.shape)
+    adjacent = indexed == list(range(indexed[0], indexed[-1] + 1))
+    before = [d for d in range(self.dim()) if d not in indexed and adjacent and d < indexed[0]]
+    after = [d for d in range(self.dim()) if d not in indexed and d not in before]
+    rank = len(before) + len(bshape) + len(after)
+    at = len(before)
+
+    def wrapped(d: int, index: torch.Tensor) -> torch.Tensor:  # afresh for each use
+        return _wrapped(index, self.shape[d]).reshape([1] * at + bshape + [1] * len(after))
+
+    offsets = torch.zeros([1] * rank, dtype=torch.long)
+    inside = torch.ones([1] * rank, dtype=torch.bool)
+    for d, index in zip(indexed, tensors, strict=True):
+        offsets = offsets + wrapped(d, index) * strides[d]
+        inside = inside & (wrapped(d, index) >= 0) & (wrapped(d, index) < self.shape[d])
+    for pos, d in enumerate(before):
+        offsets = offsets + _along(self.shape[d], pos, rank) * strides[d]
+    for pos, d in enumerate(after):
+        offsets = offsets + _along(self.shape[d], at + len(bshape) + pos, rank) * strides[d]
+    shape = [self.shape[d] for d in before] + bshape + [self.shape[d] for d in after]
+    return torch.where(inside, offsets, -1).expand(shape), shape
+
+
+def index_put(
+    self: torch.Tensor,
+    indices: Sequence[torch.Tensor | None],
+    values: torch.Tensor,
+    accumulate: bool = False,
+) -> Any:
+    """`self[indices] = values` (`+=` when accumulating), as one scatter."""
+    if self.dim() == 0 or (accumulate and self.dtype == torch.bool):
+        return NotImplemented
+    found = index_offsets(self, indices)
+    if found is None or math.prod(found[1]) == 0:
+        return NotImplemented
+    offsets, shape = found
+    src = values.to(self.dtype).expand(shape)
+    return torch.ops.stepwell.scatter(self, offsets, src, "sum" if accumulate else "none")
+
+
+def index_add(
+    self: torch.Tensor, dim: int, index: torch.Tensor, source: torch.Tensor, alpha: Any = 1
+) -> Any:
+    """`self.index_add(dim, index, source)`: source's slice i is added at index[i]."""
+    if self.dim() == 0 and index.numel() == 1 and source.dim() == 0:
+        out = index_add(self.reshape(1), 0, index.reshape(1), source.reshape(1), alpha=alpha)
+        return out if out is NotImplemented else out.reshape(())
+    if self.dim() == 0 or index.dim() != 1 or source.dim() != self.dim():
+        return NotImplemented
+    if self.dtype == torch.bool or index.numel() == 0:
+        return NotImplemented
+    dim = dim % self.dim()
+    strides = _contiguous_strides(self.shape)
+    rank = source.dim()
+
+    def where() -> torch.Tensor:  # afresh for each use: it fuses into the scatter's kernel
+        shape = [-1 if d == dim else 1 for d in range(rank)]
+        return _wrapped(index, self.shape[dim]).reshape(shape)
+
+    offsets = where() * strides[dim]
+    for d in range(rank):
+        if d != dim:
+            offsets = offsets + _along(source.shape[d], d, rank) * strides[d]
+    inside = (where() >= 0) & (where() < self.shape[dim])
+    offsets = torch.where(inside, offsets, -1).expand(source.shape)
+    src = source if alpha == 1 else source * alpha
+    return torch.ops.stepwell.scatter(self, offsets, src.to(self.dtype), "sum")
+
+
+def masked_scatter(self: torch.Tensor, mask: torch.Tensor, source: torch.Tensor) -> Any:
+    """Where `mask` is true, the next element of `source` in row-major order: a running
+    count of the mask (a scan) says which, so it is a gather, not a scatter."""
+    shape = torch.broadcast_shapes(self.shape, mask.shape)
+    if math.prod(shape) == 0 or source.numel() == 0:
+        return NotImplemented
+    flat = mask.expand(shape).reshape(-1).to(torch.int64)
+    position = (torch.cumsum(flat, 0) - 1).reshape(shape)
+    values = torch.ops.stepwell.take(source.to(self.dtype), position)
+    return torch.where(mask, values, self.expand(shape))
+
+
+SCATTER_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    aten.scatter.src: _scalar_as_vector(scatter_src),
+    aten.scatter.value: _scalar_as_vector(scatter_value),
+    aten.scatter.reduce: _scalar_as_vector(scatter_reduce_legacy),
+    aten.scatter.value_reduce: _scalar_as_vector(scatter_reduce_legacy),
+    aten.scatter_add.default: _scalar_as_vector(scatter_add),
+    aten.scatter_reduce.two: _scalar_as_vector(scatter_reduce),
+    aten.index_put.default: index_put,
+    aten._unsafe_index_put.default: index_put,
+    aten.index_add.default: index_add,
+    aten.masked_scatter.default: masked_scatter,
+}
+"""ATen overload -> its decomposition into `stepwell::scatter` (or `take`) and prims."""

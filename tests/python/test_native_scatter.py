@@ -1,0 +1,140 @@
+"""Scatters as kernels: `scatter` (src and value), `scatter_add`, `scatter_reduce` (sum,
+amax, amin, mean, with and without self), `index_put` (with and without accumulate),
+`index_add` are one `prims.scatter` each, a pointwise kernel that computes offsets and
+values and writes them with stores or atomics into a copy of its operand; `masked_scatter`
+is a gather after a scan. Each matches eager on values, dtype and shape, through Triton
+(its interpreter) and through the tile-level interpreter."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import torch
+
+from stepwell.dialects import tile
+from stepwell.frontend.fx import import_program
+from stepwell.frontend.loader import Example, export
+from stepwell.fuzz.compare import mismatch
+from stepwell.ir.interpret_tile import run_tile
+from stepwell.lowering.compiler import compile_module
+from stepwell.pipeline import bind_inputs
+
+torch.manual_seed(0)
+X = torch.randn(5, 4)
+IDX = torch.tensor([[0, 1, 2, 3], [4, 0, 1, 2]])  # repeats along dim 0: combined
+SRC = torch.randn(2, 4)
+ROWS = torch.tensor([0, 2, 0, 4])  # row 0 twice
+
+CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
+    "scatter_add": (lambda x, i, s: torch.scatter_add(x, 0, i, s), (X, IDX, SRC)),
+    "scatter_add int64": (lambda x, i, s: torch.scatter_add(x, 0, i, s),
+                          (torch.arange(20).reshape(5, 4), IDX, torch.ones(2, 4).long())),
+    "scatter src (distinct targets)": (lambda x, i, s: torch.scatter(x, 1, i, s),
+                                       (X, torch.tensor([[3], [0], [1], [2], [0]]),
+                                        torch.randn(5, 1))),
+    "scatter value": (lambda x, i: torch.scatter(x, 1, i, 2.5),
+                      (X, torch.tensor([[0], [3], [1], [2], [0]]))),
+    "scatter bool": (lambda x, i, s: torch.scatter(x, 0, i[:1], s[:1]), (X > 0, IDX, SRC > 0)),
+    "zeros then scatter_add": (lambda i, s: torch.zeros(5, 4).scatter_add(0, i, s * 2),
+                               (IDX, SRC)),
+    "scatter_reduce amax": (lambda x, i, s: x.scatter_reduce(0, i, s, "amax"), (X, IDX, SRC)),
+    "scatter_reduce amin, not self": (
+        lambda x, i, s: x.scatter_reduce(0, i, s, "amin", include_self=False), (X, IDX, SRC)),
+    "scatter_reduce mean": (lambda x, i, s: x.scatter_reduce(0, i, s, "mean"), (X, IDX, SRC)),
+    "scatter_reduce mean int, not self": (
+        lambda x, i, s: x.scatter_reduce(0, i, s, "mean", include_self=False),
+        ((X * 10).long(), IDX, (SRC * 10).long())),
+    "scatter_reduce sum int32": (lambda x, i, s: x.scatter_reduce(0, i, s, "sum"),
+                                 ((X * 10).int(), IDX, (SRC * 10).int())),
+    "index_put accumulate": (lambda x, i, v: torch.index_put(x, (i,), v, accumulate=True),
+                             (X, ROWS, torch.randn(4, 4))),
+    "index_put two indices, negative": (lambda x, i, j, v: torch.index_put(x, (i, j), v),
+                                        (X, torch.tensor([0, 2, 4]), torch.tensor([1, -1, 3]),
+                                         torch.randn(3))),
+    "index_put broadcast value, float16": (
+        lambda x, i, v: x.index_put((i,), v, accumulate=True),
+        (X.half(), torch.tensor([1, 1, 3]), torch.randn(4).half())),
+    "index_add alpha": (lambda x, i, s: x.index_add(1, i, s, alpha=2),
+                        (X, torch.tensor([3, 0, 3]), torch.randn(5, 3))),
+    "masked_scatter": (lambda x, m, s: x.masked_scatter(m, s), (X, X > 0, torch.randn(20))),
+    "scatter_add then relu": (lambda x, i, s: torch.scatter_add(x, 0, i, s).relu(), (X, IDX, SRC)),
+}  # fmt: skip
+
+
+def compiled(fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, list[Any]]:
+    ep = export(Example(fn, args, "fn"))
+    artifacts = compile_module(import_program(ep))
+    return artifacts, bind_inputs(artifacts.module, ep, args)
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_scatter_is_native_and_matches_eager(name: str) -> None:
+    fn, args = CASES[name]
+    artifacts, bound = compiled(fn, args)
+    want = [fn(*args)]
+    got = list(artifacts.runtime(*bound))
+    assert mismatch(want, got) is None, ("triton", mismatch(want, got))
+    by_tile = list(run_tile(artifacts.module, *bound))
+    assert mismatch(want, by_tile) is None, ("tile", mismatch(want, by_tile))
+    manifest = artifacts.manifest
+    assert manifest["externs"] == {}, manifest["externs"]
+    assert not set(manifest["graph_level_copies"]) - {"tile.launch inits", "prims.full"}
+
+
+def test_a_scatter_is_one_kernel_with_its_index_math_and_values() -> None:
+    """index_put with accumulate: offsets (wrapped negative indices, the row's columns),
+    the values (`v * 2`) and the atomic add, in one kernel; the operand is copied once."""
+    fn = lambda x, i, v: torch.index_put(x, (i,), v * 2, accumulate=True)  # noqa: E731
+    artifacts, _ = compiled(fn, (X, torch.tensor([0, -1, 0]), torch.randn(3, 4)))
+    (kernel,) = artifacts.manifest["kernels"]
+    assert kernel["name"].endswith("scatter")
+    assert "tl.atomic_add" in artifacts.source
+    assert artifacts.manifest["graph_level_copies"] == {"tile.launch inits": 1}
+
+
+def test_a_fresh_operand_is_scattered_in_place() -> None:
+    """`zeros(...).scatter_add(...)`: the zeros (a fill kernel) are made for the scatter
+    alone, so its result takes their memory (no copy)."""
+    fn = lambda i, s: torch.zeros(5, 4).scatter_add(0, i, s)  # noqa: E731
+    artifacts, bound = compiled(fn, (IDX, SRC))
+    fill, scatter = [op for op in artifacts.module.walk() if isinstance(op, tile.LaunchOp)]
+    assert fill.callee.root_reference.data.endswith("_full")
+    assert len(scatter.inits) == 1 and scatter.donated(0)
+    assert "tile.launch inits" not in artifacts.manifest["graph_level_copies"]
+    assert mismatch([fn(IDX, SRC)], list(artifacts.runtime(*bound))) is None
+
+
+def test_an_input_is_never_written() -> None:
+    """The operand of a scatter is a user's tensor: it is copied, never written."""
+    fn = lambda x, i, s: torch.scatter_add(x, 0, i, s)  # noqa: E731
+    x = X.clone()
+    artifacts, bound = compiled(fn, (x, IDX, SRC))
+    artifacts.runtime(*bound)
+    assert torch.equal(x, X)
+
+
+def test_prod_and_boolean_masks_keep_the_aten_call() -> None:
+    fn = lambda x, i, s: x.scatter_reduce(0, i, s, "prod")  # noqa: E731
+    artifacts, bound = compiled(fn, (X, IDX, SRC))
+    assert artifacts.manifest["externs"] == {"aten.scatter_reduce.two": 1}
+    assert mismatch([fn(X, IDX, SRC)], list(artifacts.runtime(*bound))) is None
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [
+        lambda x: (x + 1, torch.zeros(3, 2)),  # a constant output
+        lambda x: x @ torch.full((4, 4), 0.5),  # a constant matmul operand
+        lambda x: (x * 2, torch.arange(6).reshape(2, 3)),  # an iota output
+    ],
+    ids=["constant output", "constant matmul operand", "iota output"],
+)
+def test_a_constant_needed_in_memory_is_a_fill_kernel(fn: Callable[..., Any]) -> None:
+    """A `full` or `iota` that must be in memory is stored by a kernel, not ATen."""
+    artifacts, bound = compiled(fn, (X[:, :4],))
+    assert mismatch(list(torch.utils._pytree.tree_leaves(fn(X[:, :4]))),
+                    list(artifacts.runtime(*bound))) is None  # fmt: skip
+    assert artifacts.manifest["graph_level_copies"] == {}, artifacts.manifest
+    assert artifacts.manifest["externs"] == {}
