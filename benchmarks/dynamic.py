@@ -69,40 +69,12 @@ def _sizes_sweep(example: str, make: Callable[[int], tuple[Any, ...]], sizes: li
 
 
 def _decode_sweep(steps: int = 16):
-    from transformers import GPT2Config, GPT2LMHeadModel
-    from transformers.cache_utils import DynamicCache
-
-    torch.manual_seed(0)
-    config = GPT2Config(n_layer=2, n_embd=64, n_head=4, vocab_size=256, n_positions=64,
-                        attn_implementation="sdpa")  # fmt: skip
-    lm = GPT2LMHeadModel(config).eval()
-
-    class DecodeStep(nn.Module):
-        def __init__(self) -> None:
-            super().__init__()
-            self.lm = lm
-
-        def forward(self, token: torch.Tensor, *kv: torch.Tensor) -> tuple[torch.Tensor, ...]:
-            cache = DynamicCache()
-            for layer in range(config.n_layer):
-                cache.update(kv[2 * layer], kv[2 * layer + 1], layer)
-            out = self.lm(input_ids=token, past_key_values=cache, use_cache=True)
-            layers = out.past_key_values.layers
-            return out.logits[:, -1], *[t for x in layers for t in (x.keys, x.values)]
-
-    model = DecodeStep().eval()
+    decoding = import_file(ROOT / "examples/gpt2_decode.py", "stepwell_gpt2_decode")
+    model = decoding.build()
 
     def sweep(compiled: Callable[..., Any]) -> Iterator[tuple[str, Any, Any]]:
-        with torch.no_grad():
-            prefill = lm(input_ids=torch.tensor([[5, 17, 42]]), use_cache=True)
-            kv = [t for x in prefill.past_key_values.layers for t in (x.keys, x.values)]
-            token = prefill.logits[:, -1].argmax(-1, keepdim=True)
-            for _ in range(steps):
-                want = model(token, *kv)
-                got = compiled(token, *kv)
-                yield f"kv{kv[0].shape[2]}", got[0], want[0]
-                kv = list(want[1:])  # both follow eager's cache: a fair comparison per step
-                token = want[0].argmax(-1, keepdim=True)
+        for got, want, _, want_kv in decoding.decode(model, compiled, steps):
+            yield f"kv{want_kv[0].shape[2] - 1}", got, want
 
     return model, sweep
 

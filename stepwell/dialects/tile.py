@@ -547,17 +547,21 @@ class GatherOp(IRDLOperation):
         super().__init__(operands=[view, indices], result_types=[tile])
 
     def verify_(self) -> None:
-        vt = cast(MemRefType[Attribute], self.view.type)
-        it = cast(TensorType[Attribute], self.indices.type)
-        rt = cast(TensorType[Attribute], self.result.type)
-        if len(vt.get_shape()) != 1:
-            raise VerifyException(f"tile.gather reads a one-dimensional view, not {vt}")
-        if not isinstance(it.element_type, IntegerType) or it.element_type.width.data == 1:
-            raise VerifyException(f"tile.gather's indices are integers, not {it.element_type}")
-        if rt.element_type != vt.element_type or rt.get_shape() != it.get_shape():
-            raise VerifyException(
-                "tile.gather's result has the view's element type and the indices' shape"
-            )
+        _check_indexed(self.name, self.view, self.indices, self.result, "result")
+
+
+def _check_indexed(name: str, view: SSAValue, indices: SSAValue, tile: SSAValue, role: str) -> None:
+    """A gather's or scatter's view is one-dimensional, its indices integers, and its
+    `tile` (result or value) has the view's element type and the indices' shape."""
+    vt = cast(MemRefType[Attribute], view.type)
+    it = cast(TensorType[Attribute], indices.type)
+    xt = cast(TensorType[Attribute], tile.type)
+    if len(vt.get_shape()) != 1:
+        raise VerifyException(f"{name} indexes a one-dimensional view, not {vt}")
+    if not isinstance(it.element_type, IntegerType) or it.element_type.width.data == 1:
+        raise VerifyException(f"{name}'s indices are integers, not {it.element_type}")
+    if xt.element_type != vt.element_type or xt.get_shape() != it.get_shape():
+        raise VerifyException(f"{name}'s {role} has the view's element type and the indices' shape")
 
 
 SCATTER_KINDS = ("none", "sum", "amax", "amin")
@@ -587,17 +591,7 @@ class ScatterOp(IRDLOperation):
         super().__init__(operands=[value, view, indices], properties={"kind": StringAttr(kind)})
 
     def verify_(self) -> None:
-        vt = cast(MemRefType[Attribute], self.view.type)
-        it = cast(TensorType[Attribute], self.indices.type)
-        xt = cast(TensorType[Attribute], self.value.type)
-        if len(vt.get_shape()) != 1:
-            raise VerifyException(f"tile.scatter writes a one-dimensional view, not {vt}")
-        if not isinstance(it.element_type, IntegerType) or it.element_type.width.data == 1:
-            raise VerifyException(f"tile.scatter's indices are integers, not {it.element_type}")
-        if xt.element_type != vt.element_type or xt.get_shape() != it.get_shape():
-            raise VerifyException(
-                "tile.scatter's value has the view's element type and the indices' shape"
-            )
+        _check_indexed(self.name, self.view, self.indices, self.value, "value")
         if self.kind.data not in SCATTER_KINDS:
             raise VerifyException(f"tile.scatter kind {self.kind.data!r} is not one of "
                                   f"{SCATTER_KINDS}")  # fmt: skip

@@ -167,43 +167,19 @@ def test_past_the_specialization_limit_the_symbolic_graph_runs(tmp_path: Path) -
 
 
 def test_kv_cache_decode_matches_eager_token_for_token(tmp_path: Path) -> None:
-    """Greedy decoding with GPT-2 and a growing KV cache (HF `DynamicCache`): the cache
-    length is symbolic from the second step; every step's logits and token match eager,
-    and every step runs as kernels."""
-    from transformers import GPT2Config, GPT2LMHeadModel
-    from transformers.cache_utils import DynamicCache
+    """Greedy decoding with GPT-2 and a growing KV cache (examples/gpt2_decode.py, HF's
+    `DynamicCache`): the cache length is symbolic from the second step; every step's
+    logits, cache and token match eager, and every step runs as kernels."""
+    from stepwell.frontend.loader import import_file
 
+    decoding = import_file(Path(__file__).resolve().parents[2] / "examples/gpt2_decode.py",
+                           "stepwell_gpt2_decode")  # fmt: skip
     torch._dynamo.reset()
-    torch.manual_seed(0)
-    config = GPT2Config(n_layer=2, n_embd=64, n_head=4, vocab_size=256, n_positions=64,
-                        attn_implementation="sdpa")  # fmt: skip
-    lm = GPT2LMHeadModel(config).eval()
-
-    class DecodeStep(nn.Module):
-        def __init__(self) -> None:
-            super().__init__()
-            self.lm = lm
-
-        def forward(self, token: torch.Tensor, *kv: torch.Tensor) -> tuple[torch.Tensor, ...]:
-            cache = DynamicCache()
-            for layer in range(config.n_layer):
-                cache.update(kv[2 * layer], kv[2 * layer + 1], layer)
-            out = self.lm(input_ids=token, past_key_values=cache, use_cache=True)
-            layers = out.past_key_values.layers
-            return out.logits[:, -1], *[t for x in layers for t in (x.keys, x.values)]
-
-    step = DecodeStep().eval()
+    step = decoding.build()
     compiled = torch.compile(step, backend="stepwell", options={"dump_dir": str(tmp_path)})
-    with torch.no_grad():
-        prefill = lm(input_ids=torch.tensor([[5, 17, 42]]), use_cache=True)
-        kv = [t for x in prefill.past_key_values.layers for t in (x.keys, x.values)]
-        token = prefill.logits[:, -1].argmax(-1, keepdim=True)
-        for i in range(8):
-            want, *want_kv = step(token, *kv)
-            got, *kv = compiled(token, *kv)
-            assert mismatch(want, got) is None, (i, mismatch(want, got))
-            assert mismatch(want_kv, kv) is None, i
-            assert torch.equal(got.argmax(-1), want.argmax(-1)), i
-            token = got.argmax(-1, keepdim=True)
+    for i, (got, want, got_kv, want_kv) in enumerate(decoding.decode(step, compiled, 8)):
+        assert mismatch(want, got) is None, (i, mismatch(want, got))
+        assert mismatch(want_kv, got_kv) is None, i
+        assert torch.equal(got.argmax(-1), want.argmax(-1)), i
     specs = _specializations(tmp_path, "graph1")
     assert len(specs) == 7 and all(m["externs"] == {} for m in specs.values())

@@ -217,16 +217,22 @@ def _load(e: Emitter, op: Operation) -> None:
 def _gather(e: Emitter, op: Operation) -> None:
     """Loads at data-dependent indices of a 1-D view; an index outside it reads 0."""
     g = cast(tile.GatherOp, op)
-    mt = cast(MemRefType[Attribute], g.view.type)
+    ptr, inside = _element_address(e, g.view, g.indices)
+    e.define(g.result, f"tl.load({ptr}, mask={inside}, other=0)", "x")
+
+
+def _element_address(e: Emitter, view: SSAValue, indices: SSAValue) -> tuple[str, str]:
+    """The addresses of elements `indices` of a 1-D view, and the mask of those inside it."""
+    mt = cast(MemRefType[Attribute], view.type)
     (size,) = mt.get_shape()
     layout = mt.layout
     stride, offset = 1, 0
     if isinstance(layout, StridedLayoutAttr):
         stride, offset = cast(int, layout.get_strides()[0]), cast(int, layout.get_offset())
-    idx = e.name(g.indices)
-    ptr = f"{e.name(g.view)}_ptr" + (f" + {offset}" if offset else "")
+    idx = e.name(indices)
+    ptr = f"{e.name(view)}_ptr" + (f" + {offset}" if offset else "")
     ptr += f" + {idx}" if stride == 1 else f" + {idx} * {stride}"
-    e.define(g.result, f"tl.load({ptr}, mask=({idx} >= 0) & ({idx} < {size}), other=0)", "x")
+    return ptr, f"({idx} >= 0) & ({idx} < {size})"
 
 
 SCATTER_CALLS = {"none": "tl.store", "sum": "tl.atomic_add", "amax": "tl.atomic_max",
@@ -238,17 +244,8 @@ def _scatter(e: Emitter, op: Operation) -> None:
     """Stores (or atomics) at data-dependent indices of a 1-D view; an index outside it
     writes nothing."""
     sc = cast(tile.ScatterOp, op)
-    mt = cast(MemRefType[Attribute], sc.view.type)
-    (size,) = mt.get_shape()
-    layout = mt.layout
-    stride, offset = 1, 0
-    if isinstance(layout, StridedLayoutAttr):
-        stride, offset = cast(int, layout.get_strides()[0]), cast(int, layout.get_offset())
-    idx = e.name(sc.indices)
-    ptr = f"{e.name(sc.view)}_ptr" + (f" + {offset}" if offset else "")
-    ptr += f" + {idx}" if stride == 1 else f" + {idx} * {stride}"
-    call = SCATTER_CALLS[sc.kind.data]
-    e.line(f"{call}({ptr}, {e.name(sc.value)}, mask=({idx} >= 0) & ({idx} < {size}))")
+    ptr, inside = _element_address(e, sc.view, sc.indices)
+    e.line(f"{SCATTER_CALLS[sc.kind.data]}({ptr}, {e.name(sc.value)}, mask={inside})")
 
 
 def _store(e: Emitter, op: Operation) -> None:

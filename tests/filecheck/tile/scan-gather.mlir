@@ -25,6 +25,6 @@ tile.kernel @k(%x: memref<64xf32, strided<[1]>>) attributes {grid = [1 : i64, 1 
 
 tile.kernel @k(%x: memref<8x8xf32, strided<[8, 1]>>) attributes {grid = [1 : i64, 1 : i64, 1 : i64], space = [[64 : i64]], block = [16 : i64], num_warps = 1 : i64, kind = "pointwise"} {
   %i = arith.constant dense<3> : tensor<16xi64>
-  // CHECK: error: 'tile.gather' op tile.gather reads a one-dimensional view
+  // CHECK: error: 'tile.gather' op tile.gather indexes a one-dimensional view
   %g = tile.gather %x[%i] : memref<8x8xf32, strided<[8, 1]>>, tensor<16xi64> -> tensor<16xf32>
 }
