@@ -160,12 +160,18 @@ class Partitioner:
         self.replaying = False  # merge_groups checks cycles once per pair, not per op
         self.refused: set[tuple[Group, Group]] = set()  # pairs that could not merge
         self.merged: set[Group] = set()  # kernels made by merging (their ops may span)
+        self.copies: set[Operation] = set()  # views strides cannot express: copy kernels
 
     # -- what a value is ------------------------------------------------------------------
     def materialized(self, v: SSAValue) -> bool:
-        """Is `v` a tensor at graph level (not a view op's result, not in a kernel only)?"""
+        """Is `v` a tensor in memory (not a view op's result, unless the view is computed
+        at graph level or copied by a kernel)?"""
         owner = v.owner
-        return not (isinstance(owner, Operation) and is_view_op(owner)) or owner in self.graph_ops
+        return (
+            not (isinstance(owner, Operation) and is_view_op(owner))
+            or owner in self.graph_ops
+            or owner in self.copies
+        )
 
     def root(self, v: SSAValue) -> SSAValue:
         """The value `v` is a view of (through view ops not run at graph level)."""
@@ -189,9 +195,13 @@ class Partitioner:
     # -- partition --------------------------------------------------------------------------
     def run(self) -> Partition:
         ops = list(self.func.body.block.ops)
-        for op in ops:  # views that strides cannot express are computed at graph level
+        for op in ops:  # views that strides cannot express are copied by a kernel
             if is_view_op(op) and view_of(op.results[0], self.materialized) is None:
-                self.graph_ops.add(op)
+                copyable = all(is_static_tensor(v) for v in (*op.operands, *op.results))
+                if copyable and math.prod(shape(op.results[0])) > 0:
+                    self.copies.add(op)
+                else:
+                    self.graph_ops.add(op)
         compute = [op for op in ops if self.is_kernel_op(op)]
         is_compute = set(compute)
         for op in ops:  # everything else runs at graph level, with the views it reads
@@ -222,6 +232,9 @@ class Partitioner:
             self.place(op)
         for op in sorted(fills, key=self.order.__getitem__):  # (merging may join them)
             self.new_group(op, "pointwise", shape(op.results[0]))
+        for op in sorted(self.copies, key=self.order.__getitem__):
+            # a copy walks its operand's elements in order: the space is the operand's
+            self.new_group(op, "pointwise", shape(op.operands[0]))
         self.merge_groups()
         return Partition(self.groups, self.group_of, self.graph_ops, self.outputs())
 
@@ -232,7 +245,8 @@ class Partitioner:
                 for v in op.operands:
                     owner = v.owner
                     if isinstance(owner, Operation) and is_view_op(owner):
-                        self.graph_ops.add(owner)
+                        if owner not in self.copies:
+                            self.graph_ops.add(owner)
 
     def is_kernel_op(self, op: Operation) -> bool:
         """Can a kernel compute `op`? (Decided before grouping: grouping never fails.)"""

@@ -37,7 +37,7 @@ from stepwell.passes.support import heuristics
 from stepwell.passes.support.fusion import REDUCTIONS, Group, Partitioner, shape
 from stepwell.passes.support.kernel_kinds import KERNEL_KINDS
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
-from stepwell.passes.support.views import View, contiguous_strides, view_of
+from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
 
 
 @dataclass
@@ -194,6 +194,10 @@ class KernelBuilder:
     def emit(self, op: Operation) -> None:
         space = self.group.space_of[op.results[0]]
         start = len(self.b.ops)
+        if is_view_op(op):  # a copy kernel: the operand's elements, in order
+            self.tiles[op.results[0]] = self.operand(op, 0, space)
+            self._locate(op, start)
+            return
         if isinstance(op, prims.PrimsFullOp | prims.PrimsIotaOp):  # a fill kernel's value
             element = cast(TensorType[Attribute], op.results[0].type).element_type
             self.tiles[op.results[0]] = self.load(op.results[0], space, element)
