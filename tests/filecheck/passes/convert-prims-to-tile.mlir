@@ -280,3 +280,23 @@ func.func @scatter_add_relu(%x: tensor<4x3xf32>, %i: tensor<2x3xi64>, %s: tensor
   %1 = torch.aten.relu %0 : (tensor<4x3xf32>) -> tensor<4x3xf32>
   func.return %1 : tensor<4x3xf32>
 }
+
+// -----
+
+// A transposed value flattened: strides cannot express the merged dims, so a kernel
+// copies it (walking the transposed view in order), and the multiply that reads the copy
+// joins that kernel: one launch, no ATen copy.
+// CHECK-LABEL: tile.kernel @k0_collapse_mul
+// CHECK: tile.load %x[%{{.*}}] {groups = [3 : i64]} : memref<3x4x5xf32, strided<[5, 15, 1]>>
+// CHECK: arith.mulf
+// CHECK: tile.store
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @flatten_transposed
+// CHECK-NEXT: tile.launch @k0_collapse_mul(%x)
+// CHECK-NEXT: func.return
+func.func @flatten_transposed(%x: tensor<4x3x5xf32>) -> tensor<12x5xf32> {
+  %0 = torch.aten.transpose.int %x {dim0 = 0 : i64, dim1 = 1 : i64} : (tensor<4x3x5xf32>) -> tensor<3x4x5xf32>
+  %1 = torch.aten.reshape %0 {shape = [12 : i64, 5 : i64]} : (tensor<3x4x5xf32>) -> tensor<12x5xf32>
+  %2 = torch.aten.mul.Scalar %1 {other = 2 : i64} : (tensor<12x5xf32>) -> tensor<12x5xf32>
+  func.return %2 : tensor<12x5xf32>
+}
