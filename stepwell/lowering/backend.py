@@ -159,16 +159,19 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
 
         return run
 
+    def eager(graph: torch.fx.GraphModule, e: Exception) -> Callable[..., Any]:
+        if not torch._dynamo.config.suppress_errors:
+            raise e
+        # torch.compile's own convention: with suppress_errors, run the graph eagerly
+        warnings.warn(f"stepwell could not compile a graph, running it eagerly: {e!r}",
+                      stacklevel=2)  # fmt: skip
+        return graph.forward
+
     def eager_on_error(graph: torch.fx.GraphModule, compile_it: Callable[[], Any]) -> Any:
         try:
             return compile_it()
         except Exception as e:
-            if not torch._dynamo.config.suppress_errors:
-                raise
-            # torch.compile's own convention: with suppress_errors, run the graph eagerly
-            warnings.warn(f"stepwell could not compile a graph, running it eagerly: {e!r}",
-                          stacklevel=2)  # fmt: skip
-            return graph.forward
+            return eager(graph, e)
 
     def graph_compiler(kind: str):
         def compile_graph(graph: torch.fx.GraphModule, inputs: list[Any]):
@@ -182,15 +185,16 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
                 names = binding_names(inputs, args)
                 folder = ",".join(f"{k}={v}" for k, v in sorted(names.items())) or "static"
                 dump_to = None if graph_dir is None else graph_dir / folder
-                return eager_on_error(graph, lambda: compile_static(static, args, dump_to))
+                # (eagerly: the specialized graph, whose outputs leave out the constants)
+                return eager_on_error(static, lambda: compile_static(static, args, dump_to))
 
             def symbolic() -> Callable[..., list[Any]]:
                 dump_to = None if graph_dir is None else graph_dir / "symbolic"
                 return eager_on_error(graph, lambda: compile_static(graph, inputs, dump_to))
 
-            return make_boxed_func(
-                SpecializingGraph(graph, inputs, specialization, symbolic, limit)
-            )
+            return make_boxed_func(SpecializingGraph(
+                graph, inputs, specialization, symbolic, lambda e: eager(graph, e), limit
+            ))  # fmt: skip
 
         return compile_graph
 

@@ -121,13 +121,14 @@ class SpecializingGraph:
 
     `compile_static(gm, args)` compiles a static graph and returns a runner (flat
     outputs, `None` where the graph returns none); `compile_symbolic()` compiles the
-    graph as it is, for bindings past the limit. `on_compile(names, gm)` is told of
-    each specialization (for dumps)."""
+    graph as it is, for bindings past the limit; `trace_failed(error)` raises, or returns
+    a runner of the graph as it is when the graph cannot be specialized."""
 
     gm: torch.fx.GraphModule
     example_inputs: Sequence[Any]
     compile_static: Callable[[torch.fx.GraphModule, Sequence[Any]], Runner]
     compile_symbolic: Callable[[], Runner]
+    trace_failed: Callable[[Exception], Runner]
     limit: int = DEFAULT_MAX_SPECIALIZATIONS
     compiled: dict[tuple[Any, ...], Runner] = field(default_factory=dict)
     symbolic: Runner | None = None
@@ -147,7 +148,11 @@ class SpecializingGraph:
                 )
                 self.symbolic = self.compile_symbolic()
             return self.symbolic
-        specialized = specialize_graph(self.gm, args)
+        try:
+            specialized = specialize_graph(self.gm, args)
+        except Exception as e:
+            self.compiled[key] = self.trace_failed(e)
+            return self.compiled[key]
         constants = split_constant_outputs(specialized)
         compiled = self.compile_static(specialized, args)
         runner = _with_constants(compiled, constants) if constants else compiled

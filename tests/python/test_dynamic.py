@@ -183,3 +183,29 @@ def test_kv_cache_decode_matches_eager_token_for_token(tmp_path: Path) -> None:
         assert torch.equal(got.argmax(-1), want.argmax(-1)), i
     specs = _specializations(tmp_path, "graph1")
     assert len(specs) == 7 and all(m["externs"] == {} for m in specs.values())
+
+
+def test_a_specialization_that_fails_runs_eagerly_with_suppress_errors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With `suppress_errors`, a binding whose compile fails runs its specialized graph
+    eagerly: the sizes the forward returns for the backward appear once, and the step
+    matches eager (a review found them duplicated)."""
+    import stepwell.lowering.backend as backend
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("no compile")
+
+    torch._dynamo.reset()
+    monkeypatch.setattr(backend, "compile_module", broken)
+    monkeypatch.setattr(torch._dynamo.config, "suppress_errors", True)
+    fn = lambda x: (x.reshape(-1, 2) * x.shape[0]).sin().sum()  # noqa: E731
+    compiled = torch.compile(fn, backend="stepwell", dynamic=True)
+    for n in (6, 8):
+        x = torch.randn(n, requires_grad=True)
+        with pytest.warns(UserWarning, match="running it eagerly"):
+            got = compiled(x)
+        got.backward()
+        y = x.detach().clone().requires_grad_()
+        fn(y).backward()
+        assert mismatch(fn(y), got) is None and mismatch(y.grad, x.grad) is None

@@ -39,9 +39,11 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
     "scatter bool": (lambda x, i, s: torch.scatter(x, 0, i[:1], s[:1]), (X > 0, IDX, SRC > 0)),
     "zeros then scatter_add": (lambda i, s: torch.zeros(5, 4).scatter_add(0, i, s * 2),
                                (IDX, SRC)),
-    "scatter_reduce amax": (lambda x, i, s: x.scatter_reduce(0, i, s, "amax"), (X, IDX, SRC)),
-    "scatter_reduce amin, not self": (
-        lambda x, i, s: x.scatter_reduce(0, i, s, "amin", include_self=False), (X, IDX, SRC)),
+    "scatter_reduce amax int64": (lambda x, i, s: x.scatter_reduce(0, i, s, "amax"),
+                                  ((X * 10).long(), IDX, (SRC * 10).long())),
+    "scatter_reduce amin int32, not self": (
+        lambda x, i, s: x.scatter_reduce(0, i, s, "amin", include_self=False),
+        ((X * 10).int(), IDX, (SRC * 10).int())),
     "scatter_reduce mean": (lambda x, i, s: x.scatter_reduce(0, i, s, "mean"), (X, IDX, SRC)),
     "scatter_reduce mean int, not self": (
         lambda x, i, s: x.scatter_reduce(0, i, s, "mean", include_self=False),
@@ -115,11 +117,25 @@ def test_an_input_is_never_written() -> None:
     assert torch.equal(x, X)
 
 
-def test_prod_and_boolean_masks_keep_the_aten_call() -> None:
+def test_a_product_keeps_the_aten_call() -> None:
+    """No atomic multiply: `scatter_reduce(..., "prod")` stays whole."""
     fn = lambda x, i, s: x.scatter_reduce(0, i, s, "prod")  # noqa: E731
     artifacts, bound = compiled(fn, (X, IDX, SRC))
     assert artifacts.manifest["externs"] == {"aten.scatter_reduce.two": 1}
     assert mismatch([fn(X, IDX, SRC)], list(artifacts.runtime(*bound))) is None
+
+
+@pytest.mark.parametrize("reduce", ["amax", "amin"])
+def test_float_extrema_scatter_at_graph_level(reduce: str) -> None:
+    """A float atomic max/min compares bits, so a NaN would not win as in eager: the
+    scatter runs at graph level (ATen), with eager's NaN."""
+    fn = lambda x, i, s: x.scatter_reduce(0, i, s, reduce)  # noqa: E731
+    src = SRC.clone()
+    src[0, 1] = float("nan")
+    artifacts, bound = compiled(fn, (X, IDX, src))
+    assert artifacts.manifest["graph_level_prims"] == {"prims.scatter": 1}
+    assert "atomic" not in artifacts.source
+    assert mismatch([fn(X, IDX, src)], list(artifacts.runtime(*bound))) is None
 
 
 @pytest.mark.parametrize(
@@ -138,3 +154,35 @@ def test_a_constant_needed_in_memory_is_a_fill_kernel(fn: Callable[..., Any]) ->
                     list(artifacts.runtime(*bound))) is None  # fmt: skip
     assert artifacts.manifest["graph_level_copies"] == {}, artifacts.manifest
     assert artifacts.manifest["externs"] == {}
+
+
+def test_a_kernel_holding_a_scatter_never_becomes_a_row_kernel() -> None:
+    """The values a scatter writes, also summed per row: the sum does not join the
+    scatter's (pointwise) kernel (a review found this crashing the kernel builder)."""
+
+    def fn(x: torch.Tensor, i: torch.Tensor, s: torch.Tensor) -> Any:
+        v = s * 2
+        return x.scatter_add(0, i, v), v.sum(1), torch.softmax(v, 1)
+
+    artifacts, bound = compiled(fn, (X, IDX, SRC))
+    assert mismatch(list(fn(X, IDX, SRC)), list(artifacts.runtime(*bound))) is None
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [
+        lambda x, i, s: x.scatter_reduce(1, i, s, "amin", include_self=False),
+        lambda x, i, s: (x + 1, torch.full((3,), 2**60 + 1)),
+        lambda x, i, s: torch.full((3, 4), 2**60 + 1).scatter_add(1, i, s),
+    ],
+    ids=["amin identity int64", "int64 constant output", "int64 constant scattered into"],
+)
+def test_int64_constants_are_exact(fn: Callable[..., Any]) -> None:
+    """Constants in kernels keep every bit of an int64 (the reduction identity of a
+    scatter, a fill kernel's value); a float on the way made 2**63 - 1 wrap around."""
+    args = (torch.arange(12).reshape(3, 4), torch.tensor([[0, 0], [1, 2], [3, 3]]),
+            torch.tensor([[5, -9], [7, 8], [1, 1]]))  # fmt: skip
+    artifacts, bound = compiled(fn, args)
+    want = list(torch.utils._pytree.tree_leaves(fn(*args)))
+    assert mismatch(want, list(artifacts.runtime(*bound))) is None
+    assert mismatch(want, list(run_tile(artifacts.module, *bound))) is None

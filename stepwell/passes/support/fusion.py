@@ -70,11 +70,12 @@ def gathered_from(op: Operation, i: int) -> bool:
 SCATTER_TYPES: dict[str, tuple[str, ...]] = {
     "none": ("f16", "bf16", "f32", "f64", "i1", "i8", "i16", "i32", "i64"),
     "sum": ("f16", "f32", "f64", "i32", "i64"),
-    "amax": ("f32", "i32", "i64"),
-    "amin": ("f32", "i32", "i64"),
+    "amax": ("i32", "i64"),
+    "amin": ("i32", "i64"),
 }
 """Element types each `prims.scatter` kind has a Triton store or atomic for on every
-target (no bfloat16 atomic add, no float64 or 16-bit float atomic max/min)."""
+target that gives eager's result: no bfloat16 atomic add, and no float atomic max/min
+(Triton's compare the bits as integers, so a NaN does not win as it does in eager)."""
 
 
 def shape(v: SSAValue) -> tuple[int, ...]:
@@ -107,6 +108,7 @@ class Group:
     shapes: set[tuple[int, ...]] = field(default_factory=set)
     reads: set[SSAValue] = field(default_factory=set)  # graph-level tensors it loads
     index: int = 0  # creation order (later kernels are tried first)
+    scatters: int = 0  # prims.scatter ops in it (the kernel then stays pointwise)
     first: int = -1  # program position of its first and last op
     last: int = -1
 
@@ -219,7 +221,7 @@ class Partitioner:
         for op in ops:  # a scatter's result starts as a copy of a whole tensor
             if isinstance(op, ScatterOp) and op in is_compute:
                 owner = op.a.owner
-                if isinstance(owner, Operation) and is_view_op(owner):
+                if isinstance(owner, Operation) and is_view_op(owner) and owner not in self.copies:
                     self.graph_ops.add(owner)
                     self.views_for_graph_ops([owner])
         fills = []  # constants read from memory: a fill kernel each (an ATen call if empty)
@@ -308,8 +310,10 @@ class Partitioner:
         return TILE_RULES[type(op)](b, xs, result_t) is not None
 
     @staticmethod
-    def full_value(full: prims.PrimsFullOp) -> float:
-        return float(decode(full.fill_value))
+    def full_value(full: prims.PrimsFullOp) -> float | int | bool:
+        """The fill value as it is: an int stays exact (a float loses int64's low bits)."""
+        value = decode(full.fill_value)
+        return value if isinstance(value, bool | int) else float(value)
 
     def candidates(self, op: Operation) -> list[Group]:
         """Kernels that produce one of op's operands, or already read one (siblings such
@@ -406,6 +410,8 @@ class Partitioner:
         in_shape = shape(op.operands[0])
         if rels is None or [r for _, _, r in rels] not in (["full"], []):
             return False
+        if g.scatters:  # a scatter's kernel stays pointwise (kernels.py: `scatter`)
+            return False
         if not self.acyclic(op, g) or (not rels and not self.externals_fit(op, g, "full")):
             return False
         if g.kind == "pointwise" and g.shapes == {in_shape}:
@@ -448,6 +454,7 @@ class Partitioner:
 
     def add(self, g: Group, op: Operation, space: str, rels: Iterable[tuple[int, SSAValue, str]]):
         g.ops.append(op)
+        g.scatters += isinstance(op, ScatterOp)
         g.first = self.order[op] if g.first < 0 else g.first
         g.last = self.order[op]
         for r in op.results:
@@ -568,9 +575,7 @@ class Partitioner:
         kinds = sorted((a.kind, b.kind))
         if "attention" in kinds:
             return None
-        if kinds != ["pointwise", "pointwise"] and any(
-            isinstance(op, ScatterOp) for op in (*a.ops, *b.ops)
-        ):
+        if kinds != ["pointwise", "pointwise"] and (a.scatters or b.scatters):
             return None  # a scatter's kernel walks its values: pointwise only
         if kinds == ["matmul", "pointwise"]:
             mm, pw = (a, b) if a.kind == "matmul" else (b, a)

@@ -13,7 +13,8 @@ into its result after the runtime copied `a` there.
 An index out of range (an error in eager PyTorch) is skipped, never written outside the
 tensor. Where indices repeat, "none" keeps one of the values (eager on the CPU keeps the
 last; PyTorch documents the choice as undefined). `scatter_reduce`'s "prod" has no
-atomic and keeps the ATen call, as do boolean-mask indices.
+atomic and keeps the ATen call, as do boolean-mask indices; a float "amax"/"amin" scatter
+runs at graph level (fusion.SCATTER_TYPES: an atomic max compares bits, NaN would lose).
 """
 
 from __future__ import annotations
