@@ -75,7 +75,10 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from stepwell.dialects.prims_support import SCAN_KINDS  # one list for both levels
+from stepwell.dialects.prims_support import (  # one list for both levels
+    SCAN_KINDS,
+    SCATTER_KINDS,
+)
 from stepwell.ir.types import int_array, int_values
 
 ints = int_array
@@ -562,9 +565,6 @@ def _check_indexed(name: str, view: SSAValue, indices: SSAValue, tile: SSAValue,
         raise VerifyException(f"{name}'s indices are integers, not {it.element_type}")
     if xt.element_type != vt.element_type or xt.get_shape() != it.get_shape():
         raise VerifyException(f"{name}'s {role} has the view's element type and the indices' shape")
-
-
-SCATTER_KINDS = ("none", "sum", "amax", "amin")
 
 
 @irdl_op_definition

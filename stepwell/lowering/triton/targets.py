@@ -93,20 +93,6 @@ def _store_cached(key: str, result: CompiledKernel) -> None:
     write_entry(key, files, result.metadata, stem="kernel")
 
 
-def compile_kernel(fn: Any, kernel: tile.KernelOp, target: str, source: str = "") -> CompiledKernel:
-    """Compile one emitted `@triton.jit` function for `target`; errors are recorded, not
-    raised, so one failing kernel leaves the others compiled. With the kernel's `source`
-    the result is cached (see `cache_key`), so a second compile does not run Triton."""
-    name = kernel.sym_name.data
-    key = cache_key(source, target, kernel.num_warps.value.data) if source else None
-    if key is not None and (hit := _load_cached(key, name, target)) is not None:
-        return hit
-    result = _compile(fn, kernel, target)
-    if key is not None and result.error is None:
-        _store_cached(key, result)
-    return result
-
-
 def _compile(fn: Any, kernel: tile.KernelOp, target: str) -> CompiledKernel:
     return _compile_fn(fn, kernel.sym_name.data, signature(kernel),
                        kernel.num_warps.value.data, target)  # fmt: skip

@@ -30,8 +30,6 @@ from stepwell.passes.support.indexing import _along, _contiguous_strides, _wrapp
 
 aten = torch.ops.aten
 
-REDUCE_KINDS = ("none", "sum", "amax", "amin")
-
 
 @torch.library.custom_op("stepwell::scatter", mutates_args=())
 def scatter_prim(
