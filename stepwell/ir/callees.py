@@ -48,6 +48,21 @@ SYM_FUNCTIONS: dict[str, Callable[..., Any]] = {
 """Functions on symbolic sizes that may appear in an ATen-level graph, by name."""
 
 
+COLLECTIVE_NAMESPACES = ("_c10d_functional", "c10d_functional")
+"""The namespaces of the functional collectives (`all_reduce`, `all_gather_into_tensor`,
+`reduce_scatter_tensor`, ...) that tensor-parallel and compiled-autograd graphs hold."""
+
+
+def collective_kind(name: str) -> str | None:
+    """`"wait"` for `wait_tensor`, `"start"` for a collective that returns a tensor to
+    wait on, None for any other callee. Every rank must issue the same collectives in
+    the same order, so passes keep them (no CSE, no DCE) and never reorder two of them."""
+    namespace, _, rest = name.partition(".")
+    if namespace not in COLLECTIVE_NAMESPACES:
+        return None
+    return "wait" if rest.split(".")[0] == "wait_tensor" else "start"
+
+
 class UnknownCalleeError(ValueError):
     """A callee name that is neither an allowed operator overload nor a size function."""
 

@@ -17,7 +17,11 @@ from typing import Any
 
 import torch
 
-from stepwell.frontend.fx import import_graph_with_attributes, import_program
+from stepwell.frontend.fx import (
+    drop_opaque_inputs,
+    import_graph_with_attributes,
+    import_program,
+)
 from stepwell.frontend.loader import Example, export
 from stepwell.lowering.compiler import Artifacts, compile_module
 from stepwell.lowering.specialize import (
@@ -174,12 +178,24 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
             return eager(graph, e)
 
     def graph_compiler(kind: str):
-        def compile_graph(graph: torch.fx.GraphModule, inputs: list[Any]):
+        def compile_graph(graph: torch.fx.GraphModule, all_inputs: list[Any]):
+            inputs, kept, passthrough = drop_opaque_inputs(graph, all_inputs)
+            compiled = compile_kept(graph, inputs)
+            if len(kept) == len(all_inputs):
+                return make_boxed_func(compiled)
+
+            def run(*args: Any) -> Any:
+                outputs = list(compiled(*[args[i] for i in kept]))
+                for slot, i in passthrough.items():
+                    outputs[slot] = args[i]
+                return outputs
+
+            return make_boxed_func(run)
+
+        def compile_kept(graph: torch.fx.GraphModule, inputs: list[Any]):
             graph_dir = None if dump_dir is None else _next_graph_dir(dump_dir, kind)
             if not has_symbolic_sizes(inputs):
-                return make_boxed_func(
-                    eager_on_error(graph, lambda: compile_static(graph, inputs, graph_dir))
-                )
+                return eager_on_error(graph, lambda: compile_static(graph, inputs, graph_dir))
 
             def specialization(static: torch.fx.GraphModule, args: Sequence[Any]):
                 names = binding_names(inputs, args)
@@ -192,9 +208,9 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
                 dump_to = None if graph_dir is None else graph_dir / "symbolic"
                 return eager_on_error(graph, lambda: compile_static(graph, inputs, dump_to))
 
-            return make_boxed_func(SpecializingGraph(
+            return SpecializingGraph(
                 graph, inputs, specialization, symbolic, lambda e: eager(graph, e), limit
-            ))  # fmt: skip
+            )
 
         return compile_graph
 

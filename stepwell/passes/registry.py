@@ -35,9 +35,16 @@ def _fuse_attention() -> type[ModulePass]:
     return FuseAttention
 
 
+def _schedule_collectives() -> type[ModulePass]:
+    from stepwell.passes.schedule_collectives import ScheduleCollectives
+
+    return ScheduleCollectives
+
+
 PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "canonicalize-prims": _canonicalize_prims,
     "convert-prims-to-tile": _convert_prims_to_tile,
     "decompose-torch-to-prims": _decompose_torch_to_prims,
     "fuse-attention": _fuse_attention,
+    "schedule-collectives": _schedule_collectives,
 }
