@@ -30,6 +30,7 @@ COMMANDS = {
     "--json results/fuzz_mutants.json",
     "train": "HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/train.py",
     "dynamic": "HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/dynamic.py",
+    "distributed": "HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/distributed.py",
     "gpu": ".venv/bin/python benchmarks/gpu.py  (on a CUDA machine)",
 }
 
@@ -166,11 +167,24 @@ def dynamic(d: dict[str, Any]) -> str:
     return text + d["table"] + "\n"
 
 
+def distributed(d: dict[str, Any]) -> str:
+    text = (
+        "Training on 2 CPU processes (gloo), eager and `torch.compile(backend=\"stepwell\")`, "
+        "with AdamW (examples/distributed.py; docs/distributed.md). Graphs, kernels, ATen "
+        "calls and collectives are summed over rank 0's compiled graphs; seconds is the "
+        "whole run (both ranks, eager and compiled). The remote cache table compiles a "
+        "zoo model for cuda:90 in a fresh process with an empty local cache: cold (empty "
+        "Redis), then from Redis (wall time of the process, Python start-up included).\n\n"
+    )
+    return text + d["table"] + "\n"
+
+
 SECTIONS = [
     ("Model zoo", "zoo", zoo),
     ("Fusion quality", "fusion", fusion),
     ("Training step", "train", train),
     ("Dynamic shapes", "dynamic", dynamic),
+    ("Distributed", "distributed", distributed),
     ("OpInfo conformance through torch.compile", "opinfo", opinfo),
     ("Compile latency", "compile_latency", compile_latency),
     ("Scaling", "scaling", scaling),

@@ -8,6 +8,10 @@ and of two concurrent writers of one key the first rename wins (both hold the sa
 files). An entry that does not match its manifest (truncated, edited, half written) is
 discarded with a warning, and the caller compiles again.
 
+With `STEPWELL_REMOTE_CACHE=redis://HOST:PORT` a Redis server is the second level
+(`remote_cache.py`): a local miss is looked up there (and kept locally), and every
+entry written is stored there too.
+
 Two kinds of entry use it: compiled GPU kernels (`triton/targets.py`, keyed by the
 kernel's source and target) and compiled graphs (`graph_cache.py`, keyed by the
 torch-level IR, the pipeline and stepwell's own code).
@@ -24,6 +28,8 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from stepwell.lowering.remote_cache import remote_cache
+
 
 def cache_dir() -> Path:
     """Where compiled kernels and graphs are kept: $STEPWELL_CACHE_DIR, else
@@ -32,12 +38,13 @@ def cache_dir() -> Path:
     return Path(env) if env else Path.home() / ".cache" / "stepwell"
 
 
-def read_entry(key: str) -> tuple[dict[str, str | bytes], dict[str, Any]] | None:
+def read_entry(key: str, stem: str) -> tuple[dict[str, str | bytes], dict[str, Any]] | None:
     """The files (name -> text or bytes) and metadata of entry `key`, or None when there
-    is none or it is bad (then it is removed, with a warning)."""
+    is none or it is bad (then it is removed, with a warning). `stem` is the one the entry
+    is written with (`write_entry`)."""
     folder = cache_dir() / key
     if not folder.is_dir():
-        return None
+        return _read_remote(key, stem)
     try:
         entry = json.loads((folder / "manifest.json").read_text())
         files: dict[str, str | bytes] = {}
@@ -54,11 +61,30 @@ def read_entry(key: str) -> tuple[dict[str, str | bytes], dict[str, Any]] | None
         return None
 
 
+def _read_remote(key: str, stem: str) -> tuple[dict[str, str | bytes], dict[str, Any]] | None:
+    """Entry `key` from the remote cache, if one is configured and holds it; it is then
+    kept locally too (the local cache is the first level)."""
+    remote = remote_cache()
+    hit = None if remote is None else remote.get(key)
+    if hit is not None:
+        _write_local(key, *hit, stem=stem)
+    return hit
+
+
 def write_entry(
     key: str, files: dict[str, str | bytes], metadata: dict[str, Any], stem: str
 ) -> None:
     """Store `files` (name -> text or bytes, kept as `STEM.NAME`) and `metadata` as
-    entry `key`, atomically."""
+    entry `key`, atomically, and in the remote cache when one is configured."""
+    _write_local(key, files, metadata, stem)
+    remote = remote_cache()
+    if remote is not None:
+        remote.put(key, files, metadata)
+
+
+def _write_local(
+    key: str, files: dict[str, str | bytes], metadata: dict[str, Any], stem: str
+) -> None:
     root = cache_dir()
     root.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{key}-", dir=root))

@@ -53,7 +53,7 @@ def graph_key(torch_text: str, spec: str) -> str:
 
 def load(key: str) -> tuple[dict[str, str], str, dict[str, Any]] | None:
     """(level -> IR text, Triton source, manifest) of a cached graph, or None."""
-    hit = read_entry(key)
+    hit = read_entry(key, stem="graph")
     if hit is None:
         return None
     files, _ = hit

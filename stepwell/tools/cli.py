@@ -66,6 +66,8 @@ def cmd_compile(args: argparse.Namespace) -> int:
         failed = _compile_for_gpu(artifacts, args.target, args.emit, out)
     artifacts.dump(out)
     m = artifacts.manifest
+    if artifacts.from_cache:
+        print("the compiled graph came from the compile cache")
     print(
         f"{len(m['kernels'])} kernels, {m['launches']} launches, "
         f"{sum(m['externs'].values())} ATen calls; wrote {out}/"

@@ -81,7 +81,7 @@ def cache_key(source: str, target: str, num_warps: int) -> str:
 
 def _load_cached(key: str, name: str, target: str) -> CompiledKernel | None:
     """The cached artifacts of `key`, or None (a bad entry is discarded: lowering/cache.py)."""
-    hit = read_entry(key)
+    hit = read_entry(key, stem="kernel")
     if hit is None:
         return None
     asm, metadata = hit
