@@ -25,6 +25,7 @@ import os
 import shutil
 import tempfile
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,13 +39,16 @@ def cache_dir() -> Path:
     return Path(env) if env else Path.home() / ".cache" / "stepwell"
 
 
-def read_entry(key: str, stem: str) -> tuple[dict[str, str | bytes], dict[str, Any]] | None:
+def read_entry(
+    key: str, stem: str, accept: Callable[[dict[str, str | bytes]], bool] = lambda _: True
+) -> tuple[dict[str, str | bytes], dict[str, Any]] | None:
     """The files (name -> text or bytes) and metadata of entry `key`, or None when there
     is none or it is bad (then it is removed, with a warning). `stem` is the one the entry
-    is written with (`write_entry`)."""
+    is written with (`write_entry`); `accept` says whether an entry from the remote cache
+    holds what the caller needs (only then is it kept locally)."""
     folder = cache_dir() / key
     if not folder.is_dir():
-        return _read_remote(key, stem)
+        return _read_remote(key, stem, accept)
     try:
         entry = json.loads((folder / "manifest.json").read_text())
         files: dict[str, str | bytes] = {}
@@ -61,13 +65,26 @@ def read_entry(key: str, stem: str) -> tuple[dict[str, str | bytes], dict[str, A
         return None
 
 
-def _read_remote(key: str, stem: str) -> tuple[dict[str, str | bytes], dict[str, Any]] | None:
-    """Entry `key` from the remote cache, if one is configured and holds it; it is then
-    kept locally too (the local cache is the first level)."""
+def _read_remote(
+    key: str, stem: str, accept: Callable[[dict[str, str | bytes]], bool]
+) -> tuple[dict[str, str | bytes], dict[str, Any]] | None:
+    """Entry `key` from the remote cache, if one is configured and holds an entry the
+    caller accepts; it is then kept locally too (the local cache is the first level).
+    One it does not accept is ignored with a warning (the caller compiles and replaces
+    it)."""
     remote = remote_cache()
     hit = None if remote is None else remote.get(key)
-    if hit is not None:
+    if hit is None:
+        return None
+    if not accept(hit[0]):
+        warnings.warn(f"stepwell: ignoring a remote cache entry {key} that lacks files",
+                      stacklevel=3)  # fmt: skip
+        return None
+    try:
         _write_local(key, *hit, stem=stem)
+    except (OSError, ValueError) as e:  # the hit is still good to use
+        warnings.warn(f"stepwell: could not keep remote cache entry {key} locally: {e}",
+                      stacklevel=3)  # fmt: skip
     return hit
 
 

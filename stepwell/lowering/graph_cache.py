@@ -53,7 +53,7 @@ def graph_key(torch_text: str, spec: str) -> str:
 
 def load(key: str) -> tuple[dict[str, str], str, dict[str, Any]] | None:
     """(level -> IR text, Triton source, manifest) of a cached graph, or None."""
-    hit = read_entry(key, stem="graph")
+    hit = read_entry(key, stem="graph", accept=_complete)
     if hit is None:
         return None
     files, _ = hit
@@ -62,6 +62,16 @@ def load(key: str) -> tuple[dict[str, str], str, dict[str, Any]] | None:
         return levels, str(files["py"]), json.loads(files["json"])
     except (KeyError, ValueError):  # an entry of another shape: compile again
         return None
+
+
+def _complete(files: dict[str, str | bytes]) -> bool:
+    """Does an entry hold what `load` reads?"""
+    if not all(isinstance(files.get(f), str) for f in ("py", "json", "tile.mlir")):
+        return False
+    try:
+        return isinstance(json.loads(files["json"]), dict)
+    except ValueError:
+        return False
 
 
 def store(key: str, levels: dict[str, str], source: str, manifest: dict[str, Any]) -> None:

@@ -59,13 +59,28 @@ def decode(blob: bytes) -> tuple[Files, dict[str, Any]]:
         payload = blob[at + 8 + size :]
         files: Files = {}
         for name, (offset, length, digest, binary) in header["artifacts"].items():
+            if not _plain_name(name) or not isinstance(binary, bool):
+                raise ValueError(f"bad file name or kind {name!r}")
             raw = payload[offset : offset + length]
             if len(raw) != length or hashlib.sha256(raw).hexdigest() != digest:
                 raise ValueError(f"{name} does not match its header")
             files[name] = raw if binary else raw.decode()
         return files, dict(header["metadata"])
-    except (KeyError, TypeError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise ValueError(f"malformed entry: {e}") from e
+    except ValueError:
+        raise  # (JSON and UTF-8 errors included)
+    except Exception as e:  # noqa: BLE001 - any other shape of header is just as bad
+        raise ValueError(f"malformed entry: {type(e).__name__}: {e}") from e
+
+
+def _plain_name(name: object) -> bool:
+    """A file name an entry may hold: it becomes part of a local file's name."""
+    return (
+        isinstance(name, str)
+        and bool(name)
+        and name.isprintable()
+        and not any(c in name for c in "/\\\0")
+        and name not in (".", "..")
+    )
 
 
 class RemoteCache:
@@ -107,7 +122,7 @@ class RemoteCache:
             return None
         try:
             return decode(bytes(blob))
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:
             warnings.warn(f"stepwell: ignoring a bad remote cache entry {key}: {e}", stacklevel=3)
             return None
 

@@ -15,6 +15,10 @@ transfer. This pass, on every block of graph-level ops (tile launches and extern
   terminator), past independent kernels, other collectives and other waits, but not past
   an op with unknown effects that is not a collective.
 
+`wait_tensor` returns the tensor it is given, so an op may read a collective's result
+directly, after its wait, instead of the wait's result: a wait never moves below such
+a reader, and a start that reads it never moves above the wait.
+
 Kernels never wait on a collective they do not need, and the relative order of the
 starts, hence what every rank sends, is unchanged. Ops other than collectives do not
 move, so fusion decisions made before this pass stand.
@@ -27,7 +31,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Block, Operation
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.traits import IsTerminator, is_side_effect_free
 
@@ -52,7 +56,7 @@ def _barrier(op: Operation) -> bool:
 def _uses(op: Operation, producer: Operation) -> bool:
     """Does `op` (or an op nested in it) read a result of `producer`?"""
     results = set(producer.results)
-    return any(o in results for inner in op.walk() for o in inner.operands)
+    return any(o in results for o in _reads(op))
 
 
 def _blocks(module: ModuleOp) -> Iterator[Block]:
@@ -61,11 +65,23 @@ def _blocks(module: ModuleOp) -> Iterator[Block]:
             yield from region.blocks
 
 
+def _waits_for(wait: Operation, op: Operation) -> bool:
+    """Is `wait` the wait of a collective whose result `op` reads directly? (Then the
+    value is valid only after the wait, whose result is the same tensor.)"""
+    return _kind(wait) == "wait" and any(o is wait.operands[0] for o in _reads(op))
+
+
+def _reads(op: Operation) -> Iterator[SSAValue]:
+    return (o for inner in op.walk() for o in inner.operands)
+
+
 def hoist_start(block: Block, start: Operation) -> None:
     """Move `start` up to just after the last op it must follow."""
     anchor = start.prev_op
     while anchor is not None:
         if _uses(start, anchor) or _kind(anchor) == "start" or _barrier(anchor):
+            break
+        if _waits_for(anchor, start):  # reads another collective's result
             break
         anchor = anchor.prev_op
     if anchor is start.prev_op:
@@ -82,6 +98,8 @@ def sink_wait(block: Block, wait: Operation) -> None:
     anchor = wait.next_op
     while anchor is not None:
         if _uses(anchor, wait) or anchor.has_trait(IsTerminator) or _barrier(anchor):
+            break
+        if _waits_for(wait, anchor):  # reads the collective's result, not the wait's
             break
         anchor = anchor.next_op
     if anchor is None:

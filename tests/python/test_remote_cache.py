@@ -139,11 +139,48 @@ def test_a_corrupt_remote_entry_is_ignored_and_replaced(server: Server, tmp_path
         assert "cubin" in files
 
 
+def _header_blob(header: bytes, payload: bytes = b"") -> bytes:
+    from stepwell.lowering.remote_cache import MAGIC
+
+    return MAGIC + len(header).to_bytes(8, "big") + header + payload
+
+
+MALFORMED = {
+    "artifacts-is-a-list": _header_blob(b'{"artifacts": [], "metadata": {}}'),
+    "deep-json": _header_blob(b"[" * 100000 + b"]" * 100000),
+    "name-with-slash": encode({"py/x": "print()", "json": "{}", "tile.mlir": ""}, {}),
+    "name-with-nul": encode({"p\0y": "x"}, {}),
+    "lacks-files": encode({"json": "{}"}, {}),
+}
+
+
+@pytest.mark.parametrize("damage", ["name-with-slash", "deep-json", "lacks-files"])
+def test_a_malformed_graph_entry_never_fails_a_compile(
+    server: Server, tmp_path: Path, damage: str
+) -> None:
+    """Entries of other shapes under a graph's key (every one of MALFORMED is refused by
+    `decode` or by the graph cache, below): the compile warns, compiles the graph,
+    replaces the entry with a whole one, and a later process takes that one."""
+    graph = ["-m", "stepwell.tools.cli", "compile", "examples/mlp.py", "-o"]
+    run([*graph, str(tmp_path / "o1")], tmp_path / "a", server.url)
+    (key,) = [k for k in server.client.keys(PREFIX + "graph-*")]
+    server.client.set(key, MALFORMED[damage])
+    proc = run(["-W", "always", *graph, str(tmp_path / "o2")], tmp_path / "b", server.url)
+    assert "ignoring a" in proc.stderr and "remote cache entry" in proc.stderr
+    assert "came from the compile cache" not in proc.stdout.split("kernels,")[0]
+    files, _ = decode(server.client.get(key))
+    assert {"py", "json", "tile.mlir"} <= files.keys()
+    again = run([*graph, str(tmp_path / "o3")], tmp_path / "c", server.url).stdout
+    assert "the compiled graph came from the compile cache" in again
+
+
 def test_entries_round_trip_and_damage_is_detected() -> None:
     files = {"ptx": "// ptx text", "cubin": bytes(range(256)) * 3, "empty": b""}
     blob = encode(files, {"n_regs": 32})
     assert decode(blob) == (files, {"n_regs": 32})
-    for bad in (blob[:-1], blob[:40], b"x" + blob, blob[:-5] + b"XXXXX"):
+    for bad in (blob[:-1], blob[:40], b"x" + blob, blob[:-5] + b"XXXXX", *MALFORMED.values()):
+        if bad is MALFORMED["lacks-files"]:
+            continue  # well formed: the caller decides it is not enough
         with pytest.raises(ValueError):
             decode(bad)
 

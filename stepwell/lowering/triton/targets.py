@@ -81,7 +81,15 @@ def cache_key(source: str, target: str, num_warps: int) -> str:
 
 def _load_cached(key: str, name: str, target: str) -> CompiledKernel | None:
     """The cached artifacts of `key`, or None (a bad entry is discarded: lowering/cache.py)."""
-    hit = read_entry(key, stem="kernel")
+    record = TARGETS[target]
+
+    def complete(files: dict[str, str | bytes]) -> bool:  # every artifact, of its kind
+        return all(
+            isinstance(files.get(ext), bytes if ext in record.binary else str)
+            for ext in record.artifacts
+        )
+
+    hit = read_entry(key, stem="kernel", accept=complete)
     if hit is None:
         return None
     asm, metadata = hit

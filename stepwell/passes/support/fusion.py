@@ -577,6 +577,8 @@ class Partitioner:
             return None
         if kinds != ["pointwise", "pointwise"] and (a.scatters or b.scatters):
             return None  # a scatter's kernel walks its values: pointwise only
+        if kinds == ["matmul", "matmul"]:  # horizontal: one A tile feeds both products
+            return Group("matmul", a.shape) if self.share_lhs(a, b) else None
         if kinds == ["matmul", "pointwise"]:
             mm, pw = (a, b) if a.kind == "matmul" else (b, a)
             if pw.numel != mm.numel or pw.first < mm.first:
@@ -593,11 +595,32 @@ class Partitioner:
             return Group("reduction", a.shape, a.dims)
         return None
 
+    def share_lhs(self, a: Group, b: Group) -> bool:
+        """Can matmul kernels a and b be one kernel whose K loop loads each A tile once
+        and multiplies it by both weights (Q/K/V projections, a SwiGLU MLP's gate and up
+        projections)? Their products must have one output shape and one A operand (the
+        same value, read the same way), and neither may read the other's results as a
+        matmul operand (operands are loaded from memory, which the other has not
+        written yet)."""
+        ma = [op for op in a.ops if isinstance(op, MatmulOp)]
+        mb = [op for op in b.ops if isinstance(op, MatmulOp)]
+        if a.shape != b.shape or not ma or not mb:
+            return False
+        first = ma[0]
+        for op in ma + mb:
+            if op.lhs is not first.lhs or op.flags()[0] != first.flags()[0]:
+                return False
+            if op.rhs.type != first.rhs.type or op.flags()[1] != first.flags()[1]:
+                return False  # one K, one weight layout: one tile shape for every B load
+        return not any(
+            src in (a, b) for op in ma + mb for v in op.operands for src in self.sources(v)
+        )
+
     def rejoin(self, op: Operation, g: Group) -> bool:
         """Add op (of a kernel being merged) to the merged kernel g."""
         if isinstance(op, MatmulOp):
-            if g.ops or g.kind != "matmul":
-                return False
+            if g.kind != "matmul" or not all(isinstance(o, MatmulOp) for o in g.ops[:1]):
+                return False  # (a second matmul only when share_lhs allowed the merge)
             self.add(g, op, "full", [])
             return True
         if type(op) in REDUCTIONS:

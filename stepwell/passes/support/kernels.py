@@ -208,8 +208,13 @@ class KernelBuilder:
             self._locate(op, start)
             return
         if isinstance(op, MatmulOp):
-            result = self.emit_matmul(op)
-        elif isinstance(op, TakeOp):
+            if op.result not in self.tiles:  # every product of the kernel, in one K loop
+                products = [m for m in self.group.ops if isinstance(m, MatmulOp)]
+                for m, tile_ in zip(products, self.emit_matmuls(products), strict=True):
+                    self.tiles[m.result] = tile_
+            self._locate(op, start)
+            return
+        if isinstance(op, TakeOp):
             result = self.emit_take(op, space)
         elif isinstance(op, ScanOp):  # along the row: the column axis of the tile
             result = self.emit_scan(op)
@@ -315,40 +320,55 @@ class KernelBuilder:
         sq = self.add(tile.ReduceOp("sum", self.add(arith.MulfOp(d, d)), 1, red_t, col))
         return self.add(arith.DivfOp(sq, self.b.splat(max(n - correction, 0.0), red_t)))
 
-    def emit_matmul(self, op: MatmulOp) -> SSAValue:
-        _, bm, bn, bk = self.cfg.block
-        tl_, tr = op.flags()
-        lhs = view_of(op.lhs, self.part.materialized)
-        rhs = view_of(op.rhs, self.part.materialized)
-        assert lhs is not None and rhs is not None
-        if tl_:
-            lhs = lhs.permute([*range(len(lhs.sizes) - 2), len(lhs.sizes) - 1, len(lhs.sizes) - 2])
-        if tr:
-            rhs = rhs.permute([*range(len(rhs.sizes) - 2), len(rhs.sizes) - 1, len(rhs.sizes) - 2])
+    def matmul_operand(self, v: SSAValue, transposed: bool, batch_shared: bool) -> SSAValue:
+        """The kernel argument of a matmul operand, as a (batch..., rows, cols) view."""
+        view = view_of(v, self.part.materialized)
+        assert view is not None
+        rank = len(view.sizes)
+        if transposed:
+            view = view.permute([*range(rank - 2), rank - 1, rank - 2])
         nb = len(self.group.shape) - 2
-        if len(rhs.sizes) == 2 and nb:  # one weight for every batch
-            rhs = View(rhs.source, rhs.offset, (*self.group.shape[:-2], *rhs.sizes),
-                       (0,) * nb + rhs.strides)  # fmt: skip
-        a_arg, b_arg = self.arg(lhs, lhs.source), self.arg(rhs, rhs.source)
-        k = lhs.sizes[-1]
-        element = cast(TensorType[Attribute], op.lhs.type).element_type
+        if batch_shared and rank == 2 and nb:  # one weight for every batch
+            view = View(view.source, view.offset, (*self.group.shape[:-2], *view.sizes),
+                        (0,) * nb + view.strides)  # fmt: skip
+        return self.arg(view, view.source)
+
+    def emit_matmuls(self, products: list[MatmulOp]) -> list[SSAValue]:
+        """The output tiles of the kernel's matmuls, which share their A operand
+        (`Partitioner.share_lhs`): one loop over K loads each A tile once and each weight's
+        B tile, with an f32 accumulator per product."""
+        _, bm, bn, bk = self.cfg.block
+        first = products[0]
+        a_arg = self.matmul_operand(first.lhs, first.flags()[0], False)
+        b_args = [self.matmul_operand(m.rhs, m.flags()[1], True) for m in products]
+        k = self.matmul_k()
+        nb = len(self.group.shape) - 2
+        element = cast(TensorType[Attribute], first.lhs.type).element_type
         acc_t = TensorType(f32, [1, bm, bn])
         zero = self.add(arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(acc_t, [0.0])))
         lb, ub, step = self.index(0), self.index(heuristics.cdiv(k, bk)), self.index(1)
-        body = Block(arg_types=[IndexType(), acc_t])
-        iv, acc = body.args
+        body = Block(arg_types=[IndexType(), *[acc_t] * len(products)])
+        iv, accs = body.args[0], body.args[1:]
         pb, pm, pn = self.coords["full"]
         a = tile.LoadOp(a_arg, [pb, pm, iv], [nb, 1, 1], TensorType(element, [1, bm, bk]))
-        rhs_element = cast(TensorType[Attribute], op.rhs.type).element_type
-        b_ = tile.LoadOp(b_arg, [pb, iv, pn], [nb, 1, 1], TensorType(rhs_element, [1, bk, bn]))
-        dot = tile.DotOp(a.result, b_.result, acc)
-        body.add_ops([a, b_, dot, scf.YieldOp(dot.result)])
-        loop = scf.ForOp(lb, ub, step, [zero], Region(body))
-        result = self.add(loop)
-        out_el = cast(TensorType[Attribute], op.result.type).element_type
-        if out_el != f32:
-            result = self.add(arith.TruncFOp(result, TensorType(out_el, [1, bm, bn])))
-        return result
+        body.add_op(a)
+        dots = []
+        for m, b_arg, acc in zip(products, b_args, accs, strict=True):
+            rhs_element = cast(TensorType[Attribute], m.rhs.type).element_type
+            b_ = tile.LoadOp(b_arg, [pb, iv, pn], [nb, 1, 1], TensorType(rhs_element, [1, bk, bn]))
+            dot = tile.DotOp(a.result, b_.result, acc)
+            body.add_ops([b_, dot])
+            dots.append(dot.result)
+        body.add_op(scf.YieldOp(*dots))
+        loop = scf.ForOp(lb, ub, step, [zero] * len(products), Region(body))
+        self.add(loop)
+        results = []
+        for m, result in zip(products, loop.results, strict=True):
+            out_el = cast(TensorType[Attribute], m.result.type).element_type
+            if out_el != f32:
+                result = self.add(arith.TruncFOp(result, TensorType(out_el, [1, bm, bn])))
+            results.append(result)
+        return results
 
     # -- rows longer than one tile: one loop over column tiles per pass -----------------
     def full_value(self, v: SSAValue) -> SSAValue:

@@ -113,6 +113,57 @@ func.func @gpt2_mlp(%x: tensor<2x16x64xf32>, %lnw: tensor<64xf32>, %lnb: tensor<
 
 // -----
 
+// Horizontal fusion: a SwiGLU MLP's gate and up projections read one input with weights
+// of one shape, so they are one matmul kernel whose K loop loads each x tile once and
+// keeps two accumulators; silu(gate) * up is its epilogue. The down projection reads
+// their product, not x: a kernel of its own.
+// CHECK-LABEL: tile.kernel @k0_matmul_neg_exp
+// CHECK:       scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
+// CHECK-COUNT-1: tile.load %x
+// CHECK-COUNT-2: tile.dot
+// CHECK:       scf.yield
+// CHECK-LABEL: func.func @swiglu
+// CHECK-NEXT:  %[[H:.*]] = tile.launch @k0_matmul_neg_exp(%x, %wg, %wu)
+// CHECK-NEXT:  %[[Y:.*]] = tile.launch @k1_matmul(%[[H]], %wd)
+// CHECK-NEXT:  func.return %[[Y]]
+func.func @swiglu(%x: tensor<8x64xf32>, %wg: tensor<64x128xf32>, %wu: tensor<64x128xf32>, %wd: tensor<128x64xf32>) -> tensor<8x64xf32> {
+  %g = torch.aten.mm %x, %wg : (tensor<8x64xf32>, tensor<64x128xf32>) -> tensor<8x128xf32>
+  %u = torch.aten.mm %x, %wu : (tensor<8x64xf32>, tensor<64x128xf32>) -> tensor<8x128xf32>
+  %s = torch.aten.silu %g : (tensor<8x128xf32>) -> tensor<8x128xf32>
+  %h = torch.aten.mul.Tensor %s, %u : (tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>
+  %y = torch.aten.mm %h, %wd : (tensor<8x128xf32>, tensor<128x64xf32>) -> tensor<8x64xf32>
+  func.return %y : tensor<8x64xf32>
+}
+
+// -----
+
+// Grouped-query attention's K and V projections (one shape) share a kernel with two
+// outputs; Q's projection, of another width, keeps its own.
+// CHECK-LABEL: func.func @kv
+// CHECK-NEXT:  %[[Q:.*]] = tile.launch @k0_matmul(%x, %wq)
+// CHECK-NEXT:  %[[K:.*]], %[[V:.*]] = tile.launch @k1_matmul(%x, %wk, %wv)
+// CHECK-NEXT:  func.return %[[Q]], %[[K]], %[[V]]
+func.func @kv(%x: tensor<8x64xf32>, %wq: tensor<64x64xf32>, %wk: tensor<64x32xf32>, %wv: tensor<64x32xf32>) -> (tensor<8x64xf32>, tensor<8x32xf32>, tensor<8x32xf32>) {
+  %q = torch.aten.mm %x, %wq : (tensor<8x64xf32>, tensor<64x64xf32>) -> tensor<8x64xf32>
+  %k = torch.aten.mm %x, %wk : (tensor<8x64xf32>, tensor<64x32xf32>) -> tensor<8x32xf32>
+  %v = torch.aten.mm %x, %wv : (tensor<8x64xf32>, tensor<64x32xf32>) -> tensor<8x32xf32>
+  func.return %q, %k, %v : tensor<8x64xf32>, tensor<8x32xf32>, tensor<8x32xf32>
+}
+
+// -----
+
+// A chain (the second product reads the first) is not horizontal: two kernels.
+// CHECK-LABEL: func.func @chain
+// CHECK-NEXT:  %[[H:.*]] = tile.launch @k0_matmul(%x, %w)
+// CHECK-NEXT:  %[[Y:.*]] = tile.launch @k1_matmul(%[[H]], %w)
+func.func @chain(%x: tensor<8x8xf32>, %w: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %h = torch.aten.mm %x, %w : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+  %y = torch.aten.mm %h, %w : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+  func.return %y : tensor<8x8xf32>
+}
+
+// -----
+
 // A row longer than one tile (20000 > 16384): still one kernel, walking the row in column
 // tiles, one loop per reduction (max, then sum) and one that writes the result.
 // CHECK-LABEL: tile.kernel @k0_softmax

@@ -84,3 +84,21 @@ func.func @kept(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %wb = prims.extern "_c10d_functional.wait_tensor.default"(%b) {args = [#torch.sym<0>]} : (tensor<4xf32>) -> tensor<4xf32>
   func.return %wa, %wb : tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// wait_tensor returns its operand: a reader of the all-reduce's own result (not the
+// wait's) keeps the wait before it, and a collective of that result starts after it.
+// CHECK-LABEL: func.func @alias
+// CHECK-NEXT:    %[[A:.*]] = prims.extern "_c10d_functional.all_reduce.default"(%x)
+// CHECK-NEXT:    %[[WA:.*]] = prims.extern "_c10d_functional.wait_tensor.default"(%[[A]])
+// CHECK-NEXT:    %[[B:.*]] = prims.extern "_c10d_functional.all_reduce.default"(%[[A]])
+// CHECK-NEXT:    %[[N:.*]] = prims.neg %[[A]]
+func.func @alias(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %a = prims.extern "_c10d_functional.all_reduce.default"(%x) {args = [#torch.sym<0>, "sum", "0"]} : (tensor<4xf32>) -> tensor<4xf32>
+  %wa = prims.extern "_c10d_functional.wait_tensor.default"(%a) {args = [#torch.sym<0>]} : (tensor<4xf32>) -> tensor<4xf32>
+  %n = prims.neg %a : (tensor<4xf32>) -> tensor<4xf32>
+  %b = prims.extern "_c10d_functional.all_reduce.default"(%a) {args = [#torch.sym<0>, "sum", "0"]} : (tensor<4xf32>) -> tensor<4xf32>
+  %wb = prims.extern "_c10d_functional.wait_tensor.default"(%b) {args = [#torch.sym<0>]} : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %n, %wb : tensor<4xf32>, tensor<4xf32>
+}
