@@ -23,6 +23,7 @@ from xdsl.pattern_rewriter import (
     PatternRewriteWalker,
     RewritePattern,
 )
+from xdsl.rewriter import InsertPoint
 from xdsl.transforms.dead_code_elimination import dce
 
 from stepwell.dialects import prims
@@ -88,6 +89,58 @@ class ReshapeOfReshape(RewritePattern):
         new = prims.PrimsReshapeOp.make([op.results[0].type], a=src, shape=int_array(shape))
         new.location = op.location
         rewriter.replace(op, new)
+
+
+class TransposeOfTranspose(RewritePattern):
+    """transpose(transpose(x, p), q) -> x when q undoes p: decompositions and re-fusion
+    leave such pairs ([2,0,1,3] then [1,2,0,3]). Pairs that compose to another
+    permutation stay: each may be a view that strides express where the composition,
+    with the reshapes between them, would not."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        inner = op.operands[0].owner if op.operands else None
+        if not isinstance(op, prims.PrimsTransposeOp) or not isinstance(
+            inner, prims.PrimsTransposeOp
+        ):
+            return
+        p = int_list(inner.properties["permutation"])
+        q = int_list(op.properties["permutation"])
+        if [p[i] for i in q] == list(range(len(q))):
+            rewriter.replace(op, [], [inner.operands[0]])
+
+
+class AttentionWritesTokenMajor(RewritePattern):
+    """An attention whose every reader transposes its [B, H, L, Dv] result to
+    [B, L, H, Dv] (to flatten the heads for the output projection) writes [B, L, H, Dv]
+    itself (`transpose_out`). The flattening is then a view of the kernel's output, not a
+    copy kernel. (`fuse-attention` does this for the attentions it builds; this covers
+    those whole from the start, such as SDPA's, and readers that canonicalization has
+    only just reduced to one transpose.)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        from stepwell.dialects.prims_support import AttentionOp
+
+        if not isinstance(op, AttentionOp) or op.transposed():
+            return
+        readers = [u.operation for u in op.result.uses]
+        if not readers or not all(
+            isinstance(r, prims.PrimsTransposeOp)
+            and int_list(r.properties["permutation"]) == [0, 2, 1, 3]
+            for r in readers
+        ):
+            return
+        b, h, lq, dv = _shape(op.result)
+        element = cast(TensorType[Attribute], op.result.type).element_type
+        new = AttentionOp(
+            op.query, op.key, op.value, op.mask, TensorType(element, [b, lq, h, dv]),
+            bool(op.causal and op.causal.value.data),
+            op.scale.value.data if op.scale is not None else None, True,
+        )  # fmt: skip
+        new.location = op.location
+        rewriter.insert_op(new, InsertPoint.before(op))
+        for r in readers:
+            rewriter.replace(r, [], [new.result])
+        rewriter.erase_op(op)
 
 
 def _rebuilt(op: Operation, operands: list[Operation], result_type: Attribute) -> Operation:
@@ -231,6 +284,8 @@ PATTERNS: list[Callable[[], RewritePattern]] = [
     ScalarTensorIsFull,
     RemoveNoOps,
     ReshapeOfReshape,
+    TransposeOfTranspose,
+    AttentionWritesTokenMajor,
     SinkViewIntoIndexMath,
     GatherBeforeElementwise,
 ]

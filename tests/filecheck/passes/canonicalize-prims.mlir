@@ -103,3 +103,47 @@ func.func @scalar_tensor() -> tensor<i64> {
   %0 = prims.scalar_tensor {s = 3 : i64, dtype = i64, device = "cpu"} : () -> tensor<i64>
   func.return %0 : tensor<i64>
 }
+
+// -----
+
+// An attention that was whole from the start (SDPA) and whose only reader moves the heads
+// inside the tokens writes [B, L, H, Dv] itself: the flattening for the output
+// projection is then a view, not a copy.
+// CHECK-LABEL: func.func @sdpa_heads_inside_tokens
+// CHECK-NEXT:  %[[O:.*]] = prims.attention %q, %k, %v {causal = true, transpose_out = true} : {{.*}} -> tensor<2x16x4x8xf32>
+// CHECK-NEXT:  %[[F:.*]] = prims.reshape %[[O]]
+// CHECK-NEXT:  func.return %[[F]]
+func.func @sdpa_heads_inside_tokens(%q: tensor<2x4x16x8xf32>, %k: tensor<2x4x16x8xf32>, %v: tensor<2x4x16x8xf32>) -> tensor<2x16x32xf32> {
+  %o = prims.attention %q, %k, %v {causal = true} : (tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>) -> tensor<2x4x16x8xf32>
+  %t = prims.transpose %o {permutation = [0 : i64, 2 : i64, 1 : i64, 3 : i64]} : (tensor<2x4x16x8xf32>) -> tensor<2x16x4x8xf32>
+  %f = prims.reshape %t {shape = [2 : i64, 16 : i64, 32 : i64]} : (tensor<2x16x4x8xf32>) -> tensor<2x16x32xf32>
+  func.return %f : tensor<2x16x32xf32>
+}
+
+// -----
+
+// Another reader of the [B, H, L, Dv] result keeps the layout.
+// CHECK-LABEL: func.func @sdpa_also_read_whole
+// CHECK-NEXT:  prims.attention %q, %k, %v :
+// CHECK-NEXT:  prims.transpose
+func.func @sdpa_also_read_whole(%q: tensor<2x4x16x8xf32>, %k: tensor<2x4x16x8xf32>, %v: tensor<2x4x16x8xf32>) -> (tensor<2x16x4x8xf32>, tensor<2x4x16x8xf32>) {
+  %o = prims.attention %q, %k, %v : (tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>) -> tensor<2x4x16x8xf32>
+  %t = prims.transpose %o {permutation = [0 : i64, 2 : i64, 1 : i64, 3 : i64]} : (tensor<2x4x16x8xf32>) -> tensor<2x16x4x8xf32>
+  func.return %t, %o : tensor<2x16x4x8xf32>, tensor<2x4x16x8xf32>
+}
+
+// -----
+
+// Two transposes that undo each other are no transpose; two that compose to a third
+// permutation stay (each may be a view strides express).
+// CHECK-LABEL: func.func @transposes
+// CHECK-NEXT:  %[[T:.*]] = prims.transpose %x {permutation = [0 : i64, 2 : i64, 1 : i64]}
+// CHECK-NEXT:  %[[U:.*]] = prims.transpose %[[T]] {permutation = [1 : i64, 0 : i64, 2 : i64]}
+// CHECK-NEXT:  func.return %x, %[[U]]
+func.func @transposes(%x: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<4x2x3xf32>) {
+  %a = prims.transpose %x {permutation = [2 : i64, 0 : i64, 1 : i64]} : (tensor<2x3x4xf32>) -> tensor<4x2x3xf32>
+  %b = prims.transpose %a {permutation = [1 : i64, 2 : i64, 0 : i64]} : (tensor<4x2x3xf32>) -> tensor<2x3x4xf32>
+  %t = prims.transpose %x {permutation = [0 : i64, 2 : i64, 1 : i64]} : (tensor<2x3x4xf32>) -> tensor<2x4x3xf32>
+  %u = prims.transpose %t {permutation = [1 : i64, 0 : i64, 2 : i64]} : (tensor<2x4x3xf32>) -> tensor<4x2x3xf32>
+  func.return %b, %u : tensor<2x3x4xf32>, tensor<4x2x3xf32>
+}

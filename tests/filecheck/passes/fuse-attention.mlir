@@ -399,3 +399,4 @@ func.func @scores_used_elsewhere(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf
   %17 = prims.split_dim %16 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
   func.return %17, %13 : tensor<1x2x4x8xf32>, tensor<1x2x4x4xf32>
 }
+
