@@ -35,7 +35,7 @@ def measure(name: str) -> dict[str, object]:
     ep = export(example)
     artifacts = compile_module(import_program(ep))
     compile_s = time.perf_counter() - start
-    args = bind_inputs(artifacts.module, ep, example.inputs)
+    args = bind_inputs(artifacts.graph, ep, example.inputs)
     with torch.no_grad():
         expected = torch.utils._pytree.tree_leaves(example.fn(*example.inputs))
         start = time.perf_counter()

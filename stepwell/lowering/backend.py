@@ -86,7 +86,7 @@ class CompiledFunction:
 
     def __call__(self, *args: Any) -> Any:
         artifacts, ep = self.compile_for(args)
-        outputs = artifacts.runtime(*bind_inputs(artifacts.module, ep, args))
+        outputs = artifacts.runtime(*bind_inputs(artifacts.graph, ep, args))
         return torch.utils._pytree.tree_unflatten(list(outputs), ep.call_spec.out_spec)
 
 

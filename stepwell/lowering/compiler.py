@@ -80,19 +80,48 @@ def kernel_manifest(kernel: tile.KernelOp, n_outputs: int) -> dict[str, Any]:
 
 @dataclass
 class Artifacts:
-    """Every level of one compiled graph, the Triton source, and a runtime for it."""
+    """Every level of one compiled graph, the Triton source, and a runtime for it.
+
+    From the graph cache, the tile-level module is parsed only when something asks for
+    it (`module`): the runtime needs only the graph-level functions (`plan`, a small
+    module of launches and ATen calls) and each kernel's grid (the manifest), so a warm
+    compile skips parsing every kernel's body."""
 
     levels: dict[str, str]  # level -> IR text
-    module: ModuleOp  # the tile-level module
+    _module: ModuleOp | None  # the tile-level module (None: parse levels["tile"] on use)
     source: str  # Triton source of every kernel
     manifest: dict[str, Any]
     from_cache: bool = False  # read from the graph cache (lowering/graph_cache.py)
+    plan: ModuleOp | None = None  # the graph-level functions alone (cache hits)
+    target: ModuleOp | None = field(default=None, repr=False)  # filled in place on parse
     _runtime: Runtime | None = field(default=None, repr=False)
+
+    @property
+    def module(self) -> ModuleOp:
+        """The tile-level module (kernels and graph functions). After a cache hit it is
+        parsed now, into the module given to `compile_module` (lowered in place, as a
+        compile would leave it)."""
+        if self._module is None:
+            from stepwell.ir.printing import parse_module
+
+            parsed = parse_module(self.levels["tile"], "<graph cache>")
+            self._module = parsed if self.target is None else _move_into(parsed, self.target)
+        return self._module
+
+    @property
+    def graph(self) -> ModuleOp:
+        """A module holding the graph-level functions (their arguments name the inputs):
+        the plan after a cache hit, else the tile-level module."""
+        return self.plan if self._module is None and self.plan is not None else self.module
 
     @property
     def runtime(self) -> Runtime:
         if self._runtime is None:
-            self._runtime = Runtime(self.module, self.source)
+            if self._module is None and self.plan is not None:
+                grids = {k["name"]: tuple(k["grid"]) for k in self.manifest["kernels"]}
+                self._runtime = Runtime(self.plan, self.source, grids=grids)
+            else:
+                self._runtime = Runtime(self.module, self.source)
         return self._runtime
 
     def dump(self, directory: Path) -> None:
@@ -192,24 +221,37 @@ def compile_module(
     source = emit_module(kernels_of(module))
     manifest = manifest_of(module)
     if key is not None:
-        graph_cache.store(key, levels, source, manifest)
+        graph_cache.store(key, levels, source, manifest, plan_text(module))
     return Artifacts(levels, module, source, manifest)
 
 
 def _from_graph_cache(module: ModuleOp, key: str) -> Artifacts | None:
-    """The cached compile of `module`, its tile level moved into `module` (so that it
-    is lowered in place, as a compile would); None on a miss."""
+    """The cached compile of `module` (which the tile level replaces when it is parsed:
+    `Artifacts.module`); None on a miss."""
     from stepwell.ir.printing import parse_module
 
     hit = graph_cache.load(key)
     if hit is None:
         return None
-    levels, source, manifest = hit
-    tile_module = parse_module(levels["tile"], "<graph cache>")
+    levels, source, manifest, plan_text = hit
+    plan = parse_module(plan_text, "<graph cache plan>") if plan_text is not None else None
+    return Artifacts(levels, None, source, manifest, from_cache=True, plan=plan, target=module)
+
+
+def _move_into(parsed: ModuleOp, module: ModuleOp) -> ModuleOp:
+    """Replace the ops of `module` by those of `parsed`; returns `module`."""
     for op in list(module.ops):
         op.detach()
         op.erase(safe_erase=False)
-    for op in list(tile_module.ops):
+    for op in list(parsed.ops):
         op.detach()
         module.body.block.add_op(op)
-    return Artifacts(levels, module, source, manifest, from_cache=True)
+    return module
+
+
+def plan_text(module: ModuleOp) -> str:
+    """The graph-level functions of a tile-level module, without its kernels: what the
+    runtime interprets (a launch names its kernel; the kernel's body is in the Triton
+    source)."""
+    graph = ModuleOp([op.clone() for op in module.ops if not isinstance(op, tile.KernelOp)])
+    return to_text(graph, locations=True)

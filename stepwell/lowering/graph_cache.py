@@ -22,7 +22,7 @@ from typing import Any
 
 from stepwell.lowering.cache import read_entry, write_entry
 
-GRAPH_CACHE_FORMAT = 1
+GRAPH_CACHE_FORMAT = 2
 LEVEL_FILES = ("torch", "prims", "tile")
 
 
@@ -51,15 +51,17 @@ def graph_key(torch_text: str, spec: str) -> str:
     return "graph-" + hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def load(key: str) -> tuple[dict[str, str], str, dict[str, Any]] | None:
-    """(level -> IR text, Triton source, manifest) of a cached graph, or None."""
+def load(key: str) -> tuple[dict[str, str], str, dict[str, Any], str | None] | None:
+    """(level -> IR text, Triton source, manifest, the graph-level plan's text or None)
+    of a cached graph, or None."""
     hit = read_entry(key, stem="graph", accept=_complete)
     if hit is None:
         return None
     files, _ = hit
     try:
         levels = {lv: str(files[f"{lv}.mlir"]) for lv in LEVEL_FILES if f"{lv}.mlir" in files}
-        return levels, str(files["py"]), json.loads(files["json"])
+        plan = files.get("plan.mlir")
+        return levels, str(files["py"]), json.loads(files["json"]), str(plan) if plan else None
     except (KeyError, ValueError):  # an entry of another shape: compile again
         return None
 
@@ -74,8 +76,11 @@ def _complete(files: dict[str, str | bytes]) -> bool:
         return False
 
 
-def store(key: str, levels: dict[str, str], source: str, manifest: dict[str, Any]) -> None:
+def store(
+    key: str, levels: dict[str, str], source: str, manifest: dict[str, Any], plan: str
+) -> None:
     files: dict[str, str | bytes] = {f"{lv}.mlir": text for lv, text in levels.items()}
+    files["plan.mlir"] = plan
     files["py"] = source
     files["json"] = json.dumps(manifest)
     write_entry(key, files, {}, stem="graph")

@@ -93,14 +93,22 @@ class LaunchFunctions(InterpreterFunctions):
 class Runtime:
     """A loaded tile-level module: call it with the function's arguments."""
 
-    def __init__(self, module: ModuleOp, kernel_source: str, directory: Path | None = None):
+    def __init__(
+        self,
+        module: ModuleOp,
+        kernel_source: str,
+        directory: Path | None = None,
+        grids: dict[str, tuple[int, ...]] | None = None,
+    ):
+        """`module` holds the graph-level functions (and, unless `grids` gives each
+        kernel's grid, the kernels)."""
         self.module = module
         self.source = kernel_source
         # a folder of our own is removed when the runtime is collected (or at exit)
         self._tmp = None if directory else tempfile.TemporaryDirectory(prefix="stepwell-kernels-")
         self.directory = directory or Path(self._tmp.name)  # type: ignore[union-attr]
         self.loaded: dict[bool, dict[str, Any]] = {}
-        self.grids = {
+        self.grids = grids if grids is not None else {
             k.sym_name.data: tuple(tile.int_list(k.grid))  # type: ignore[misc]
             for k in kernels_of(module)
         }
