@@ -86,6 +86,16 @@ def is_static_tensor(v: SSAValue) -> bool:
     return isinstance(v.type, TensorType) and all(d >= 0 for d in shape(v))
 
 
+def _element(v: SSAValue) -> Attribute:
+    return cast(TensorType[Attribute], v.type).element_type
+
+
+def _inner(op: MatmulOp) -> int:
+    """The K (inner) size of a matmul."""
+    lhs = shape(op.lhs)
+    return lhs[-2] if op.flags()[0] else lhs[-1]
+
+
 def reduce_dims(op: Operation) -> tuple[int, ...]:
     from stepwell.dialects.tile import int_list
 
@@ -578,7 +588,7 @@ class Partitioner:
         if kinds != ["pointwise", "pointwise"] and (a.scatters or b.scatters):
             return None  # a scatter's kernel walks its values: pointwise only
         if kinds == ["matmul", "matmul"]:  # horizontal: one A tile feeds both products
-            return Group("matmul", a.shape) if self.share_lhs(a, b) else None
+            return Group("matmul", a.shape) if self.share_loop(a, b) else None
         if kinds == ["matmul", "pointwise"]:
             mm, pw = (a, b) if a.kind == "matmul" else (b, a)
             if pw.numel != mm.numel or pw.first < mm.first:
@@ -595,23 +605,23 @@ class Partitioner:
             return Group("reduction", a.shape, a.dims)
         return None
 
-    def share_lhs(self, a: Group, b: Group) -> bool:
-        """Can matmul kernels a and b be one kernel whose K loop loads each A tile once
-        and multiplies it by both weights (Q/K/V projections, a SwiGLU MLP's gate and up
-        projections)? Their products must have one output shape and one A operand (the
-        same value, read the same way), and neither may read the other's results as a
-        matmul operand (operands are loaded from memory, which the other has not
-        written yet)."""
+    def share_loop(self, a: Group, b: Group) -> bool:
+        """Can matmul kernels a and b be one kernel whose K loop computes every product
+        (horizontal fusion)? Their products must have one output shape and one K, and
+        neither may read the other's results as a matmul operand (operands are loaded
+        from memory, which the other has not written yet). An operand two products
+        share is loaded once per K step: the Q/K/V projections of one input, a SwiGLU
+        MLP's gate and up projections, the weight gradients of those in the backward
+        (one `x`), and the input gradient they sum (`dq Wq + dk Wk + dv Wv`), whose
+        sum becomes the kernel's epilogue instead of a round trip through memory."""
         ma = [op for op in a.ops if isinstance(op, MatmulOp)]
         mb = [op for op in b.ops if isinstance(op, MatmulOp)]
         if a.shape != b.shape or not ma or not mb:
             return False
-        first = ma[0]
-        for op in ma + mb:
-            if op.lhs is not first.lhs or op.flags()[0] != first.flags()[0]:
-                return False
-            if op.rhs.type != first.rhs.type or op.flags()[1] != first.flags()[1]:
-                return False  # one K, one weight layout: one tile shape for every B load
+        k = {_inner(op) for op in ma + mb}
+        elements = {(_element(op.lhs), _element(op.rhs)) for op in ma + mb}
+        if len(k) != 1 or len(elements) != 1:
+            return False
         return not any(
             src in (a, b) for op in ma + mb for v in op.operands for src in self.sources(v)
         )
@@ -620,7 +630,7 @@ class Partitioner:
         """Add op (of a kernel being merged) to the merged kernel g."""
         if isinstance(op, MatmulOp):
             if g.kind != "matmul" or not all(isinstance(o, MatmulOp) for o in g.ops[:1]):
-                return False  # (a second matmul only when share_lhs allowed the merge)
+                return False  # (a second matmul only when share_loop allowed the merge)
             self.add(g, op, "full", [])
             return True
         if type(op) in REDUCTIONS:

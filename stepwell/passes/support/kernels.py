@@ -334,30 +334,37 @@ class KernelBuilder:
         return self.arg(view, view.source)
 
     def emit_matmuls(self, products: list[MatmulOp]) -> list[SSAValue]:
-        """The output tiles of the kernel's matmuls, which share their A operand
-        (`Partitioner.share_lhs`): one loop over K loads each A tile once and each weight's
-        B tile, with an f32 accumulator per product."""
+        """The output tiles of the kernel's matmuls (one output shape and one K:
+        `Partitioner.share_loop`): one loop over K loads each distinct A and B operand
+        once per step and keeps an f32 accumulator per product."""
         _, bm, bn, bk = self.cfg.block
-        first = products[0]
-        a_arg = self.matmul_operand(first.lhs, first.flags()[0], False)
-        b_args = [self.matmul_operand(m.rhs, m.flags()[1], True) for m in products]
         k = self.matmul_k()
         nb = len(self.group.shape) - 2
-        element = cast(TensorType[Attribute], first.lhs.type).element_type
         acc_t = TensorType(f32, [1, bm, bn])
         zero = self.add(arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(acc_t, [0.0])))
         lb, ub, step = self.index(0), self.index(heuristics.cdiv(k, bk)), self.index(1)
         body = Block(arg_types=[IndexType(), *[acc_t] * len(products)])
         iv, accs = body.args[0], body.args[1:]
         pb, pm, pn = self.coords["full"]
-        a = tile.LoadOp(a_arg, [pb, pm, iv], [nb, 1, 1], TensorType(element, [1, bm, bk]))
-        body.add_op(a)
+        tiles: dict[tuple[SSAValue, bool, bool], SSAValue] = {}
+
+        def operand_tile(v: SSAValue, transposed: bool, rhs: bool) -> SSAValue:
+            """The step's tile of a matmul operand, loaded once per distinct operand."""
+            if (v, transposed, rhs) not in tiles:
+                arg = self.matmul_operand(v, transposed, rhs)
+                element = cast(TensorType[Attribute], v.type).element_type
+                coords, shape_ = ([pb, iv, pn], [1, bk, bn]) if rhs else ([pb, pm, iv], [1, bm, bk])
+                load = tile.LoadOp(arg, coords, [nb, 1, 1], TensorType(element, shape_))
+                body.add_op(load)
+                tiles[(v, transposed, rhs)] = load.result
+            return tiles[(v, transposed, rhs)]
+
         dots = []
-        for m, b_arg, acc in zip(products, b_args, accs, strict=True):
-            rhs_element = cast(TensorType[Attribute], m.rhs.type).element_type
-            b_ = tile.LoadOp(b_arg, [pb, iv, pn], [nb, 1, 1], TensorType(rhs_element, [1, bk, bn]))
-            dot = tile.DotOp(a.result, b_.result, acc)
-            body.add_ops([b_, dot])
+        for m, acc in zip(products, accs, strict=True):
+            tl_, tr = m.flags()
+            a, b_ = operand_tile(m.lhs, tl_, False), operand_tile(m.rhs, tr, True)
+            dot = tile.DotOp(a, b_, acc)
+            body.add_op(dot)
             dots.append(dot.result)
         body.add_op(scf.YieldOp(*dots))
         loop = scf.ForOp(lb, ub, step, [zero] * len(products), Region(body))

@@ -152,6 +152,29 @@ func.func @kv(%x: tensor<8x64xf32>, %wq: tensor<64x64xf32>, %wk: tensor<64x32xf3
 
 // -----
 
+// Backward of two linear layers reading one x: the input gradient dq Wq + dk Wk is one
+// kernel (two accumulators, the sum as its epilogue); the weight gradients dqᵀ x and
+// dkᵀ x share x and are one kernel with two results.
+// CHECK-LABEL: tile.kernel @k0_matmul_add
+// CHECK:       scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
+// CHECK-COUNT-2: tile.dot
+// CHECK-LABEL: func.func @linear_backward
+// CHECK-NEXT:  %[[DX:.*]] = tile.launch @k0_matmul_add(%dq, %wq, %dk, %wk)
+// CHECK-NEXT:  %[[DWQ:.*]], %[[DWK:.*]] = tile.launch @k1_matmul(%dq, %x, %dk)
+// CHECK-NEXT:  func.return %[[DX]], %[[DWQ]], %[[DWK]]
+func.func @linear_backward(%x: tensor<8x64xf32>, %dq: tensor<8x32xf32>, %dk: tensor<8x32xf32>, %wq: tensor<32x64xf32>, %wk: tensor<32x64xf32>) -> (tensor<8x64xf32>, tensor<32x64xf32>, tensor<32x64xf32>) {
+  %a = torch.aten.mm %dq, %wq : (tensor<8x32xf32>, tensor<32x64xf32>) -> tensor<8x64xf32>
+  %b = torch.aten.mm %dk, %wk : (tensor<8x32xf32>, tensor<32x64xf32>) -> tensor<8x64xf32>
+  %dx = torch.aten.add.Tensor %a, %b : (tensor<8x64xf32>, tensor<8x64xf32>) -> tensor<8x64xf32>
+  %dqt = torch.aten.t %dq : (tensor<8x32xf32>) -> tensor<32x8xf32>
+  %dkt = torch.aten.t %dk : (tensor<8x32xf32>) -> tensor<32x8xf32>
+  %dwq = torch.aten.mm %dqt, %x : (tensor<32x8xf32>, tensor<8x64xf32>) -> tensor<32x64xf32>
+  %dwk = torch.aten.mm %dkt, %x : (tensor<32x8xf32>, tensor<8x64xf32>) -> tensor<32x64xf32>
+  func.return %dx, %dwq, %dwk : tensor<8x64xf32>, tensor<32x64xf32>, tensor<32x64xf32>
+}
+
+// -----
+
 // A chain (the second product reads the first) is not horizontal: two kernels.
 // CHECK-LABEL: func.func @chain
 // CHECK-NEXT:  %[[H:.*]] = tile.launch @k0_matmul(%x, %w)
