@@ -50,7 +50,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from stepwell.dialects.codecs import call_arguments
 from stepwell.dialects.torch_support import TorchOp, call_properties
-from stepwell.ir.callees import callee_error, collective_kind, resolve_callee
+from stepwell.ir.callees import callee_error, collective_kind, is_effectful, resolve_callee
 from stepwell.ir.types import int_array, int_values, is_float, torch_dtype
 
 
@@ -363,15 +363,17 @@ class ExternEffects(MemoryEffect):
     in-place ops were rewritten before import), so unused it may go and two alike may be
     one. Not so a random op (`rand_like`, `bernoulli`: ATen's `nondeterministic_seeded`
     tag): two calls give two different tensors. Nor a collective (`collective_kind`):
-    every rank must issue the same ones in the same order. One without results is called
-    for its effect. All of those have unknown effects and stay as they are."""
+    every rank must issue the same ones in the same order. Nor an op PyTorch registers as
+    effectful (`_print`, `_linalg_check_errors`: AOTAutograd wraps them in `with_effects`).
+    One without results is called for its effect. All of those have unknown effects and
+    stay as they are."""
 
     @classmethod
     def get_effects(cls, op: Operation) -> AbstractSet[EffectInstance] | None:
         callee = cast(ExternOp, op).callee.data
         if not op.results or _seeded(callee) or collective_kind(callee) is not None:
             return None
-        return frozenset()
+        return None if is_effectful(callee) else frozenset()
 
 
 @functools.cache

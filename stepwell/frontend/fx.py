@@ -112,8 +112,8 @@ def is_aten_graph(gm: torch.fx.GraphModule) -> bool:
         if n.op in ("call_module", "call_method"):
             return False
         if n.op == "call_function" and not isinstance(n.target, torch._ops.OpOverload):
-            if n.target is operator.getitem or _is_sym_op(n):
-                continue
+            if n.target in (operator.getitem, torch.ops.higher_order.with_effects) or _is_sym_op(n):
+                continue  # (with_effects: an ordered side effect, see `import_with_effects`)
             return False
         if n.op == "call_function" and _writes_an_argument(n.target):
             return False  # in-place ops: functionalize first (value semantics)

@@ -10,6 +10,7 @@ so no IR can name a Python function to run.
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 from collections.abc import Callable
@@ -61,6 +62,17 @@ def collective_kind(name: str) -> str | None:
     if namespace not in COLLECTIVE_NAMESPACES:
         return None
     return "wait" if rest.split(".")[0] == "wait_tensor" else "start"
+
+
+@functools.cache
+def is_effectful(name: str) -> bool:
+    """Is `name` an op PyTorch registers as effectful (`_print`, `_linalg_check_errors`),
+    which AOTAutograd orders by effect tokens (`with_effects`)? Passes keep such calls
+    whole and where they are: no decomposition, CSE or DCE."""
+    from torch._higher_order_ops.effects import has_effects
+
+    op = _overload(name)
+    return op is not None and has_effects(op)
 
 
 class UnknownCalleeError(ValueError):

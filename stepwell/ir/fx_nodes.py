@@ -147,13 +147,35 @@ class NodeImporter:
             raise FxImportError(f"{node.target} got a symbolic value where none is allowed")
         return cls.build_from_groups(groups, props, _result_types(node))
 
-    def import_generic(self, node: torch.fx.Node, op_class: Any = OperatorOp) -> Operation:
+    def import_generic(
+        self, node: torch.fx.Node, op_class: Any = OperatorOp, call: Call | None = None
+    ) -> Operation:
         """Anything without a generated class: a `torch.operator` (or, given `op_class`, a
         `prims.extern`) carrying its full name."""
+        call = call or Call.of(node)
         inputs: list[SSAValue] = []
-        args = [self.scalar_attr(a, inputs) for a in node.args]
-        kwargs = {k: self.scalar_attr(v, inputs) for k, v in node.kwargs.items()}
-        return op_class(_target_name(node.target), inputs, _result_types(node), args, kwargs)
+        args = [self.scalar_attr(a, inputs) for a in call.args]
+        kwargs = {k: self.scalar_attr(v, inputs) for k, v in call.kwargs.items()}
+        return op_class(_target_name(call.target), inputs, call.result_types, args, kwargs)
+
+    def import_with_effects(self, node: torch.fx.Node) -> None:
+        """`with_effects(token, op, *args, **kwargs) -> (token, *op's results)`: the call
+        of `op` (an ordered side effect such as `_linalg_check_errors`), its token output
+        being its token input. AOTAutograd threads tokens through the graph only to order
+        effects; the call keeps them itself: a `torch.operator` whatever class `op` has
+        (its effects unknown), then a `prims.extern` of an effectful callee
+        (`is_effectful`), neither CSE'd nor dropped."""
+        token, op, *args = node.args
+        val = node.meta.get("val")
+        results = list(val[1:]) if isinstance(val, list | tuple) else []
+        if not isinstance(token, torch.fx.Node) or not isinstance(op, torch._ops.OpOverload):
+            raise FxImportError(f"with_effects around {op!r} (not an ATen op)")
+        if any(isinstance(r, list) for r in results):
+            raise FxImportError(f"with_effects around {op}, which returns a list")
+        types = [type_of_value(r) for r in results if r is not None] if op._schema.returns else []
+        call = Call(op, tuple(args), dict(node.kwargs), types)
+        self.append(node, imported := self.import_generic(node, call=call))
+        self.values[node] = [self.value(token), *imported.results]
 
     def rebase_as_strided(self, node: torch.fx.Node) -> bool:
         """`as_strided(v, size, stride, offset)` reads the storage under `v`, which a view
@@ -226,15 +248,19 @@ class NodeImporter:
         if node.target is operator.getitem and isinstance(node.args[0], torch.fx.Node):
             src, index = node.args
             vals = self.values[src]
-            self.values[node] = [vals[_result_position(src, cast(int, index))]]
+            position = _result_position(src, cast(int, index))
+            # a result that is None (with_effects' of an op returning nothing) has no value
+            self.values[node] = [] if position is None else [vals[position]]
             return
         target = node.target
         if target is torch.ops.aten.as_strided.default and self.rebase_as_strided(node):
             return
-        if isinstance(target, torch._ops.OpOverload):
-            target = _scalar_overload(node, target)
-        cls = self.ops.get(str(target)) if isinstance(target, torch._ops.OpOverload) else None
         try:
+            if target is torch.ops.higher_order.with_effects:
+                return self.import_with_effects(node)
+            if isinstance(target, torch._ops.OpOverload):
+                target = _scalar_overload(node, target)
+            cls = self.ops.get(str(target)) if isinstance(target, torch._ops.OpOverload) else None
             op = (
                 self.import_aten(node, cls, target)
                 if cls is not None
@@ -245,11 +271,28 @@ class NodeImporter:
         self.append(node, op)
 
 
-def _result_position(node: torch.fx.Node, index: int) -> int:
+@dataclass(frozen=True)
+class Call:
+    """What a generic op is imported from: a node's target, arguments and result types
+    (the node's own, or those of the call a `with_effects` node wraps)."""
+
+    target: Any
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+    result_types: list[Attribute]
+
+    @staticmethod
+    def of(node: torch.fx.Node) -> Call:
+        return Call(node.target, tuple(node.args), dict(node.kwargs), _result_types(node))
+
+
+def _result_position(node: torch.fx.Node, index: int) -> int | None:
     """The op result that `getitem(node, index)` reads: results that are `None` (e.g. the
-    input gradient `convolution_backward` is not asked for) have no SSA value."""
+    input gradient `convolution_backward` is not asked for) have no SSA value (None)."""
     val = node.meta.get("val")
     if isinstance(val, list | tuple):
+        if index < len(val) and val[index] is None:
+            return None
         return sum(1 for v in val[:index] if v is not None)
     return index
 

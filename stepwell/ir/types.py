@@ -15,6 +15,12 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     ArrayAttr,
     BFloat16Type,
+    ComplexType,
+    Float8E4M3FNType,
+    Float8E4M3FNUZType,
+    Float8E5M2FNUZType,
+    Float8E5M2Type,
+    Float8E8M0FNUType,
     Float16Type,
     Float32Type,
     Float64Type,
@@ -25,6 +31,11 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     bf16,
+    f8E4M3FN,
+    f8E4M3FNUZ,
+    f8E5M2,
+    f8E5M2FNUZ,
+    f8E8M0FNU,
     f16,
     f32,
     f64,
@@ -34,9 +45,12 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Operation
 
 ui8 = IntegerType(8, Signedness.UNSIGNED)
+ui16 = IntegerType(16, Signedness.UNSIGNED)
+ui32 = IntegerType(32, Signedness.UNSIGNED)
+ui64 = IntegerType(64, Signedness.UNSIGNED)
 
 _DTYPES: tuple[tuple[torch.dtype, Attribute], ...] = (
     (torch.float64, f64),
@@ -49,6 +63,18 @@ _DTYPES: tuple[tuple[torch.dtype, Attribute], ...] = (
     (torch.int8, i8),
     (torch.uint8, ui8),
     (torch.bool, i1),
+    # exotic: imported and run through ATen op by op (see `is_exotic`)
+    (torch.complex128, ComplexType(f64)),
+    (torch.complex64, ComplexType(f32)),
+    (torch.complex32, ComplexType(f16)),
+    (torch.uint64, ui64),
+    (torch.uint32, ui32),
+    (torch.uint16, ui16),
+    (torch.float8_e4m3fn, f8E4M3FN),
+    (torch.float8_e5m2, f8E5M2),
+    (torch.float8_e4m3fnuz, f8E4M3FNUZ),
+    (torch.float8_e5m2fnuz, f8E5M2FNUZ),
+    (torch.float8_e8m0fnu, f8E8M0FNU),
 )
 _TO_ELEMENT = dict(_DTYPES)
 _TO_DTYPE = {str(t): d for d, t in _DTYPES}
@@ -79,6 +105,33 @@ def torch_dtype(element: Attribute) -> torch.dtype:
 
 def is_float(element: Attribute) -> bool:
     return isinstance(element, Float16Type | BFloat16Type | Float32Type | Float64Type)
+
+
+_FLOAT8 = (
+    Float8E4M3FNType,
+    Float8E5M2Type,
+    Float8E4M3FNUZType,
+    Float8E5M2FNUZType,
+    Float8E8M0FNUType,
+)
+
+
+def is_exotic(element: Attribute) -> bool:
+    """An element type that stepwell imports but does not compute with: complex, unsigned
+    wider than 8 bits, float8. An op reading or producing one stays a whole ATen call
+    (`prims.extern`) and never enters a kernel."""
+    if isinstance(element, IntegerType):
+        return element.signedness.data == Signedness.UNSIGNED and element.width.data > 8
+    return isinstance(element, (ComplexType, *_FLOAT8))
+
+
+def has_exotic_types(op: Operation) -> bool:
+    """Does `op` read or produce a tensor (or scalar) of an exotic element type?"""
+    for v in (*op.operands, *op.results):
+        t = v.type
+        if is_exotic(t.element_type if isinstance(t, TensorType) else t):
+            return True
+    return False
 
 
 def tensor_type(shape: Sequence[int | torch.SymInt], dtype: torch.dtype) -> TensorType[Attribute]:

@@ -83,13 +83,16 @@ def specialize_graph(gm: torch.fx.GraphModule, args: Sequence[Any]) -> torch.fx.
     import torch.fx.traceback as fx_traceback
     from torch.fx.experimental.proxy_tensor import make_fx
 
+    # AOTAutograd passes effect tokens (`with_effects`) as None at run time: trace with
+    # what a token is at compile time, an empty tensor
+    tokens = [torch.empty(0) if a is None else a for a in args]
     with fx_traceback.preserve_node_meta(), torch._guards.tracing(None):
         traced = make_fx(
             torch.fx.Interpreter(gm).run, tracing_mode="fake", _allow_non_fake_inputs=True
-        )(*args)
+        )(*tokens)
     placeholders = [n for n in traced.graph.nodes if n.op == "placeholder"]
     originals = [n for n in gm.graph.nodes if n.op == "placeholder"]
-    for node, original, a in zip(placeholders, originals, args, strict=True):
+    for node, original, a in zip(placeholders, originals, tokens, strict=True):
         node.meta["stepwell_name"] = original.meta.get("stepwell_name", original.name)
         if not isinstance(a, torch.Tensor):
             node.meta["val"] = a

@@ -9,8 +9,10 @@ distinct (op, types, constants) is traced once per pass run and reused.
 - ops named in `legal-ops` stay whole as their composite primitive
   (`aten.scaled_dot_product_attention` -> `prims.attention`), as torch-mlir's
   `backend-legal-ops` does; otherwise SDPA becomes its math decomposition;
-- an op without a decomposition, or with dynamic dims, becomes `prims.extern` and is
-  reported once on stderr. After the pass no `torch.*` op remains (verified).
+- an op without a decomposition, with dynamic dims, registered as effectful
+  (`is_effectful`), or reading or producing an exotic element type (complex, float8,
+  unsigned wider than 8 bits: `is_exotic`) becomes `prims.extern` and is reported once
+  on stderr. After the pass no `torch.*` op remains (verified).
 """
 
 from __future__ import annotations
@@ -41,11 +43,11 @@ from xdsl.utils.exceptions import PassFailedException
 from stepwell.dialects.codecs import call_arguments, decode
 from stepwell.dialects.prims_support import AttentionOp, ExternOp
 from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
-from stepwell.ir.callees import SYM_FUNCTIONS, resolve_callee
+from stepwell.ir.callees import SYM_FUNCTIONS, is_effectful, resolve_callee
 from stepwell.ir.fx_nodes import TENSOR_TYPES
 from stepwell.ir.interpret import call_generic
 from stepwell.ir.levels import require_level
-from stepwell.ir.types import element_type, torch_dtype
+from stepwell.ir.types import element_type, has_exotic_types, torch_dtype
 from stepwell.passes.support.decompose import splice, trace_decomposition
 
 # composite primitives a backend may keep whole: overload -> builder
@@ -159,11 +161,19 @@ class _Run:
                 return self.replace(op, LEGAL_COMPOSITES[name](op), None)
             except _NotLegal:
                 pass
+        if has_exotic_types(op):  # complex, float8, wide unsigned: ATen computes them
+            return self.extern(op, name)
+        if is_effectful(_overload_name(name)):  # an ordered effect (`with_effects`)
+            return self.extern(op, name)
         gm = None if _has_dynamic_dims(op) else self.trace(op, name)
         if gm is None:
             return self.extern(op, name)
         tensors = [v for v in op.operands if isinstance(v.type, TensorType)]
         new_ops, results = splice(gm, tensors)
+        if any(has_exotic_types(new) for new in new_ops):  # only inside the decomposition
+            for new in reversed(new_ops):
+                new.erase(safe_erase=False)
+            return self.extern(op, name)
         wrong = _mismatched_results(op, results)
         if wrong and self.declared_as_aten_computes(op, name, wrong):
             # PyTorch's decomposition differs from the op in a result something uses

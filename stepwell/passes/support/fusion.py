@@ -40,7 +40,7 @@ from stepwell.dialects.prims_support import (
     ScatterOp,
     TakeOp,
 )
-from stepwell.ir.types import is_float
+from stepwell.ir.types import has_exotic_types, is_float
 from stepwell.passes.support import attention_kernel, heuristics
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
 from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
@@ -209,7 +209,9 @@ class Partitioner:
         ops = list(self.func.body.block.ops)
         for op in ops:  # views that strides cannot express are copied by a kernel
             if is_view_op(op) and view_of(op.results[0], self.materialized) is None:
-                copyable = all(is_static_tensor(v) for v in (*op.operands, *op.results))
+                copyable = not has_exotic_types(op) and all(
+                    is_static_tensor(v) for v in (*op.operands, *op.results)
+                )
                 if copyable and math.prod(shape(op.results[0])) > 0:
                     self.copies.add(op)
                 else:
@@ -263,6 +265,8 @@ class Partitioner:
     def is_kernel_op(self, op: Operation) -> bool:
         """Can a kernel compute `op`? (Decided before grouping: grouping never fails.)"""
         if not op.results or not all(is_static_tensor(v) for v in (*op.operands, *op.results)):
+            return False
+        if has_exotic_types(op):  # complex, float8, wide unsigned: ATen computes them
             return False
         if isinstance(op, MatmulOp):
             return is_float(cast(TensorType[Attribute], op.result.type).element_type)

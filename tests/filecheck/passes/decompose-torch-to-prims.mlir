@@ -155,3 +155,33 @@ func.func @conv(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x
   %0 = torch.aten.convolution %x, %w, none {stride = [1 : i64, 1 : i64], padding = [0 : i64, 0 : i64], dilation = [1 : i64, 1 : i64], transposed = false, output_padding = [0 : i64, 0 : i64], groups = 1 : i64} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return %0 : tensor<1x4x6x6xf32>
 }
+
+// -----
+
+// Exotic element types (complex, float8, unsigned wider than 8 bits) are imported but
+// not computed with: an op reading or producing one stays whole as an ATen call, even
+// one PyTorch could decompose (complex mul, abs, a cast to float8); the float ops
+// around them decompose as usual.
+// CHECK-LABEL: func.func @exotic
+// CHECK: %[[C:.*]] = prims.extern "aten.complex.default"(%a, %b) {args = [#torch.sym<0>, #torch.sym<1>]} : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xcomplex<f32>>
+// CHECK-NEXT: %[[D:.*]] = prims.extern "aten.complex.default"(%b, %a)
+// CHECK-NEXT: %[[M:.*]] = prims.extern "aten.mul.Tensor"(%[[C]], %[[D]]) {args = [], kwargs = {self = #torch.sym<0>, other = #torch.sym<1>}} : (tensor<4x3xcomplex<f32>>, tensor<4x3xcomplex<f32>>) -> tensor<4x3xcomplex<f32>>
+// CHECK-NEXT: %[[ABS:.*]] = prims.extern "aten.abs.default"(%[[M]]) {{.*}} : (tensor<4x3xcomplex<f32>>) -> tensor<4x3xf32>
+// CHECK-NEXT: %[[F8:.*]] = prims.extern "aten._to_copy.default"(%[[ABS]]) {args = [], kwargs = {self = #torch.sym<0>, dtype = f8E4M3FN}} : (tensor<4x3xf32>) -> tensor<4x3xf8E4M3FN>
+// CHECK-NEXT: %[[BACK:.*]] = prims.extern "aten._to_copy.default"(%[[F8]]) {{.*}} : (tensor<4x3xf8E4M3FN>) -> tensor<4x3xf32>
+// CHECK-NEXT: prims.add %[[BACK]], %a : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: %[[U:.*]] = prims.extern "aten.mul.Tensor"(%u, %u) {{.*}} : (tensor<5xui32>, tensor<5xui32>) -> tensor<5xui32>
+// CHECK-NOT: torch.
+// REPORT: decompose-torch-to-prims: aten.complex.default stays an ATen call (prims.extern)
+// REPORT: decompose-torch-to-prims: aten.mul.Tensor stays an ATen call (prims.extern)
+func.func @exotic(%a: tensor<4x3xf32>, %b: tensor<4x3xf32>, %u: tensor<5xui32>) -> (tensor<4x3xf32>, tensor<5xui32>) {
+  %0 = torch.operator "aten.complex.default"(%a, %b) {args = [#torch.sym<0>, #torch.sym<1>]} : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xcomplex<f32>>
+  %c = torch.operator "aten.complex.default"(%b, %a) {args = [#torch.sym<0>, #torch.sym<1>]} : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xcomplex<f32>>
+  %1 = torch.aten.mul.Tensor %0, %c : (tensor<4x3xcomplex<f32>>, tensor<4x3xcomplex<f32>>) -> tensor<4x3xcomplex<f32>>
+  %2 = torch.aten.abs %1 : (tensor<4x3xcomplex<f32>>) -> tensor<4x3xf32>
+  %3 = torch.aten._to_copy %2 {dtype = f8E4M3FN} : (tensor<4x3xf32>) -> tensor<4x3xf8E4M3FN>
+  %4 = torch.aten._to_copy %3 {dtype = f32} : (tensor<4x3xf8E4M3FN>) -> tensor<4x3xf32>
+  %5 = torch.aten.add.Tensor %4, %a : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+  %6 = torch.aten.mul.Tensor %u, %u : (tensor<5xui32>, tensor<5xui32>) -> tensor<5xui32>
+  func.return %5, %6 : tensor<4x3xf32>, tensor<5xui32>
+}
