@@ -45,11 +45,12 @@ def assert_native(rank: dict[str, Any]) -> None:
     assert rank["eager_graphs"] == 0 and rank["aten_calls"] == 0, rank
 
 
-def test_ddp_gpt2_splits_at_buckets_and_matches_eager(tmp_path: Path) -> None:
-    """DDP with small buckets: Dynamo's DDP optimizer splits GPT-2 into several graphs (the
-    all-reduces run between them); losses and parameters after 2 AdamW steps match
+@pytest.mark.parametrize("model", ["gpt2", "llama"])
+def test_ddp_splits_at_buckets_and_matches_eager(tmp_path: Path, model: str) -> None:
+    """DDP with small buckets: Dynamo's DDP optimizer splits the model into several graphs
+    (the all-reduces run between them); losses and parameters after 2 AdamW steps match
     eager DDP on each rank, which saw different data."""
-    result = distributed("ddp", "gpt2", tmp_path)
+    result = distributed("ddp", model, tmp_path)
     r0, r1 = ranks(result)
     assert r0["eager_losses"] != r1["eager_losses"]  # data parallel: each rank its batch
     for r in (r0, r1):
@@ -58,10 +59,11 @@ def test_ddp_gpt2_splits_at_buckets_and_matches_eager(tmp_path: Path) -> None:
         assert r["collectives"] == {}  # DDP's hooks, not the graphs, reduce gradients
 
 
-def test_fsdp2_llama_matches_eager(tmp_path: Path) -> None:
-    """FSDP2 (`fully_shard` per decoder layer and the root): the compiled graphs see the
-    gathered parameters; sharded parameters after 2 steps equal eager FSDP2's."""
-    for r in ranks(distributed("fsdp", "llama", tmp_path)):
+@pytest.mark.parametrize("model", ["gpt2", "llama"])
+def test_fsdp2_matches_eager(tmp_path: Path, model: str) -> None:
+    """FSDP2 (`fully_shard` per block and the root): the compiled graphs see the gathered
+    parameters; sharded parameters after 2 steps equal eager FSDP2's."""
+    for r in ranks(distributed("fsdp", model, tmp_path)):
         assert_native(r)
 
 
