@@ -76,10 +76,32 @@ class RemoveNoOps(RewritePattern):
             rewriter.replace(op, [], [x])
 
 
+class UnitDimTransposeIsReshape(RewritePattern):
+    """A transpose that only moves size-1 dims keeps the elements in order: a reshape, so
+    reshape chains fold (`ReshapeOfReshape`) and matchers see one spelling (einsum's
+    decomposition spells its matmuls with such views). Broadcasts that add unit dims
+    stay: fusion and the attention matcher read a reduced value back through them."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, prims.PrimsTransposeOp):
+            return
+        src = _shape(op.operands[0])
+        moved = [d for d in int_list(op.properties["permutation"]) if src[d] != 1]
+        if moved != sorted(moved) or src == _shape(op.results[0]):
+            return
+        new = prims.PrimsReshapeOp.make(
+            [op.results[0].type], a=op.operands[0], shape=int_array(list(_shape(op.results[0])))
+        )
+        new.location = op.location
+        rewriter.replace(op, new)
+
+
 class ReshapeOfReshape(RewritePattern):
     """reshape-like(reshape-like(x)) -> one reshape: only the final shape matters."""
 
-    RESHAPES = (prims.PrimsReshapeOp, prims.PrimsCollapseOp, prims.PrimsSplitDimOp)
+    RESHAPES = (
+        prims.PrimsReshapeOp, prims.PrimsCollapseOp, prims.PrimsSplitDimOp, prims.PrimsSqueezeOp,
+    )  # fmt: skip
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, self.RESHAPES) or not isinstance(op.operands[0].owner, self.RESHAPES):
@@ -283,6 +305,7 @@ class ScalarTensorIsFull(RewritePattern):
 PATTERNS: list[Callable[[], RewritePattern]] = [
     ScalarTensorIsFull,
     RemoveNoOps,
+    UnitDimTransposeIsReshape,
     ReshapeOfReshape,
     TransposeOfTranspose,
     AttentionWritesTokenMajor,

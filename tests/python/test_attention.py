@@ -145,6 +145,7 @@ def spellings(draw: st.DrawFn) -> dict[str, object]:
         "layout": draw(st.sampled_from(["bhld", "blhd"])),
         "dropout": draw(st.booleans()),
         "out_layout": draw(st.sampled_from(["bhld", "blhd"])),  # back to [B, L, H*D]?
+        "matmul": draw(st.sampled_from(["matmul", "einsum"])),
     }  # fmt: skip
 
 
@@ -189,7 +190,10 @@ def build(s: dict[str, object]) -> tuple[Callable[..., torch.Tensor], tuple[torc
             k = k * scale
         elif s["scale_at"] == "sqrt_both":
             q, k = q * math.sqrt(scale), k * math.sqrt(scale)
-        x = q @ k.transpose(-2, -1)
+        if s["matmul"] == "einsum":  # einsum's views: unit dims moved around the bmm
+            x = torch.einsum("bhqd,bhkd->bhqk", q, k)
+        else:
+            x = q @ k.transpose(-2, -1)
         if s["scale_at"] == "div_scores":
             x = x / (1 / scale)
         elif s["scale_at"] == "mul_scores":
@@ -218,7 +222,10 @@ def build(s: dict[str, object]) -> tuple[Callable[..., torch.Tensor], tuple[torc
         p = softmax(x)
         if s["dropout"]:
             p = F.dropout(p, p=0.1, training=False)
-        out = p.to(v.dtype) @ v
+        if s["matmul"] == "einsum":
+            out = torch.einsum("bhqk,bhkd->bhqd", p.to(v.dtype), v)
+        else:
+            out = p.to(v.dtype) @ v
         if s["out_layout"] == "blhd":
             return out.transpose(1, 2).reshape(B, L, H * D)
         return out

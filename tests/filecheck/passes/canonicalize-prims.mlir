@@ -147,3 +147,19 @@ func.func @transposes(%x: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<4x2x3
   %u = prims.transpose %t {permutation = [1 : i64, 0 : i64, 2 : i64]} : (tensor<2x4x3xf32>) -> tensor<4x2x3xf32>
   func.return %b, %u : tensor<2x3x4xf32>, tensor<4x2x3xf32>
 }
+
+// -----
+
+// A transpose that only moves a size-1 dim is a reshape, and folds with the reshapes
+// around it (einsum's matmuls): here back to the matmul's own shape, so nothing is left.
+// CHECK-LABEL: func.func @unit_dim_transpose
+// CHECK-NEXT:  %[[R:.*]] = prims.reshape %x {shape = [2 : i64, 4 : i64, 16 : i64, 16 : i64]}
+// CHECK-NEXT:  %[[T:.*]] = prims.transpose %y {permutation = [0 : i64, 2 : i64, 1 : i64]}
+// CHECK-NEXT:  func.return %[[R]], %[[T]]
+func.func @unit_dim_transpose(%x: tensor<8x16x16xf32>, %y: tensor<2x3x4xf32>) -> (tensor<2x4x16x16xf32>, tensor<2x4x3xf32>) {
+  %0 = prims.reshape %x {shape = [2 : i64, 4 : i64, 16 : i64, 1 : i64, 16 : i64]} : (tensor<8x16x16xf32>) -> tensor<2x4x16x1x16xf32>
+  %1 = prims.transpose %0 {permutation = [0 : i64, 1 : i64, 2 : i64, 4 : i64, 3 : i64]} : (tensor<2x4x16x1x16xf32>) -> tensor<2x4x16x16x1xf32>
+  %2 = prims.squeeze %1 {dimensions = [4 : i64]} : (tensor<2x4x16x16x1xf32>) -> tensor<2x4x16x16xf32>
+  %t = prims.transpose %y {permutation = [0 : i64, 2 : i64, 1 : i64]} : (tensor<2x3x4xf32>) -> tensor<2x4x3xf32>
+  func.return %2, %t : tensor<2x4x16x16xf32>, tensor<2x4x3xf32>
+}
