@@ -33,15 +33,22 @@ LEVEL_PIPELINES = {
 one; `default_pipeline` joins them. `stepwell-opt --print-pipeline` prints the whole."""
 
 
+REPORTING_PASSES = ("decompose-torch-to-prims", "fuse-attention")
+"""Passes with a `report` option: remarks on stderr (what stays an ATen call, what looks
+like attention but is not fused, and why)."""
+
+
 def default_pipeline(
     level: str = "tile",
     legal_ops: Sequence[str] = (),
     skip: Collection[str] = (),
     warp_size: int = 32,
+    remarks: bool = False,
 ) -> str:
     """The spec text of the passes from the torch level down to `level`, with legal-ops
     given to decompose-torch-to-prims, the target's warp size to convert-prims-to-tile
-    (when it is not 32) and the passes named in `skip` left out."""
+    (when it is not 32), the passes named in `skip` left out, and with `remarks` the
+    reporting passes' remarks on."""
     if level not in LEVELS:
         raise ValueError(f"unknown level '{level}' (choose from {', '.join(LEVELS)})")
     specs = [
@@ -58,7 +65,18 @@ def default_pipeline(
         specs = [
             f"{s}{{warp-size={warp_size}}}" if s == "convert-prims-to-tile" else s for s in specs
         ]
+    if remarks:
+        specs = [_report(s) if s.split("{")[0] in REPORTING_PASSES else s for s in specs]
     return ",".join(s for s in specs if s.split("{")[0] not in skip)
+
+
+def _report(spec: str) -> str:
+    """`spec` with `report=true`."""
+    if "report=false" in spec:
+        return spec.replace("report=false", "report=true")
+    if spec.endswith("}"):
+        return spec[:-1] + " report=true}"
+    return spec + "{report=true}"
 
 
 def parse_pipeline(spec: str, plugins: Sequence[str] = ()) -> tuple[ModulePass, ...]:

@@ -131,7 +131,8 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
     (cheap pointwise ops are recomputed in the backward) and a backward; stepwell compiles
     both (and the inference graph) through the same pipeline. A graph with symbolic sizes
     is compiled once per binding of its sizes (`specialize.py`), up to
-    `options={"max_specializations": N}` bindings."""
+    `options={"max_specializations": N}` bindings. `options={"remarks": True}` prints the
+    passes' remarks (ops left to ATen, attention fused or not and why) on stderr."""
     from functools import partial
 
     from torch._dynamo.backends.common import aot_autograd
@@ -143,6 +144,10 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
     legal_ops = tuple(options.get("legal_ops", ()))
     pipeline: str | None = options.get("pipeline")
     plugins = tuple(options.get("plugins", ()))
+    if options.get("remarks") and pipeline is None:  # the passes' remarks on stderr
+        from stepwell.pipeline import default_pipeline
+
+        pipeline = default_pipeline("tile", legal_ops, remarks=True)
 
     limit = max_specializations(options.get("max_specializations"))
 

@@ -53,10 +53,17 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_compile(args: argparse.Namespace) -> int:
     example = load_example(args.example)
+    pipeline = args.pipeline
+    if args.verbose and pipeline is None:  # remarks need the passes to run: no graph cache
+        from stepwell.lowering.triton.target_table import TARGETS
+        from stepwell.pipeline import default_pipeline
+
+        warp = TARGETS[args.target].warp_size if args.target in TARGETS else 32
+        pipeline = default_pipeline("tile", args.legal_ops or (), (), warp, remarks=True)
     artifacts = compile_module(
         import_program(export(example)),
         args.legal_ops or (),
-        pipeline=args.pipeline,
+        pipeline=pipeline,
         plugins=args.load_plugin,
         target=args.target,
     )
@@ -193,6 +200,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "stepwell-opt --print-pipeline)")  # fmt: skip
     p.add_argument("--load-plugin", action="append", default=[], metavar="FILE.py",
                    help="load passes from a Python file for --pipeline (repeatable)")  # fmt: skip
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="remarks on stderr: each op that stays an ATen call, each attention "
+                   "fused, and each look-alike left unfused with the reason")  # fmt: skip
     p.set_defaults(func=cmd_compile)
 
     p = sub.add_parser(

@@ -238,3 +238,37 @@ def test_a_result_type_its_operands_contradict_is_refused(
         f"{mlir}: error: m.py:3:9: 'torch.aten.flatten.using_ints' declares result #0 as "
         "tensor<2x16xf32> but its operands make it tensor<2x16x1xf32>"
     )
+
+
+LOOKALIKE = '''
+import torch
+def f(q, k, v):
+    p = torch.softmax(q @ k.transpose(-1, -2), -1)
+    return torch.cat([p @ v, p], -1)  # the probabilities are returned too
+def g(q, k, v):
+    return torch.softmax(q @ k.transpose(-1, -2) / 4, -1) @ v
+def example():
+    return f, tuple(torch.randn(1, 2, 8, 8) for _ in range(3))
+def fused():
+    return g, tuple(torch.randn(1, 2, 8, 8) for _ in range(3))
+'''
+
+
+def test_compile_verbose_says_why_a_look_alike_is_not_fused(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """`stepwell compile -v`: each attention fused, and each look-alike left unfused with
+    the reason (the remark names the line of the user's code)."""
+    program = tmp_path / "lookalike.py"
+    program.write_text(LOOKALIKE)
+    status, out, err = call(("stepwell", "compile", str(program), "-v", "-o",
+                             str(tmp_path / "a")), capfd)  # fmt: skip
+    assert status == 0, err
+    assert f'not fused at loc("{program}":5:' in err and "used outside the attention" in err
+    status, out, err = call(("stepwell", "compile", f"{program}:fused", "-v", "-o",
+                             str(tmp_path / "b")), capfd)  # fmt: skip
+    assert status == 0, err
+    assert f'fused attention at loc("{program}":7:' in err
+    status, out, err = call(("stepwell", "compile", f"{program}:fused", "-o",
+                             str(tmp_path / "c")), capfd)  # fmt: skip
+    assert "fuse-attention:" not in err  # quiet without -v
