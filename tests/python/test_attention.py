@@ -318,3 +318,16 @@ def test_torch_compile_fuses_a_causal_attention_in_one_graph(
     source = (graph / "kernels.py").read_text()
     assert source.count("\n@triton.jit\n") == 1 and "def k0_attention" in source
     assert "tl.minimum(" in source  # the key loop stops at the diagonal: causal
+
+
+def test_torch_compile_remarks_say_why_a_look_alike_is_not_fused(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """`options={"remarks": True}`: the refusal and its reason reach stderr, and the result
+    still matches eager."""
+    torch._dynamo.reset()
+    fn = NOT_ATTENTION["probabilities_also_returned"]
+    got = torch.compile(fn, backend="stepwell", options={"remarks": True})(Q, K, V)
+    torch.testing.assert_close(got, fn(Q, K, V), atol=1e-5, rtol=1e-5)
+    err = capfd.readouterr().err
+    assert "fuse-attention: not fused at" in err and "used outside the attention" in err
