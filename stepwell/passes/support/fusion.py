@@ -90,7 +90,7 @@ def _element(v: SSAValue) -> Attribute:
     return cast(TensorType[Attribute], v.type).element_type
 
 
-def _inner(op: MatmulOp) -> int:
+def matmul_inner(op: MatmulOp) -> int:
     """The K (inner) size of a matmul."""
     lhs = shape(op.lhs)
     return lhs[-2] if op.flags()[0] else lhs[-1]
@@ -622,7 +622,7 @@ class Partitioner:
         mb = [op for op in b.ops if isinstance(op, MatmulOp)]
         if a.shape != b.shape or not ma or not mb:
             return False
-        k = {_inner(op) for op in ma + mb}
+        k = {matmul_inner(op) for op in ma + mb}
         elements = {(_element(op.lhs), _element(op.rhs)) for op in ma + mb}
         if len(k) != 1 or len(elements) != 1:
             return False

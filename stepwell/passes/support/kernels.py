@@ -34,7 +34,7 @@ from stepwell.dialects.codecs import decode
 from stepwell.dialects.kernel_ops import combine, identity
 from stepwell.dialects.prims_support import MatmulOp, ScanIndexOp, ScanOp, ScatterOp, TakeOp
 from stepwell.passes.support import heuristics
-from stepwell.passes.support.fusion import REDUCTIONS, Group, Partitioner, shape
+from stepwell.passes.support.fusion import REDUCTIONS, Group, Partitioner, matmul_inner, shape
 from stepwell.passes.support.kernel_kinds import KERNEL_KINDS
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
 from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
@@ -77,9 +77,7 @@ class KernelBuilder:
     shapes: dict[str, list[int]] = field(default_factory=dict)  # space -> tile shape
 
     def matmul_k(self) -> int:
-        mm = cast(MatmulOp, self.group.ops[0])
-        lhs = shape(mm.lhs)
-        return lhs[-2] if mm.flags()[0] else lhs[-1]
+        return matmul_inner(cast(MatmulOp, self.group.ops[0]))
 
     def add(self, op: Operation) -> SSAValue:
         return self.b.add(op)
