@@ -29,6 +29,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     StringAttr,
     TensorType,
+    f32,
     i1,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -39,6 +40,7 @@ from xdsl.irdl import (
     operand_def,
     opt_operand_def,
     opt_prop_def,
+    opt_result_def,
     prop_def,
     result_def,
     traits_def,
@@ -296,7 +298,9 @@ class AttentionOp(IRDLOperation):
     (grouped-query attention). `mask` is boolean (true = attend) or additive, and
     broadcasts to [B, H, Lq, Lk]. `scale` defaults to 1/sqrt(D). With `transpose_out` the
     result is [B, Lq, H, Dv] (heads inside tokens, as an output projection reads them)
-    instead of [B, H, Lq, Dv].
+    instead of [B, H, Lq, Dv]. The optional second result `lse` [B, H, Lq] (f32) is each
+    query row's log-sum-exp of its logits, which training saves for
+    `prims.attention_backward` (-inf for a row that sees no key).
     """
 
     name = "prims.attention"
@@ -309,6 +313,7 @@ class AttentionOp(IRDLOperation):
     scale = opt_prop_def(FloatAttr)
     transpose_out = opt_prop_def(BoolAttr)
     result = result_def(TensorType)
+    lse = opt_result_def(TensorType)
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "$query `,` $key `,` $value (`mask` $mask^)? attr-dict `:` "
@@ -318,7 +323,7 @@ class AttentionOp(IRDLOperation):
     def __init__(
         self, query: SSAValue, key: SSAValue, value: SSAValue, mask: SSAValue | None,
         result_type: Attribute, causal: bool = False, scale: float | None = None,
-        transpose_out: bool = False,
+        transpose_out: bool = False, lse_type: Attribute | None = None,
     ) -> None:  # fmt: skip
         props: dict[str, Attribute] = {}
         if causal:
@@ -329,22 +334,13 @@ class AttentionOp(IRDLOperation):
             props["scale"] = FloatAttr(scale, 64)
         super().__init__(
             operands=[query, key, value, [mask] if mask is not None else []],
-            result_types=[result_type],
+            result_types=[result_type, [lse_type] if lse_type is not None else []],
             properties=props,
         )
 
     def verify_(self) -> None:
-        q, k, v = (_tensor(x).get_shape() for x in (self.query, self.key, self.value))
-        if not len(q) == len(k) == len(v) == 4:
-            raise VerifyException("attention operands must be rank 4: [B, H, L, D]")
-        if q[-1] != k[-1] and -1 not in (q[-1], k[-1]):
-            raise VerifyException(f"query and key head dims differ: {q[-1]} vs {k[-1]}")
-        if k[2] != v[2] and -1 not in (k[2], v[2]):
-            raise VerifyException(f"key and value lengths differ: {k[2]} vs {v[2]}")
-        if k[1] != v[1] and -1 not in (k[1], v[1]):
-            raise VerifyException(f"key and value head counts differ: {k[1]} vs {v[1]}")
-        if k[1] > 0 and q[1] > 0 and q[1] % k[1] != 0:
-            raise VerifyException(f"{q[1]} query heads are not a multiple of {k[1]} kv heads")
+        _verify_attention_operands(self.query, self.key, self.value)
+        q, v = _tensor(self.query).get_shape(), _tensor(self.value).get_shape()
         out = list(_tensor(self.result).get_shape())
         want = [q[0], q[2], q[1], v[3]] if self.transposed() else [q[0], q[1], q[2], v[3]]
         if (
@@ -352,10 +348,106 @@ class AttentionOp(IRDLOperation):
             or len(out) != 4
         ):
             raise VerifyException(f"attention result should be {want}, got {out}")
+        if self.lse is not None:
+            _verify_row_stat(self.lse, q, "lse")
 
     def transposed(self) -> bool:
         """Is the result [B, Lq, H, Dv] (`transpose_out`)?"""
         return bool(self.transpose_out and self.transpose_out.value.data)
+
+    def is_causal(self) -> bool:
+        return bool(self.causal and self.causal.value.data)
+
+
+def _verify_row_stat(value: SSAValue, q: Sequence[int], what: str) -> None:
+    """A per-query-row statistic (log-sum-exp, rowsum(dO * O)): f32 [B, H, Lq]."""
+    t = _tensor(value)
+    want = [q[0], q[1], q[2]]
+    got = list(t.get_shape())
+    if len(got) != 3 or any(a != b and -1 not in (a, b) for a, b in zip(got, want, strict=True)):
+        raise VerifyException(f"attention {what} should be {want}, got {got}")
+    if t.element_type != f32:
+        raise VerifyException(f"attention {what} is f32, not {t.element_type}")
+
+
+def _verify_attention_operands(query: SSAValue, key: SSAValue, value: SSAValue) -> None:
+    q, k, v = (_tensor(x).get_shape() for x in (query, key, value))
+    if not len(q) == len(k) == len(v) == 4:
+        raise VerifyException("attention operands must be rank 4: [B, H, L, D]")
+    if q[-1] != k[-1] and -1 not in (q[-1], k[-1]):
+        raise VerifyException(f"query and key head dims differ: {q[-1]} vs {k[-1]}")
+    if k[2] != v[2] and -1 not in (k[2], v[2]):
+        raise VerifyException(f"key and value lengths differ: {k[2]} vs {v[2]}")
+    if k[1] != v[1] and -1 not in (k[1], v[1]):
+        raise VerifyException(f"key and value head counts differ: {k[1]} vs {v[1]}")
+    if k[1] > 0 and q[1] > 0 and q[1] % k[1] != 0:
+        raise VerifyException(f"{q[1]} query heads are not a multiple of {k[1]} kv heads")
+
+
+@irdl_op_definition
+class AttentionBackwardOp(IRDLOperation):
+    """`prims.attention_backward`: the gradients (dq, dk, dv) of `prims.attention`
+    (without `transpose_out`) given the gradient of its result, as one primitive.
+
+    Operands: grad_out [B, H, Lq, Dv], q, k, v and mask as the forward's, its `lse`
+    [B, H, Lq] and `delta` = rowsum(grad_out * out) [B, H, Lq], both f32. With
+    P = exp(scale * q kᵀ + mask - lse) (recomputed, never saved):
+    dv = Pᵀ dO, dS = P * (dO vᵀ - delta), dq = scale * dS k, dk = scale * dSᵀ q, with
+    dk and dv summed over the query heads that share a kv head (grouped-query attention).
+    """
+
+    name = "prims.attention_backward"
+    traits = traits_def(Pure())
+    grad_out = operand_def(TensorType)
+    query = operand_def(TensorType)
+    key = operand_def(TensorType)
+    value = operand_def(TensorType)
+    lse = operand_def(TensorType)
+    delta = operand_def(TensorType)
+    mask = opt_operand_def(TensorType)
+    causal = opt_prop_def(BoolAttr)
+    scale = opt_prop_def(FloatAttr)
+    grad_query = result_def(TensorType)
+    grad_key = result_def(TensorType)
+    grad_value = result_def(TensorType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$grad_out `,` $query `,` $key `,` $value `,` $lse `,` $delta (`mask` $mask^)? "
+        "attr-dict `:` functional-type(operands, results)"
+    )
+
+    def __init__(
+        self, grad_out: SSAValue, query: SSAValue, key: SSAValue, value: SSAValue,
+        lse: SSAValue, delta: SSAValue, mask: SSAValue | None, causal: bool = False,
+        scale: float | None = None,
+    ) -> None:  # fmt: skip
+        props: dict[str, Attribute] = {}
+        if causal:
+            props["causal"] = IntegerAttr.from_bool(True)
+        if scale is not None:
+            props["scale"] = FloatAttr(scale, 64)
+        super().__init__(
+            operands=[grad_out, query, key, value, lse, delta, [mask] if mask else []],
+            result_types=[query.type, key.type, value.type],
+            properties=props,
+        )
+
+    def verify_(self) -> None:
+        _verify_attention_operands(self.query, self.key, self.value)
+        q, v = _tensor(self.query).get_shape(), _tensor(self.value).get_shape()
+        if list(_tensor(self.grad_out).get_shape()) != [q[0], q[1], q[2], v[3]]:
+            raise VerifyException(f"attention_backward grad_out should be "
+                                  f"{[q[0], q[1], q[2], v[3]]}")  # fmt: skip
+        _verify_row_stat(self.lse, q, "lse")
+        _verify_row_stat(self.delta, q, "delta")
+        for grad, x in ((self.grad_query, self.query), (self.grad_key, self.key),
+                        (self.grad_value, self.value)):  # fmt: skip
+            if grad.type != x.type:
+                raise VerifyException(f"attention_backward gradients have their operands' "
+                                      f"types: {grad.type} vs {x.type}")  # fmt: skip
+
+    def is_causal(self) -> bool:
+        return bool(self.causal and self.causal.value.data)
 
 
 class ExternEffects(MemoryEffect):
@@ -647,6 +739,7 @@ class ScanIndexOp(IRDLOperation):
 COMPOSITE_OPS = (
     MatmulOp,
     AttentionOp,
+    AttentionBackwardOp,
     ExternOp,
     SliceOp,
     TakeOp,

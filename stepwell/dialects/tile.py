@@ -85,7 +85,7 @@ ints = int_array
 int_list = int_values
 
 
-KERNEL_KINDS = ("pointwise", "reduction", "matmul", "attention")
+KERNEL_KINDS = ("pointwise", "reduction", "matmul", "attention", "attention_backward")
 
 
 def checked_ints(attr: Attribute, what: str, minimum: int = 0) -> list[int]:

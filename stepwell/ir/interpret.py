@@ -11,6 +11,7 @@ its schema, so the schema stays the single source of truth.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -18,6 +19,7 @@ import torch
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
+    FloatAttr,
     ModuleOp,
     TensorType,
 )
@@ -35,6 +37,7 @@ from xdsl.ir import Attribute, Operation
 from stepwell.dialects.codecs import call_arguments, decode
 from stepwell.dialects.prims import PRIMS_OP_CLASSES, PrimsCollapseOp, PrimsReshapeOp
 from stepwell.dialects.prims_support import (
+    AttentionBackwardOp,
     AttentionOp,
     ExternOp,
     MatmulOp,
@@ -163,16 +166,61 @@ class StepwellFunctions(InterpreterFunctions):
     @impl(AttentionOp)
     def run_attention(self, interpreter: Interpreter, op: AttentionOp, args: PythonValues):
         q, k, v, *mask = args
-        if k.shape[1] != q.shape[1]:  # grouped-query attention: share each kv head
-            rep = q.shape[1] // k.shape[1]
-            k, v = k.repeat_interleave(rep, 1), v.repeat_interleave(rep, 1)
-        out = torch.nn.functional.scaled_dot_product_attention(
-            q, k, v,
-            attn_mask=mask[0] if mask else None,
-            is_causal=bool(op.causal and op.causal.value.data),
-            scale=op.scale.value.data if op.scale else None,
-        )  # fmt: skip
-        return (out.transpose(1, 2).contiguous() if op.transposed() else out,)
+        logits = _attention_logits(q, k, mask[0] if mask else None, op.is_causal(), op.scale)
+        out = _attention_values(_softmax(logits).to(q.dtype), v)
+        out = out.transpose(1, 2).contiguous() if op.transposed() else out
+        if op.lse is None:
+            return (out,)
+        return out, torch.logsumexp(logits.float(), -1)
+
+    @impl(AttentionBackwardOp)
+    def run_attention_backward(
+        self, interpreter: Interpreter, op: AttentionBackwardOp, args: PythonValues
+    ):
+        """The gradients by autograd through the attention's math (the reference: the
+        saved lse and delta are not used)."""
+        grad_out, q, k, v, _lse, _delta, *mask = args
+        with torch.enable_grad():
+            leaves = [x.detach().requires_grad_() for x in (q, k, v)]
+            logits = _attention_logits(*leaves[:2], mask[0] if mask else None,
+                                       op.is_causal(), op.scale)  # fmt: skip
+            probs = _softmax(logits).to(q.dtype)
+            out = _attention_values(probs, leaves[2])
+            return tuple(torch.autograd.grad(out, leaves, grad_out))
+
+
+def _attention_logits(
+    q: torch.Tensor, k: torch.Tensor, mask: torch.Tensor | None, causal: bool,
+    scale: FloatAttr | None,
+) -> torch.Tensor:  # fmt: skip
+    """scale * q kᵀ + mask, -inf where a causal or boolean mask hides a key; a kv head
+    shared by a group of query heads (grouped-query attention) is read by each."""
+    if k.shape[1] != q.shape[1]:
+        k = k.repeat_interleave(q.shape[1] // k.shape[1], 1)
+    c = scale.value.data if scale is not None else 1.0 / math.sqrt(q.shape[-1])
+    logits = (q @ k.transpose(-1, -2)) * c
+    if causal:
+        lq, lk = logits.shape[-2:]
+        keep = torch.ones(lq, lk, dtype=torch.bool).tril()
+        logits = logits.masked_fill(~keep, -math.inf)
+    if mask is not None:
+        hide = ~mask if mask.dtype == torch.bool else None
+        logits = logits.masked_fill(hide, -math.inf) if hide is not None else logits + mask
+    return logits
+
+
+def _softmax(logits: torch.Tensor) -> torch.Tensor:
+    """softmax over the keys in f32; a row that sees no key (every logit -inf) gives 0
+    (softmax's 0/0), as the flash kernel does."""
+    blind = logits.amax(-1, keepdim=True) == -math.inf
+    return torch.where(blind, 0.0, torch.softmax(logits.float(), -1))
+
+
+def _attention_values(probs: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+    """probs · v, v shared across the query heads of its group."""
+    if v.shape[1] != probs.shape[1]:
+        v = v.repeat_interleave(probs.shape[1] // v.shape[1], 1)
+    return probs @ v
 
 
 def _reshape(op: Operation, args: PythonValues) -> Any:

@@ -48,6 +48,7 @@ from stepwell.ir.fx_nodes import TENSOR_TYPES
 from stepwell.ir.interpret import call_generic
 from stepwell.ir.levels import require_level
 from stepwell.ir.types import element_type, has_exotic_types, torch_dtype
+from stepwell.passes.support import sdpa
 from stepwell.passes.support.decompose import splice, trace_decomposition
 
 # composite primitives a backend may keep whole: overload -> builder
@@ -163,6 +164,11 @@ class _Run:
                 pass
         if has_exotic_types(op):  # complex, float8, wide unsigned: ATen computes them
             return self.extern(op, name)
+        sdpa_rule = sdpa.RULES.get(_overload_name(name))
+        if sdpa_rule is not None and not _has_dynamic_dims(op):
+            kept = sdpa_rule(op, _bound_arguments(op, name))
+            if kept is not None:  # the fused ATen op kept whole (training's attention)
+                return self.replace(op, kept, None)
         if is_effectful(_overload_name(name)):  # an ordered effect (`with_effects`)
             return self.extern(op, name)
         gm = None if _has_dynamic_dims(op) else self.trace(op, name)
@@ -336,6 +342,24 @@ def _extern_args(op: TorchOp | OperatorOp) -> tuple[list[Any], dict[str, Any]]:
         elif arg.name in op.properties:
             kwargs[arg.name] = _repoint(op.properties[arg.name], syms, ref)
     return [], kwargs
+
+
+def _bound_arguments(op: TorchOp | OperatorOp, name: str) -> dict[str, Any]:
+    """The call's arguments by schema name: operands as SSA values, constants as Python
+    values, defaults where the call leaves them out."""
+    args, kwargs = _extern_args(op)
+    schema = resolve_callee(_overload_name(name))._schema
+    given = dict(zip((a.name for a in schema.arguments), args, strict=False)) | kwargs
+    bound: dict[str, Any] = {}
+    for a in schema.arguments:
+        attr = given.get(a.name)
+        if attr is None:
+            bound[a.name] = a.default_value if a.has_default_value() else None
+        elif isinstance(attr, SymAttr):
+            bound[a.name] = op.operands[attr.index.data]
+        else:
+            bound[a.name] = decode(attr, str(a.real_type))
+    return bound
 
 
 def _repoint(attr: Any, syms: list[SSAValue], ref: dict[SSAValue, SymAttr]) -> Any:

@@ -33,7 +33,7 @@ from xdsl.dialects.builtin import (
     i1,
     i32,
 )
-from xdsl.ir import Attribute, Block, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from stepwell.dialects import tile
 from stepwell.dialects.prims_support import AttentionOp
@@ -87,8 +87,9 @@ def _shared_heads(view: View, groups: int) -> View:
     return View(view.source, view.offset, (b, h, groups, t, d), (sb, sh, 0, st, sd))
 
 
-def build_attention(kb: KernelBuilder) -> None:
-    """Fill `kb` (a KernelBuilder for a one-op attention group) with the kernel."""
+def build_attention(kb: KernelBuilder, outputs: list[SSAValue]) -> None:
+    """Fill `kb` (a KernelBuilder for a one-op attention group) with the kernel, which
+    stores `outputs` (the result, and the log-sum-exp when something reads it)."""
     op = cast(AttentionOp, kb.group.ops[0])
     b, h, length, d = shape4(op.query)
     _, hkv, keys, _ = shape4(op.key)
@@ -122,7 +123,10 @@ def build_attention(kb: KernelBuilder) -> None:
         m = _expand(view(op.mask), (b, h, length, keys)).reshape((*batch, length, keys))
         assert m is not None
         mask_arg = kb.arg(m, m.source)
-    out_arg = kb.arg(out, op.result, output=True)
+    out_args = {}
+    for value in outputs:  # output arguments in the order of the launch's results
+        stored = out if value is op.result else row_column(View.of(value), batch)
+        out_args[value] = kb.arg(stored, value, output=True)
 
     add, index = kb.add, kb.index
     pm, pb = add(tile.ProgramIdOp(0)), add(tile.ProgramIdOp(1))
@@ -187,13 +191,30 @@ def build_attention(kb: KernelBuilder) -> None:
     kb.b = outer
     loop = scf.ForOp(zero, upper, index(1), [m0, l0, acc0], Region(body))
     add(loop)
-    _, l_fin, acc_fin = loop.results
+    m_fin, l_fin, acc_fin = loop.results
     empty = add(tile.CmpOp("eq", l_fin, kb.b.splat(0.0, row_t), TensorType(i1, [1, bm, 1])))
     l_safe = add(tile.SelectOp(empty, kb.b.splat(1.0, row_t), l_fin))
-    o = add(arith.DivfOp(acc_fin, add(tile.BroadcastOp(l_safe, acc_t))))
-    if _element(op.result) != f32:
-        o = add(arith.TruncFOp(o, TensorType(_element(op.result), [1, bm, bdv])))
-    add(tile.StoreOp(o, out_arg, [pb, pm, zero], groups))
+    if op.result in out_args:
+        o = add(arith.DivfOp(acc_fin, add(tile.BroadcastOp(l_safe, acc_t))))
+        if _element(op.result) != f32:
+            o = add(arith.TruncFOp(o, TensorType(_element(op.result), [1, bm, bdv])))
+        add(tile.StoreOp(o, out_args[op.result], [pb, pm, zero], groups))
+    if op.lse is not None and op.lse in out_args:  # m + log(l); -inf where no key is seen
+        lse = add(arith.AddfOp(m_fin, add(xmath.LogOp(l_fin))))
+        add(tile.StoreOp(lse, out_args[op.lse], [pb, pm, zero], groups))
+    locate(kb, op)
+
+
+def row_column(view: View, batch: tuple[int, ...]) -> View:
+    """A per-row statistic [B, H, L] as [B, Hkv, g, L, 1]: a column of the query rows,
+    stored from or loaded into a [1, BM, 1] tile."""
+    rows = view.reshape((*batch, view.sizes[-1]))
+    assert rows is not None
+    return View(rows.source, rows.offset, (*rows.sizes, 1), (*rows.strides, 0))
+
+
+def locate(kb: KernelBuilder, op: Operation) -> None:
+    """Every op of the kernel body carries the primitive's name and the user's line."""
     where = NameLoc(StringAttr(op.name), op.location if isinstance(op.location, FileLineColLoc)
                     else NoneAttr())  # fmt: skip
     for new in kb.b.ops:

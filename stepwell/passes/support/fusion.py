@@ -33,6 +33,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from stepwell.dialects import prims
 from stepwell.dialects.codecs import decode
 from stepwell.dialects.prims_support import (
+    AttentionBackwardOp,
     AttentionOp,
     MatmulOp,
     ScanIndexOp,
@@ -41,7 +42,7 @@ from stepwell.dialects.prims_support import (
     TakeOp,
 )
 from stepwell.ir.types import has_exotic_types, is_float
-from stepwell.passes.support import attention_kernel, heuristics
+from stepwell.passes.support import attention_backward_kernel, attention_kernel, heuristics
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
 from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
 
@@ -49,6 +50,8 @@ MERGE_KINDS = ("producer", "sibling", "same-space")
 """Kinds of kernel pairs merging considers, best first (see `Partitioner.merge_groups`)."""
 
 GENERATED = (prims.PrimsFullOp, prims.PrimsIotaOp)
+ATTENTION_KINDS = frozenset(("attention", "attention_backward"))
+"""Kernels built whole around one primitive: nothing joins or merges with them."""
 """Ops whose values a kernel computes where it reads them (never loaded from memory)."""
 
 REDUCTIONS: dict[type[Operation], str] = {
@@ -108,7 +111,7 @@ def reduce_dims(op: Operation) -> tuple[int, ...]:
 class Group:
     """One future kernel: its ops in order and the space its values live in."""
 
-    kind: str  # "pointwise" | "reduction" | "matmul" | "attention"
+    kind: str  # a tile.KERNEL_KINDS name
     shape: tuple[int, ...]  # the full iteration space, in the program's dim order
     dims: tuple[int, ...] = ()  # reduced dims (row kernels)
     ops: list[Operation] = field(default_factory=list)
@@ -272,6 +275,8 @@ class Partitioner:
             return is_float(cast(TensorType[Attribute], op.result.type).element_type)
         if isinstance(op, AttentionOp):
             return attention_kernel.supported(op)
+        if isinstance(op, AttentionBackwardOp):
+            return attention_backward_kernel.supported(op)
         if isinstance(op, TakeOp):  # a gather: its source is read from memory
             return True
         if isinstance(op, ScatterOp):  # stores or atomics into a copy of its operand
@@ -294,6 +299,8 @@ class Partitioner:
             self.new_group(op, "matmul", shape(op.result))
         elif isinstance(op, AttentionOp):
             self.new_group(op, "attention", shape(op.result))
+        elif isinstance(op, AttentionBackwardOp):
+            self.new_group(op, "attention_backward", shape(op.grad_query))
         elif type(op) in REDUCTIONS:
             dims = reduce_dims(op)
             if not any(self.join_reduction(op, g, dims) for g in self.candidates(op)):
@@ -391,7 +398,7 @@ class Partitioner:
         return out
 
     def join_pointwise(self, op: Operation, g: Group) -> bool:
-        if g.kind == "attention":  # its output tile lives in a loop's registers only
+        if g.kind in ATTENTION_KINDS:  # its output tiles live in a loop's registers only
             return False
         rels = self.operand_spaces(op, g)
         if rels is None or not self.acyclic(op, g):
@@ -587,7 +594,7 @@ class Partitioner:
         one: a matmul takes only a pointwise epilogue after it, a reduction only pointwise
         kernels of its size (full or reduced) and reductions over the same space."""
         kinds = sorted((a.kind, b.kind))
-        if "attention" in kinds:
+        if ATTENTION_KINDS.intersection(kinds):
             return None
         if kinds != ["pointwise", "pointwise"] and (a.scatters or b.scatters):
             return None  # a scatter's kernel walks its values: pointwise only
@@ -756,7 +763,8 @@ class Partitioner:
                 for user, i in self.final_uses(op.results[0]):
                     if (
                         user in self.graph_ops
-                        or isinstance(user, ReturnOp | MatmulOp | AttentionOp | TakeOp)
+                        or isinstance(user, ReturnOp | MatmulOp | AttentionOp | TakeOp
+                                      | AttentionBackwardOp)
                         or (isinstance(user, ScatterOp) and i == 0)
                     ):
                         needed.add(op)

@@ -67,6 +67,14 @@ def matmul(m: int, n: int, k: int) -> Config:
     return Config((1, bm, bn, bk), 4)
 
 
+def attention_backward(q_len: int, kv_len: int, head_dim: int) -> Config:
+    """(1, BM, BN) for the attention backward: square tiles, smaller than the forward's,
+    since each program keeps two accumulators (dk and dv, or dq) and recomputes P."""
+    bm, warps = (64, 4) if head_dim <= 64 else (64, 8) if head_dim <= 128 else (32, 8)
+    return Config((1, min(bm, max(16, next_pow2(q_len))), min(bm, max(16, next_pow2(kv_len)))),
+                  warps)  # fmt: skip
+
+
 def attention(q_len: int, kv_len: int, head_dim: int) -> Config:
     """(1, BM, BN): BM query rows per program, BN keys per loop step; smaller tiles for
     larger head dims so that Q, K, V and the accumulator fit in registers."""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from stepwell.dialects import tile
 from stepwell.passes.support import heuristics
+from stepwell.passes.support.attention_backward_kernel import build_attention_backward
 from stepwell.passes.support.attention_kernel import build_attention
 
 if TYPE_CHECKING:
@@ -109,14 +110,23 @@ class Attention(KernelKind):
     name = "attention"
 
     def build(self, kb: KernelBuilder, outputs: list[SSAValue]) -> None:
-        build_attention(kb)
+        build_attention(kb, outputs)
 
     def groups_for(self, kb: KernelBuilder, space: str) -> list[int]:
         raise NotImplementedError("the attention kernel lays out its own views")
 
 
+class AttentionBackward(Attention):
+    """One `prims.attention_backward`: the kernel of attention_backward_kernel.py."""
+
+    name = "attention_backward"
+
+    def build(self, kb: KernelBuilder, outputs: list[SSAValue]) -> None:
+        build_attention_backward(kb, outputs)
+
+
 KERNEL_KINDS: dict[str, KernelKind] = {
-    k.name: k for k in (Pointwise(), Reduction(), Matmul(), Attention())
+    k.name: k for k in (Pointwise(), Reduction(), Matmul(), Attention(), AttentionBackward())
 }
 """kind name -> its layout."""
 

@@ -34,7 +34,14 @@ from stepwell.dialects.codecs import decode
 from stepwell.dialects.kernel_ops import combine, identity
 from stepwell.dialects.prims_support import MatmulOp, ScanIndexOp, ScanOp, ScatterOp, TakeOp
 from stepwell.passes.support import heuristics
-from stepwell.passes.support.fusion import REDUCTIONS, Group, Partitioner, matmul_inner, shape
+from stepwell.passes.support.fusion import (
+    ATTENTION_KINDS,
+    REDUCTIONS,
+    Group,
+    Partitioner,
+    matmul_inner,
+    shape,
+)
 from stepwell.passes.support.kernel_kinds import KERNEL_KINDS
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
 from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
@@ -525,8 +532,8 @@ def kernel_name(index: int, group: Group) -> str:
     """`k3_softmax`, `k1_matmul_add_gelu`: the kernel's number and what it computes."""
     names = [op.name.removeprefix("prims.") for op in group.ops]
     kinds = set(names)
-    if group.kind == "attention":
-        what = "attention"
+    if group.kind in ATTENTION_KINDS:
+        what = group.kind
     elif "scatter" in kinds:
         what = "scatter"
     elif group.kind == "reduction":
