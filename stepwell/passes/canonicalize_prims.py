@@ -157,11 +157,14 @@ class AttentionWritesTokenMajor(RewritePattern):
             op.query, op.key, op.value, op.mask, TensorType(element, [b, lq, h, dv]),
             bool(op.causal and op.causal.value.data),
             op.scale.value.data if op.scale is not None else None, True,
+            op.lse.type if op.lse is not None else None,
         )  # fmt: skip
         new.location = op.location
         rewriter.insert_op(new, InsertPoint.before(op))
         for r in readers:
             rewriter.replace(r, [], [new.result])
+        if op.lse is not None and new.lse is not None:
+            op.lse.replace_all_uses_with(new.lse)
         rewriter.erase_op(op)
 
 

@@ -42,6 +42,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     StringAttr,
     TensorType,
+    i1,
 )
 from xdsl.dialects.func import FuncOp, ReturnOp
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
@@ -49,7 +50,7 @@ from xdsl.passes import ModulePass
 from xdsl.transforms.dead_code_elimination import region_dce
 
 from stepwell.dialects import prims
-from stepwell.dialects.prims_support import AttentionOp, MatmulOp
+from stepwell.dialects.prims_support import AttentionBackwardOp, AttentionOp, MatmulOp
 from stepwell.dialects.tile import int_list, ints
 from stepwell.ir.types import is_float
 from stepwell.passes.support.constants import splat
@@ -612,7 +613,8 @@ class FuseAttention(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for func in [f for f in op.ops if isinstance(f, FuncOp) and f.body.blocks]:
-            if fuse_function(func, self._say):
+            fused = fuse_function(func, self._say)
+            if fused + causal_masks(func, self._say):
                 region_dce(func.body)  # the replaced ops, and e.g. a causal mask nobody reads
 
     def _say(self, text: str) -> None:
@@ -657,6 +659,29 @@ def fuse_function(func: FuncOp, say: Callable[[str], None]) -> int:
         block.insert_ops_before([*used, *result.new], out)
         fused += 1
     return fused
+
+
+def causal_masks(func: FuncOp, say: Callable[[str], None]) -> int:
+    """Attentions kept whole (SDPA's, and their backward) whose mask operand is a
+    constant causal pattern become `causal = true` without the mask, so their kernels
+    skip the masked blocks; the number rewritten."""
+    rewritten = 0
+    for op in list(func.body.block.ops):
+        if not isinstance(op, AttentionOp | AttentionBackwardOp) or op.mask is None:
+            continue
+        if op.is_causal() or not proves_causal(op.mask, True if element(op.mask) == i1 else None):
+            continue
+        props = dict(op.properties) | {"causal": IntegerAttr.from_bool(True)}
+        new = type(op).create(operands=list(op.operands[:-1]), result_types=list(op.result_types),
+                              properties=props, attributes=dict(op.attributes))  # fmt: skip
+        new.location = op.location
+        func.body.block.insert_op_before(new, op)
+        for old, value in zip(op.results, new.results, strict=True):
+            old.replace_all_uses_with(value)
+        func.body.block.erase_op(op)
+        say(f"{new.name} at {new.location}: the mask is causal (causal=true, mask dropped)")
+        rewritten += 1
+    return rewritten
 
 
 def _created(attention: AttentionOp) -> list[Operation]:

@@ -374,3 +374,35 @@ func.func @flatten_transposed(%x: tensor<4x3x5xf32>) -> tensor<12x5xf32> {
   %2 = torch.aten.mul.Scalar %1 {other = 2 : i64} : (tensor<12x5xf32>) -> tensor<12x5xf32>
   func.return %2 : tensor<12x5xf32>
 }
+
+// -----
+
+// Training's attention (SDPA's CPU flash forward, lse used, and its backward): the
+// forward kernel stores the output and each row's log-sum-exp; delta = rowsum(dO * O)
+// is a row kernel; the backward is one kernel whose programs compute dq for a query
+// block (one key loop) and dk, dv for a key block (a loop over the group's heads and
+// the query blocks), with P recomputed from the lse, never loaded.
+// CHECK-LABEL: tile.kernel @k0_attention(
+// CHECK-SAME: %o: memref<2x4x1x16x8xf32, {{.*}}>, %lse: memref<2x4x1x16x1xf32, strided<[64, 16, 16, 1, 0]>>)
+// CHECK: tile.store %{{.*}}, %o[
+// CHECK: tile.store %{{.*}}, %lse[
+// CHECK-LABEL: tile.kernel @k1_sum(
+// CHECK-LABEL: tile.kernel @k2_attention_backward(
+// CHECK-SAME: kind = "attention_backward"
+// CHECK: scf.for
+// CHECK-COUNT-3: tile.dot
+// CHECK: tile.store %{{.*}}, %dq
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK-COUNT-4: tile.dot
+// CHECK: tile.store %{{.*}}, %dk
+// CHECK: tile.store %{{.*}}, %dv
+// CHECK-LABEL: func.func @flash_training
+// CHECK: %[[O:.*]], %[[L:.*]] = tile.launch @k0_attention(%q, %k, %v, %m)
+// CHECK: %[[D:.*]] = tile.launch @k1_sum(%do, %[[O]])
+// CHECK: tile.launch @k2_attention_backward({{.*}}%[[L]], %[[L]], %[[D]], %[[D]], %m, %m)
+func.func @flash_training(%q: tensor<2x4x16x8xf32>, %k: tensor<2x4x16x8xf32>, %v: tensor<2x4x16x8xf32>, %m: tensor<2x1x16x16xf32>, %do: tensor<2x4x16x8xf32>) -> (tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>) {
+  %o, %lse = torch.aten._scaled_dot_product_flash_attention_for_cpu %q, %k, %v, %m {scale = 2.500000e-01 : f64} : (tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x1x16x16xf32>) -> (tensor<2x4x16x8xf32>, tensor<2x4x16xf32>)
+  %dq, %dk, %dv = torch.operator "aten._scaled_dot_product_flash_attention_for_cpu_backward.default"(%do, %q, %k, %v, %o, %lse, %m) {args = [#torch.sym<0>, #torch.sym<1>, #torch.sym<2>, #torch.sym<3>, #torch.sym<4>, #torch.sym<5>, 0.000000e+00 : f64, false], kwargs = {attn_mask = #torch.sym<6>, scale = 2.500000e-01 : f64}} : (tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16xf32>, tensor<2x1x16x16xf32>) -> (tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>)
+  func.return %dq, %dk, %dv : tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>
+}

@@ -185,3 +185,27 @@ func.func @exotic(%a: tensor<4x3xf32>, %b: tensor<4x3xf32>, %u: tensor<5xui32>) 
   %6 = torch.aten.mul.Tensor %u, %u : (tensor<5xui32>, tensor<5xui32>) -> tensor<5xui32>
   func.return %5, %6 : tensor<4x3xf32>, tensor<5xui32>
 }
+
+// -----
+
+// SDPA's CPU flash forward whose log-sum-exp is used (training saves it) is kept whole
+// as prims.attention with an lse result; its backward is rowsum(dO * O) in prims plus
+// prims.attention_backward. A forward whose lse nobody reads decomposes to its math.
+// CHECK-LABEL: func.func @flash_training
+// CHECK: %[[O:.*]], %[[LSE:.*]] = prims.attention %q, %k, %v mask %m {scale = 2.500000e-01 : f64} : (tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x1x16x16xf32>) -> (tensor<2x4x16x8xf32>, tensor<2x4x16xf32>)
+// CHECK-NEXT: %[[P:.*]] = prims.mul %do, %[[O]]
+// CHECK-NEXT: %[[DELTA:.*]] = prims.sum %[[P]] {dims = [3 : i64]} : (tensor<2x4x16x8xf32>) -> tensor<2x4x16xf32>
+// CHECK-NEXT: %{{.*}}, %{{.*}}, %{{.*}} = prims.attention_backward %do, %q, %k, %v, %[[LSE]], %[[DELTA]] mask %m {scale = 2.500000e-01 : f64}
+// CHECK-NOT: prims.extern
+// CHECK-LABEL: func.func @flash_inference
+// CHECK-NOT: prims.attention
+// CHECK: prims.exp
+func.func @flash_training(%q: tensor<2x4x16x8xf32>, %k: tensor<2x4x16x8xf32>, %v: tensor<2x4x16x8xf32>, %m: tensor<2x1x16x16xf32>, %do: tensor<2x4x16x8xf32>) -> (tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>) {
+  %o, %lse = torch.aten._scaled_dot_product_flash_attention_for_cpu %q, %k, %v, %m {scale = 2.500000e-01 : f64} : (tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x1x16x16xf32>) -> (tensor<2x4x16x8xf32>, tensor<2x4x16xf32>)
+  %dq, %dk, %dv = torch.operator "aten._scaled_dot_product_flash_attention_for_cpu_backward.default"(%do, %q, %k, %v, %o, %lse, %m) {args = [#torch.sym<0>, #torch.sym<1>, #torch.sym<2>, #torch.sym<3>, #torch.sym<4>, #torch.sym<5>, 0.000000e+00 : f64, false], kwargs = {attn_mask = #torch.sym<6>, scale = 2.500000e-01 : f64}} : (tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16xf32>, tensor<2x1x16x16xf32>) -> (tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>)
+  func.return %dq, %dk, %dv : tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>
+}
+func.func @flash_inference(%q: tensor<2x4x16x8xf32>, %k: tensor<2x4x16x8xf32>, %v: tensor<2x4x16x8xf32>) -> tensor<2x4x16x8xf32> {
+  %o, %lse = torch.aten._scaled_dot_product_flash_attention_for_cpu %q, %k, %v, none {scale = 2.500000e-01 : f64} : (tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>) -> (tensor<2x4x16x8xf32>, tensor<2x4x16xf32>)
+  func.return %o : tensor<2x4x16x8xf32>
+}

@@ -400,3 +400,27 @@ func.func @scores_used_elsewhere(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf
   func.return %17, %13 : tensor<1x2x4x8xf32>, tensor<1x2x4x4xf32>
 }
 
+
+// -----
+
+// Attentions kept whole (SDPA's in training, forward and backward) whose mask is a
+// constant causal pattern become causal = true without the mask, so their kernels skip
+// the masked blocks; a mask that depends on an input stays.
+// CHECK-LABEL: func.func @kept_whole_causal_mask
+// CHECK-NOT: prims.iota
+// CHECK: %[[O:.*]], %[[LSE:.*]] = prims.attention %q, %q, %q {causal = true} : (
+// CHECK: prims.attention_backward %q, %q, %q, %q, %[[LSE]], %[[LSE]] {causal = true} : (
+// CHECK: prims.attention %q, %q, %q mask %m : (
+// REPORT: prims.attention at {{.*}}: the mask is causal (causal=true, mask dropped)
+// REPORT: prims.attention_backward at {{.*}}: the mask is causal (causal=true, mask dropped)
+func.func @kept_whole_causal_mask(%q: tensor<1x2x8x16xf32>, %m: tensor<1x1x8x8xi1>) -> (tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>) {
+  %0 = prims.iota {length = 8 : i64, start = 0 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<8xi64>
+  %1 = prims.broadcast_in_dim %0 {shape = [8 : i64, 8 : i64], broadcast_dimensions = [0 : i64]} : (tensor<8xi64>) -> tensor<8x8xi64>
+  %2 = prims.broadcast_in_dim %0 {shape = [8 : i64, 8 : i64], broadcast_dimensions = [1 : i64]} : (tensor<8xi64>) -> tensor<8x8xi64>
+  %3 = prims.ge %1, %2 : (tensor<8x8xi64>, tensor<8x8xi64>) -> tensor<8x8xi1>
+  %mask = prims.broadcast_in_dim %3 {shape = [1 : i64, 1 : i64, 8 : i64, 8 : i64], broadcast_dimensions = [2 : i64, 3 : i64]} : (tensor<8x8xi1>) -> tensor<1x1x8x8xi1>
+  %o, %lse = prims.attention %q, %q, %q mask %mask : (tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x1x8x8xi1>) -> (tensor<1x2x8x16xf32>, tensor<1x2x8xf32>)
+  %dq, %dk, %dv = prims.attention_backward %q, %q, %q, %q, %lse, %lse mask %mask : (tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8xf32>, tensor<1x2x8xf32>, tensor<1x1x8x8xi1>) -> (tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>)
+  %p = prims.attention %q, %q, %q mask %m : (tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x1x8x8xi1>) -> tensor<1x2x8x16xf32>
+  func.return %o, %dq, %p : tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>
+}

@@ -122,6 +122,30 @@ func.func @attention_kv(%q: tensor<1x2x8x16xf32>, %k: tensor<1x2x8x16xf32>, %v: 
 
 // -----
 
+func.func @attention_lse(%q: tensor<1x2x8x16xf32>) {
+  // CHECK: error: 'prims.attention' op attention lse should be [1, 2, 8], got [1, 2, 16]
+  %0, %1 = prims.attention %q, %q, %q : (tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>) -> (tensor<1x2x8x16xf32>, tensor<1x2x16xf32>)
+  func.return
+}
+
+// -----
+
+func.func @attention_backward_delta(%q: tensor<1x2x8x16xf32>, %r: tensor<1x2x8xf32>, %h: tensor<1x2x8xf16>) {
+  // CHECK: error: 'prims.attention_backward' op attention delta is f32, not f16
+  %0, %1, %2 = prims.attention_backward %q, %q, %q, %q, %r, %h : (tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8xf32>, tensor<1x2x8xf16>) -> (tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>)
+  func.return
+}
+
+// -----
+
+func.func @attention_backward_grads(%q: tensor<1x2x8x16xf32>, %r: tensor<1x2x8xf32>) {
+  // CHECK: error: 'prims.attention_backward' op attention_backward gradients have their operands' types: tensor<1x2x8x16xf16> vs tensor<1x2x8x16xf32>
+  %0, %1, %2 = prims.attention_backward %q, %q, %q, %q, %r, %r : (tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8xf32>, tensor<1x2x8xf32>) -> (tensor<1x2x8x16xf16>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>)
+  func.return
+}
+
+// -----
+
 func.func @slice_bounds(%a: tensor<4x8xf32>) {
   // CHECK: error: 'prims.slice' op slice bounds 0:9:1 invalid for a dim of 8
   %0 = prims.slice %a {start_indices = [0 : i64, 0 : i64], limit_indices = [4 : i64, 9 : i64], strides = [1 : i64, 1 : i64]} : (tensor<4x8xf32>) -> tensor<4x9xf32>
