@@ -12,7 +12,10 @@ off):
   from the manifests of the forward and backward graphs: kernels, launches, ATen extern
   calls, graph-level prims ops that move data (the manifest's `graph_level_copies`: `cat`,
   `full`, `iota`, a `reshape` its input's strides cannot express; each is an ATen kernel
-  too; views are not counted) and the bytes the kernels move;
+  too; views are not counted), the attention kernels (forward + backward: flash kernels
+  once the frontend's attention rewrite and the SDPA rules keep attention whole), and the
+  bytes the kernels move, also as a multiple of the step's minimum (inputs and parameters
+  read once, gradients and the loss written once);
   compile time = first step − a second (steady) step;
 * Inductor (`--no-inductor` skips it): kernels, launches and extern calls per step in its
   output code, with `cpu_backend = "triton"` and the stand-in CUDA driver of
@@ -69,6 +72,8 @@ class Row:
     sw_copies: int = 0  # graph-level prims that move data
     sw_copy_ops: dict[str, int] = field(default_factory=dict)
     sw_bytes: int = 0
+    min_bytes: int = 0  # inputs and parameters read once, gradients and the loss written once
+    sw_attention: str = ""  # attention kernels: forward + backward
     sw_compile_s: float = 0.0
     sw_error: str = ""
     ind_graphs: int = 0
@@ -128,8 +133,10 @@ def stepwell_numbers(row: Row, model: torch.nn.Module, inputs: tuple[Any, ...]) 
         row.grad_error = max((grads[n] - g).abs().max().item() for n, g in want_grads.items())
         if set(grads) != set(want_grads):
             row.sw_error = f"gradients missing: {sorted(set(want_grads) - set(grads))}"
+        kinds: list[str] = []
         for graph in sorted(Path(dump).iterdir()):
             manifest = json.loads((graph / "manifest.json").read_text())
+            kinds += [k["kind"] for k in manifest["kernels"]]
             row.sw_graphs += 1
             row.sw_kernels += len(manifest["kernels"])
             row.sw_launches += manifest["launches"]
@@ -138,8 +145,18 @@ def stepwell_numbers(row: Row, model: torch.nn.Module, inputs: tuple[Any, ...]) 
                 row.sw_extern_ops[op] = row.sw_extern_ops.get(op, 0) + n
             for op, n in manifest["graph_level_copies"].items():
                 row.sw_copy_ops[op] = row.sw_copy_ops.get(op, 0) + n
+        row.sw_attention = f"{kinds.count('attention')}+{kinds.count('attention_backward')}"
     row.sw_externs = sum(row.sw_extern_ops.values())
     row.sw_copies = sum(row.sw_copy_ops.values())
+    row.min_bytes = minimum_bytes(model, inputs)
+
+
+def minimum_bytes(model: torch.nn.Module, inputs: tuple[Any, ...]) -> int:
+    """A step's floor: every input and parameter read once, every gradient and the loss
+    written once."""
+    params = sum(p.numel() * p.element_size() for p in model.parameters() if p.requires_grad)
+    data = sum(x.numel() * x.element_size() for x in inputs if isinstance(x, torch.Tensor))
+    return data + 2 * params + 4
 
 
 def inductor_compile_time(row: Row, model: torch.nn.Module, inputs: tuple[Any, ...]) -> None:
@@ -200,21 +217,21 @@ def table(rows: list[Row]) -> str:
     """Markdown: launches per step, kernels, externs, copies and compile time."""
     head = (
         "| model | loss err | grad err | stepwell launches/step (kernels+externs+copies) "
-        "| KiB (kernels) | compile s | inductor launches/step (kernels+externs) | compile s "
-        "| ratio |"
+        "| attention kernels (fwd+bwd) | KiB (kernels) | × minimum | compile s "
+        "| inductor launches/step (kernels+externs) | compile s | ratio |"
     )
-    lines = [head, "|" + "---|" * 9]
+    lines = [head, "|" + "---|" * 11]
     for r in rows:
         if r.sw_error:
-            lines.append(f"| {r.model} | error: {r.sw_error[:80]} |" + " - |" * 7)
+            lines.append(f"| {r.model} | error: {r.sw_error[:80]} |" + " - |" * 9)
             continue
         sw = f"{r.sw_per_step} ({r.sw_launches}+{r.sw_externs}+{r.sw_copies})"
         ind = f"{r.ind_per_step} ({r.ind_launches}+{r.ind_externs})" if r.ind_graphs else "-"
         ratio = f"{r.sw_per_step / r.ind_per_step:.2f}" if r.ind_per_step else "-"
         lines.append(
-            f"| {r.model} | {r.loss_error:.1e} | {r.grad_error:.1e} | {sw} "
-            f"| {r.sw_bytes / 1024:.0f} | {r.sw_compile_s} | {ind} | {r.ind_compile_s} "
-            f"| {ratio} |"
+            f"| {r.model} | {r.loss_error:.1e} | {r.grad_error:.1e} | {sw} | {r.sw_attention} "
+            f"| {r.sw_bytes / 1024:.0f} | {r.sw_bytes / max(r.min_bytes, 1):.1f} "
+            f"| {r.sw_compile_s} | {ind} | {r.ind_compile_s} | {ratio} |"
         )
     return "\n".join(lines)
 
