@@ -1,0 +1,171 @@
+"""Rewrite explicit attention into `aten.scaled_dot_product_attention` before AOTAutograd.
+
+In training, AOTAutograd partitions the joint graph before stepwell sees it, so attention
+spelled `matmul -> scale -> mask -> softmax -> matmul` (HF "eager" attention) saves its
+probabilities and cannot be re-fused afterwards. `rewrite_attention` re-traces a Dynamo
+graph to ATen (`make_fx`, in Dynamo's fake mode, grad mode as it is) and replaces each
+attention that `attention_match.match` proves by one sdpa call, whose backward AOTAutograd
+then derives (on CPU: `_scaled_dot_product_flash_attention_for_cpu` and its backward).
+
+The mask passed to sdpa is boolean when the logits have one `where`/`masked_fill` with
+-inf and no other bias, else a float bias in the query's dtype, built from the biases:
+`where(cond, 0, fill)` per mask, `coefficient · bias` per added tensor, summed.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import torch
+import torch.fx
+import torch.fx.traceback as fx_traceback
+from torch._guards import detect_fake_mode
+from torch._subclasses.fake_tensor import FakeTensor, FakeTensorMode
+from torch.fx import GraphModule, Node
+from torch.fx.experimental.proxy_tensor import make_fx
+
+from stepwell.frontend.attention_match import Attention, Mask, Refused, dtype, match, shape
+
+aten = torch.ops.aten
+
+
+def rewrite_attention(
+    gm: GraphModule, example_inputs: Sequence[Any]
+) -> tuple[GraphModule, list[str]]:
+    """Return (graph, remarks): `gm` re-traced to ATen ops (make_fx, in the fake mode of
+    example_inputs) with every attention it can prove replaced by
+    aten.scaled_dot_product_attention; the remarks say, per candidate softmax, what was
+    fused or why it was refused (with the node's user source location if available from
+    node.meta['stack_trace']). `gm` itself comes back, unchanged, when nothing is fused,
+    when no input requires grad or one has symbolic sizes, or when no node is a softmax."""
+    if not _worth_tracing(gm, example_inputs):
+        return gm, []
+    if any(re.search("grad_enabled|inference_mode", str(n.target)) for n in gm.graph.nodes):
+        return gm, ["attention not rewritten: the graph changes grad mode"]
+    try:
+        traced = _trace(gm, example_inputs)
+        traced.graph.eliminate_dead_code()  # autograd's dead `detach`es of saved outputs
+        softmaxes = [n for n in traced.graph.nodes if n.target is aten._softmax.default]
+        inputs = zip(traced.graph.find_nodes(op="placeholder"), example_inputs, strict=True)
+        wants_grad = {p for p, x in inputs if isinstance(x, torch.Tensor) and x.requires_grad}
+        remarks = [_rewrite_one(traced, sm, wants_grad) for sm in softmaxes]
+        if not any(r.startswith("fused") for r in remarks):
+            return gm, remarks
+        traced.graph.eliminate_dead_code()  # keeps mutating and random ops (is_impure)
+        traced.recompile()
+        traced.meta.update(gm.meta)
+    except Exception as error:  # noqa: BLE001 - never fail: the graph runs as it is
+        return gm, [f"attention not rewritten: {type(error).__name__}: {error}"]
+    return traced, remarks
+
+
+def _worth_tracing(gm: GraphModule, inputs: Sequence[Any]) -> bool:
+    """Cheap checks first: a softmax, an input requiring grad, only static sizes."""
+    if not any("softmax" in str(n.target) for n in gm.graph.nodes if n.op != "placeholder"):
+        return False
+    if not any(isinstance(x, torch.Tensor) and x.requires_grad for x in inputs):
+        return False
+    values = [
+        *inputs,
+        *(n.meta.get("example_value") for n in gm.graph.find_nodes(op="placeholder")),
+    ]
+    sizes = [s for x in values if isinstance(x, torch.Tensor) for s in x.shape]
+    return not any(isinstance(x, torch.SymInt) for x in [*values, *sizes])
+
+
+def _trace(gm: GraphModule, inputs: Sequence[Any]) -> GraphModule:
+    """`gm` as ATen ops, each node keeping the user's stack trace (as AOTAutograd does)."""
+    mode = detect_fake_mode(inputs) or FakeTensorMode()
+
+    def fake(x: Any) -> Any:
+        if isinstance(x, FakeTensor) and x.fake_mode is mode:
+            return x  # already fake: converting again would make a second, unrelated one
+        return mode.from_tensor(x, static_shapes=True) if isinstance(x, torch.Tensor) else x
+
+    def run(*args: Any) -> Any:
+        return torch.fx.Interpreter(gm).run(*args)
+
+    with mode, fx_traceback.preserve_node_meta():
+        return make_fx(run)(*[fake(x) for x in inputs])
+
+
+def _rewrite_one(gm: GraphModule, softmax: Node, wants_grad: set[Node]) -> str:
+    """Fuse the attention around `softmax` if it can be proved; say what happened."""
+    trace = softmax.meta.get("stack_trace") or ""
+    frames = re.findall(r'File "([^"]+)", line (\d+)', trace)
+    where = f"{os.path.basename(frames[-1][0])}:{frames[-1][1]}" if frames else softmax.name
+    try:
+        found = match(gm, softmax, wants_grad)
+        mask = _replace(found)
+    except Refused as why:
+        return f"not fused at {where}: {why}"
+    except Exception as error:  # noqa: BLE001 - the nodes it made are dead: DCE drops them
+        return f"not fused at {where}: {type(error).__name__}: {error}"
+    return f"fused attention at {where} (scale={found.logits.scale:g}, mask={mask})"
+
+
+class Emit:
+    """Insert ATen calls before `at`, with their fake `meta['val']` and `at`'s stack trace."""
+
+    def __init__(self, at: Node) -> None:
+        self.at = at
+
+    def __call__(self, target: Any, *args: Any, **kwargs: Any) -> Node:
+        with self.at.graph.inserting_before(self.at):
+            new = self.at.graph.call_function(target, args, kwargs)
+        new.meta["stack_trace"] = self.at.meta.get("stack_trace")
+        vals, kwvals = torch.fx.map_arg((args, kwargs), lambda n: n.meta["val"])
+        with detect_fake_mode(vals), torch.no_grad():
+            new.meta["val"] = target(*vals, **kwvals)
+        return new
+
+
+def _replace(found: Attention) -> str:
+    """Put one sdpa call (and its mask) in place of the result; say which mask it got."""
+    emit, q_dtype = Emit(found.result), dtype(found.q)
+    bias, kind = _mask(emit, found.logits.biases, q_dtype)  # type: ignore[arg-type]
+    k = _untranspose(found.kt) or emit(aten.transpose.int, found.kt, -2, -1)
+    sdpa, scale = aten.scaled_dot_product_attention.default, found.logits.scale
+    out = emit(
+        sdpa, found.q, k, found.v, attn_mask=bias, dropout_p=0.0, is_causal=False, scale=scale
+    )
+    if shape(out) != shape(found.result):  # the result was a [B*H, L, Dv] bmm
+        out = emit(aten.reshape.default, out, list(shape(found.result)))
+    found.result.replace_all_uses_with(out)
+    return kind
+
+
+def _mask(
+    emit: Emit, biases: list[tuple[float, Node | Mask]], to: torch.dtype
+) -> tuple[Node | None, str]:
+    """sdpa's `attn_mask` for the biases, and its kind: "bool", "float" or "none"."""
+    if len(biases) == 1 and isinstance(m := biases[0][1], Mask) and m.fill == -math.inf:
+        if m.keep:
+            return m.cond, "bool"
+        negated = m.cond.target in (aten.bitwise_not.default, aten.logical_not.default)
+        return (m.cond.args[0] if negated else emit(aten.logical_not.default, m.cond)), "bool"  # type: ignore[return-value]
+    bias: Node | None = None
+    for coef, term in biases:
+        if isinstance(term, Mask):  # a huge finite fill must stay finite in q's dtype
+            fill = max(term.fill, torch.finfo(to).min) if term.fill > -math.inf else term.fill
+            value = emit(aten.where.Scalar, term.cond, *((0.0, fill) if term.keep else (fill, 0.0)))
+        else:
+            value = term if coef == 1 else emit(aten.mul.Tensor, term, coef)
+        bias = value if bias is None else emit(aten.add.Tensor, bias, value)
+    if bias is not None and dtype(bias) != to:
+        bias = emit(aten._to_copy.default, bias, dtype=to)
+    return bias, "none" if bias is None else "float"
+
+
+def _untranspose(kt: Node) -> Node | None:
+    """K when `kt` is K with its last two dims swapped (transpose or permute), else None."""
+    if kt.target is aten.transpose.int:
+        swaps = sorted(int(d) % 4 for d in kt.args[1:]) == [2, 3]  # type: ignore[call-overload]
+    else:
+        dims = kt.args[1] if kt.target is aten.permute.default else []
+        swaps = [int(d) % 4 for d in dims] == [0, 1, 3, 2]  # type: ignore[union-attr]
+    return kt.args[0] if swaps else None  # type: ignore[return-value]

@@ -1,0 +1,265 @@
+"""The attention rewrite before AOTAutograd (`stepwell.frontend.attention_rewrite`): each
+spelling of explicit attention becomes one `aten.scaled_dot_product_attention`, each
+refusal keeps its softmax, and either way a training step matches eager exactly."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+import torch
+import torch.nn.functional as F
+from torch import nn
+from torch._dynamo.backends.common import aot_autograd
+from torch._functorch.aot_autograd import make_boxed_func
+from torch.fx import GraphModule
+
+from stepwell.frontend.attention_rewrite import rewrite_attention
+
+aten = torch.ops.aten
+Spell = Callable[["Heads", torch.Tensor, torch.Tensor, torch.Tensor], Any]
+
+
+class Heads(nn.Module):
+    """Project x [B, L, 32] to 4 query heads (and `kv_heads` key/value heads), run `spell`
+    on q, k, v [B, heads, L, 8]; the loss is the mean square of what it returns."""
+
+    def __init__(self, spell: Spell, kv_heads: int = 4, length: int = 8) -> None:
+        super().__init__()
+        torch.manual_seed(0)
+        self.spell, self.d = spell, 8
+        self.q, self.k, self.v = (nn.Linear(32, n * 8) for n in (4, kv_heads, kv_heads))
+        self.scale = nn.Parameter(torch.tensor(0.3))
+        self.register_buffer("bias", torch.randn(1, 4, length, length))
+        self.register_buffer("causal", torch.ones(length, length, dtype=torch.bool).tril())
+        keep = torch.ones(2, 1, 1, length).index_fill_(3, torch.tensor([length - 1]), 0)
+        self.register_buffer("padding", (1 - keep) * torch.finfo(torch.float32).min)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        b, n, _ = x.shape
+        q, k, v = (p(x).view(b, n, -1, self.d).transpose(1, 2) for p in (self.q, self.k, self.v))
+        out = self.spell(self, q, k, v)
+        return sum(o.square().mean() for o in (out if isinstance(out, tuple) else (out,)))
+
+
+def kt(k: torch.Tensor) -> torch.Tensor:
+    return k.transpose(-1, -2)
+
+
+def repeat_kv(x: torch.Tensor, heads: int) -> torch.Tensor:
+    b, hkv, s, d = x.shape
+    return x[:, :, None].expand(b, hkv, heads // hkv, s, d).reshape(b, heads, s, d)
+
+
+def plain(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    return F.softmax(q @ kt(k) / math.sqrt(m.d), dim=-1) @ v
+
+
+def float_mask(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    return torch.softmax(torch.matmul(q, kt(k)) * 0.25 + m.bias, dim=-1) @ v
+
+
+def causal_fill(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    s = (q @ kt(k) * 0.3).masked_fill(~m.causal, float("-inf"))
+    return s.softmax(-1) @ v
+
+
+def gpt2_mask(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    s = q @ kt(k) / m.d**0.5
+    s = torch.where(m.causal, s, torch.full([], torch.finfo(s.dtype).min, dtype=s.dtype))
+    return F.softmax(s + m.padding, dim=-1) @ v
+
+
+def scale_after_mask(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    return F.softmax((q @ kt(k) + m.bias) * 0.5, dim=-1) @ v
+
+
+def grouped(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    return F.softmax(q @ kt(repeat_kv(k, 4)) * 0.3 + m.bias, dim=-1) @ repeat_kv(v, 4)
+
+
+def softmax_dim_2(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    return F.softmax(q @ kt(k), dim=-2) @ v
+
+
+def probabilities_out(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    p = F.softmax(q @ kt(k) * 0.3, dim=-1)
+    return p @ v, p
+
+
+def dropout_train(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    return F.dropout(F.softmax(q @ kt(k) * 0.3, dim=-1), 0.5, training=True) @ v
+
+
+def learned_bias(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    return F.softmax(q @ kt(k) * 0.3 + m.scale * m.bias, dim=-1) @ v
+
+
+def learned_scale(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    return F.softmax(q @ kt(k) * m.scale, dim=-1) @ v
+
+
+@dataclass
+class Seen:
+    """What the capturing backend saw: Dynamo's graphs, the rewrite's, AOT's forwards."""
+
+    dynamo: list[GraphModule] = field(default_factory=list)
+    rewritten: list[GraphModule] = field(default_factory=list)
+    remarks: list[str] = field(default_factory=list)
+    forward: list[GraphModule] = field(default_factory=list)
+
+
+def step(model: nn.Module, inputs: tuple[torch.Tensor, ...]) -> list[torch.Tensor]:
+    """The loss and the gradients of every parameter and input that requires grad."""
+    torch.manual_seed(1)  # the same dropout masks in eager and compiled runs
+    loss = model(*inputs)
+    wrt = [*model.parameters(), *(x for x in inputs if x.requires_grad)]
+    return [loss.detach(), *torch.autograd.grad(loss, wrt, materialize_grads=True)]
+
+
+def compiled_step(model: nn.Module, inputs: tuple[torch.Tensor, ...]) -> tuple[list, Seen]:
+    """`step` through torch.compile with the rewrite in front of AOTAutograd."""
+    seen = Seen()
+
+    def forward(g: GraphModule, _: Any) -> Any:
+        seen.forward.append(g)
+        return make_boxed_func(g.forward)
+
+    def backward(g: GraphModule, _: Any) -> Any:
+        return make_boxed_func(g.forward)
+
+    def capture(gm: GraphModule, example_inputs: list[Any]) -> Any:
+        rewritten, remarks = rewrite_attention(gm, example_inputs)
+        seen.dynamo.append(gm), seen.rewritten.append(rewritten), seen.remarks.extend(remarks)
+        return aot_autograd(fw_compiler=forward, bw_compiler=backward)(rewritten, example_inputs)
+
+    torch._dynamo.reset()
+    return step(torch.compile(model, backend=capture, fullgraph=True), inputs), seen
+
+
+def assert_same(want: list[torch.Tensor], got: list[torch.Tensor]) -> None:
+    assert len(got) == len(want)
+    for w, g in zip(want, got, strict=True):
+        assert g.dtype == w.dtype and g.shape == w.shape
+        torch.testing.assert_close(g, w, atol=1e-5, rtol=1e-5)
+
+
+def count(g: GraphModule, target: Any) -> int:
+    return sum(n.target is target for n in g.graph.nodes)
+
+
+@pytest.mark.parametrize(
+    ("spell", "mask", "kv_heads"),
+    [
+        (plain, "none", 4),
+        (float_mask, "float", 4),
+        (causal_fill, "bool", 4),
+        (gpt2_mask, "float", 4),
+        (scale_after_mask, "float", 4),
+        (grouped, "float", 2),
+    ],
+)
+def test_fused(spell: Spell, mask: str, kv_heads: int) -> None:
+    """One sdpa, no softmax left (in the rewrite nor in AOT's forward), eager's step."""
+    model, inputs = Heads(spell, kv_heads), (torch.randn(2, 8, 32, requires_grad=True),)
+    want = step(model, inputs)
+    got, seen = compiled_step(model, inputs)
+    assert_same(want, got)
+    (graph,) = seen.rewritten
+    assert count(graph, aten.scaled_dot_product_attention.default) == 1
+    assert count(graph, aten._softmax.default) == 0
+    assert count(seen.forward[0], aten._softmax.default) == 0
+    (remark,) = seen.remarks
+    assert remark.startswith("fused attention at test_attention_rewrite.py:"), remark
+    assert remark.endswith(f"mask={mask})"), remark
+
+
+@pytest.mark.parametrize(
+    ("spell", "why"),
+    [
+        (softmax_dim_2, "the softmax is not over the last dim"),
+        (learned_bias, "a bias needs a gradient"),
+        (probabilities_out, "the probabilities are used outside the attention"),
+        (dropout_train, "dropout with p > 0"),
+        (learned_scale, "the scale is not a compile-time constant"),
+    ],
+)
+def test_refused(spell: Spell, why: str) -> None:
+    """The graph comes back as it was, the remark says why, and the step matches eager."""
+    model, inputs = Heads(spell), (torch.randn(2, 8, 32, requires_grad=True),)
+    want = step(model, inputs)
+    got, seen = compiled_step(model, inputs)
+    assert_same(want, got)
+    assert seen.rewritten == seen.dynamo
+    assert count(seen.forward[0], aten._softmax.default) == 1
+    (remark,) = seen.remarks
+    assert remark.startswith("not fused at test_attention_rewrite.py:") and why in remark, remark
+
+
+def test_untouched_without_grad_or_static_sizes() -> None:
+    """Inference (nothing requires grad) and symbolic sizes: no trace, the same graph."""
+    seen: list[tuple[GraphModule, GraphModule, list[str]]] = []
+
+    def capture(gm: GraphModule, example_inputs: list[Any]) -> Any:
+        seen.append((gm, *rewrite_attention(gm, example_inputs)))
+        return gm.forward
+
+    model = Heads(plain)
+    torch._dynamo.reset()
+    torch.compile(model.requires_grad_(False), backend=capture)(torch.randn(2, 8, 32))
+    model.requires_grad_(True)
+    torch.compile(model, backend=capture, dynamic=True)(torch.randn(2, 8, 32))
+    assert len(seen) == 2
+    for gm, rewritten, remarks in seen:
+        assert rewritten is gm and remarks == []
+
+
+def no_grad_bias(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    with torch.no_grad():
+        bias = m.bias * m.scale
+    return F.softmax(q @ kt(k) * 0.3 + bias, dim=-1) @ v
+
+
+def test_grad_mode_changes_are_left_alone() -> None:
+    """An ATen trace would forget a no_grad region (its ops would get gradients)."""
+    model, inputs = Heads(no_grad_bias), (torch.randn(2, 8, 32, requires_grad=True),)
+    want = step(model, inputs)
+    got, seen = compiled_step(model, inputs)
+    assert_same(want, got)
+    assert seen.rewritten == seen.dynamo
+    assert seen.remarks == ["attention not rewritten: the graph changes grad mode"]
+
+
+def test_never_fails() -> None:
+    """A graph that cannot be traced with the given inputs comes back with a remark."""
+    seen: list[tuple[GraphModule, list[str]]] = []
+
+    def capture(gm: GraphModule, example_inputs: list[Any]) -> Any:
+        wrong = [torch.randn(3, requires_grad=True) for _ in example_inputs]
+        seen.append(rewrite_attention(gm, wrong))
+        return gm.forward
+
+    torch._dynamo.reset()
+    torch.compile(Heads(plain), backend=capture)(torch.randn(2, 8, 32, requires_grad=True))
+    ((graph, remarks),) = seen
+    assert isinstance(graph, GraphModule) and remarks[0].startswith("attention not rewritten")
+
+
+@pytest.mark.parametrize("name", ["gpt2", "llama"])
+def test_zoo(name: str) -> None:
+    """Every attention layer of the zoo's GPT-2 and Llama becomes one sdpa."""
+    from examples.training import example
+
+    model, inputs = example(name)
+    want = step(model, inputs)
+    got, seen = compiled_step(model, inputs)
+    assert_same(want, got)
+    (graph,) = seen.rewritten
+    assert count(graph, aten.scaled_dot_product_attention.default) == 2
+    assert count(graph, aten._softmax.default) == 0
+    assert count(seen.forward[0], aten._softmax.default) == 0
+    assert [r.split(" at ")[0] for r in seen.remarks] == ["fused attention"] * 2, seen.remarks
+    assert f"modeling_{name}.py" in seen.remarks[0]
