@@ -10,6 +10,7 @@ Training works too: AOTAutograd's forward and backward graphs are both compiled.
 from __future__ import annotations
 
 import os
+import sys
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Any
 
 import torch
 
+from stepwell.frontend.attention_rewrite import rewrite_attention
 from stepwell.frontend.fx import (
     drop_opaque_inputs,
     import_graph_with_attributes,
@@ -132,7 +134,12 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
     both (and the inference graph) through the same pipeline. A graph with symbolic sizes
     is compiled once per binding of its sizes (`specialize.py`), up to
     `options={"max_specializations": N}` bindings. `options={"remarks": True}` prints the
-    passes' remarks (ops left to ATen, attention fused or not and why) on stderr."""
+    passes' remarks (ops left to ATen, attention fused or not and why) on stderr.
+
+    In training, attention spelled out (matmul, softmax, matmul) is first rewritten to
+    `scaled_dot_product_attention` (frontend/attention_rewrite.py), so AOTAutograd derives
+    SDPA's backward and the forward saves O and the log-sum-exp, not the probabilities:
+    both become flash kernels. `options={"rewrite_attention": False}` turns that off."""
     from functools import partial
 
     from torch._dynamo.backends.common import aot_autograd
@@ -150,6 +157,11 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         pipeline = default_pipeline("tile", legal_ops, remarks=True)
 
     limit = max_specializations(options.get("max_specializations"))
+    if options.get("rewrite_attention", True):
+        gm, remarks = rewrite_attention(gm, example_inputs)
+        if options.get("remarks"):
+            for remark in remarks:
+                print(f"attention-rewrite: {remark}", file=sys.stderr)
 
     def compile_static(
         graph: torch.fx.GraphModule, inputs: Sequence[Any], dump_to: Path | None
