@@ -27,6 +27,7 @@ from torch._guards import detect_fake_mode
 from torch._subclasses.fake_tensor import FakeTensor, FakeTensorMode
 from torch.fx import GraphModule, Node
 from torch.fx.experimental.proxy_tensor import make_fx
+from torch.utils._python_dispatch import is_traceable_wrapper_subclass
 
 from stepwell.frontend.attention_match import Attention, Mask, Refused, dtype, match, shape
 
@@ -56,6 +57,9 @@ def rewrite_attention(
         if not any(r.startswith("fused") for r in remarks):
             return gm, remarks
         traced.graph.eliminate_dead_code()  # keeps mutating and random ops (is_impure)
+        if any(isinstance(getattr(traced, n.target), FakeTensor)
+               for n in traced.graph.find_nodes(op="get_attr")):  # fmt: skip
+            return gm, ["attention not rewritten: tracing made a constant of a fake tensor"]
         traced.recompile()
         traced.meta.update(gm.meta)
     except Exception as error:  # noqa: BLE001 - never fail: the graph runs as it is
@@ -69,6 +73,8 @@ def _worth_tracing(gm: GraphModule, inputs: Sequence[Any]) -> bool:
         return False
     if not any(isinstance(x, torch.Tensor) and x.requires_grad for x in inputs):
         return False
+    if any(is_traceable_wrapper_subclass(x) for x in inputs):
+        return False  # DTensor and other subclasses: AOTAutograd unwraps them itself
     values = [
         *inputs,
         *(n.meta.get("example_value") for n in gm.graph.find_nodes(op="placeholder")),

@@ -112,8 +112,9 @@ def test_attention_backward_kernel_matches_autograd(case: str) -> None:
         for name, x, y in zip(("out", "lse", "dq", "dk", "dv"), got, want, strict=True):
             assert x.dtype == (torch.float32 if name == "lse" else dtype), (level, name)
             assert x.shape == y.shape, (level, name)
+            where = f"{level} {name}"
             torch.testing.assert_close(x.float(), y, atol=tol, rtol=tol,
-                                       msg=lambda s, n=name, lv=level: f"{lv} {n}: {s}")  # fmt: skip
+                                       msg=lambda s, w=where: f"{w}: {s}")  # fmt: skip
 
 
 # -- training steps through torch.compile ------------------------------------------------------

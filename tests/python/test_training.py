@@ -54,7 +54,9 @@ def assert_same_step(want: Any, got: Any, tol: float = 1e-4) -> None:
 @pytest.mark.parametrize("name", training.MODELS)
 def test_zoo_training_step(name: str, tmp_path: Path) -> None:
     """One step of every zoo model: loss and every parameter's gradient match eager
-    (1e-4, float32), and both the forward and the backward graph ran stepwell kernels."""
+    (1e-4, float32), and both the forward and the backward graph ran stepwell kernels;
+    each of a transformer's two attention layers (spelled out with matmul and softmax)
+    is a flash-attention kernel in the forward and one in the backward."""
     torch._dynamo.reset()
     model, inputs = training.example(name)
     want = step(model, inputs)
@@ -64,6 +66,9 @@ def test_zoo_training_step(name: str, tmp_path: Path) -> None:
     graphs = manifests(tmp_path)
     assert [g for g in graphs if g.endswith("-backward")], graphs.keys()
     assert all(m["kernels"] for m in graphs.values())
+    kinds = [k["kind"] for m in graphs.values() for k in m["kernels"]]
+    layers = 0 if name in ("mlp", "cnn") else 2
+    assert (kinds.count("attention"), kinds.count("attention_backward")) == (layers, layers)
 
 
 def test_cnn_batch_norm_in_train_mode() -> None:
