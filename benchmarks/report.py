@@ -150,7 +150,9 @@ def train(d: dict[str, Any]) -> str:
         "(stepwell); Triton kernels launched + extern calls (Inductor, its Triton code "
         f"generated for CPU tensors: {d.get('inductor_backend')}). Compile time = first "
         "step - steady step (Inductor: its default C++ CPU path). Errors are the largest "
-        "absolute differences from eager.\n\n"
+        "absolute differences from eager. Attention kernels: the flash-attention forward "
+        "and backward kernels of the step; × minimum: the kernels' bytes over the step's "
+        "floor (inputs and parameters read once, gradients and loss written once).\n\n"
     )
     return text + d["table"] + "\n"
 
