@@ -24,12 +24,20 @@ import torch
 import torch.fx
 import torch.fx.traceback as fx_traceback
 from torch._guards import detect_fake_mode
-from torch._subclasses.fake_tensor import FakeTensor, FakeTensorMode
+from torch._subclasses.fake_tensor import FakeTensor, FakeTensorMode, unset_fake_temporarily
 from torch.fx import GraphModule, Node
 from torch.fx.experimental.proxy_tensor import make_fx
 from torch.utils._python_dispatch import is_traceable_wrapper_subclass
 
-from stepwell.frontend.attention_match import Attention, Mask, Refused, dtype, match, shape
+from stepwell.frontend.attention_match import (
+    MASKED,
+    Attention,
+    Mask,
+    Refused,
+    dtype,
+    match,
+    shape,
+)
 
 aten = torch.ops.aten
 
@@ -134,15 +142,67 @@ def _replace(found: Attention) -> str:
     """Put one sdpa call (and its mask) in place of the result; say which mask it got."""
     emit, q_dtype = Emit(found.result), dtype(found.q)
     bias, kind = _mask(emit, found.logits.biases, q_dtype)  # type: ignore[arg-type]
+    pattern = constant_pattern(bias) if bias is not None else None
+    causal = pattern == "causal"
+    if pattern is not None:  # no mask, or SDPA's causal flag: its kernels skip the blocks
+        bias, kind = None, pattern
     k = _untranspose(found.kt) or emit(aten.transpose.int, found.kt, -2, -1)
     sdpa, scale = aten.scaled_dot_product_attention.default, found.logits.scale
     out = emit(
-        sdpa, found.q, k, found.v, attn_mask=bias, dropout_p=0.0, is_causal=False, scale=scale
+        sdpa, found.q, k, found.v, attn_mask=bias, dropout_p=0.0, is_causal=causal, scale=scale
     )
     if shape(out) != shape(found.result):  # the result was a [B*H, L, Dv] bmm
         out = emit(aten.reshape.default, out, list(shape(found.result)))
     found.result.replace_all_uses_with(out)
     return kind
+
+
+MAX_EVAL = 1 << 24
+"""Largest mask (elements) evaluated at compile time to see whether it is causal."""
+
+
+def constant_pattern(mask: Node) -> str | None:
+    """"none" or "causal" if `mask` is computed from constants alone (no graph input: it
+    cannot change between calls) and, evaluated on real tensors, hides nothing, or is
+    the top-left causal pattern (key j attends to query i iff j <= i); else None. A key
+    attends where the mask is True or 0 and is hidden where it is False or at or below
+    -1e4."""
+    val = mask.meta.get("val")
+    if not isinstance(val, torch.Tensor) or val.dim() < 2 or val.numel() > MAX_EVAL:
+        return None
+    try:
+        with unset_fake_temporarily():
+            value = _evaluate(mask, {})
+    except _NotConstant:
+        return None
+    attend = value if value.dtype == torch.bool else value == 0
+    if value.dtype != torch.bool and not bool((attend | (value <= MASKED)).all()):
+        return None
+    if bool(attend.all()):
+        return "none"
+    rows, cols = value.shape[-2:]
+    causal = bool((attend == torch.ones(rows, cols, dtype=torch.bool).tril()).all())
+    return "causal" if causal else None
+
+
+class _NotConstant(Exception):
+    """The value depends on a graph input or on something that cannot run here."""
+
+
+def _evaluate(node: Node, done: dict[Node, Any]) -> Any:
+    """`node`'s value from the constants it is computed from, with real tensors."""
+    if node in done:
+        return done[node]
+    if node.op != "call_function" or not isinstance(node.target, torch._ops.OpOverload):
+        raise _NotConstant(node.name)
+    if torch.Tag.nondeterministic_seeded in node.target.tags:
+        raise _NotConstant(node.name)
+    args, kwargs = torch.fx.map_arg((node.args, node.kwargs), lambda n: _evaluate(n, done))
+    try:
+        done[node] = node.target(*args, **kwargs)
+    except Exception as error:  # noqa: BLE001 - e.g. a device this machine lacks
+        raise _NotConstant(node.name) from error
+    return done[node]
 
 
 def _mask(

@@ -81,6 +81,35 @@ def grouped(m: Heads, q: Any, k: Any, v: Any) -> Any:
     return F.softmax(q @ kt(repeat_kv(k, 4)) * 0.3 + m.bias, dim=-1) @ repeat_kv(v, 4)
 
 
+def built_causal(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    """A causal mask made in the graph from constants (arange compares, as HF builds it)."""
+    n = q.shape[-2]
+    i = torch.arange(n)
+    s = (q @ kt(k) * 0.3).masked_fill(i[None, :] > i[:, None], float("-inf"))
+    return s.softmax(-1) @ v
+
+
+def built_causal_min(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    """The same with a finfo.min fill and an additive all-zero padding mask."""
+    n = q.shape[-2]
+    keep = torch.ones(n, n, dtype=torch.bool).tril()
+    s = torch.where(keep, q @ kt(k) * 0.3, torch.finfo(q.dtype).min)
+    return F.softmax(s + torch.zeros(1, 1, 1, n), dim=-1) @ v
+
+
+def built_no_op_mask(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    """A constant mask that hides nothing: no mask at all."""
+    return F.softmax(q @ kt(k) * 0.3 + torch.zeros(q.shape[-2], q.shape[-2]), dim=-1) @ v
+
+
+def built_not_causal(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    """A constant mask that hides the diagonal: kept as a mask."""
+    n = q.shape[-2]
+    i = torch.arange(n)
+    s = (q @ kt(k) * 0.3).masked_fill(i[None, :] == i[:, None], float("-inf"))
+    return s.softmax(-1) @ v
+
+
 def softmax_dim_2(m: Heads, q: Any, k: Any, v: Any) -> Any:
     return F.softmax(q @ kt(k), dim=-2) @ v
 
@@ -156,7 +185,11 @@ def count(g: GraphModule, target: Any) -> int:
     [
         (plain, "none", 4),
         (float_mask, "float", 4),
-        (causal_fill, "bool", 4),
+        (causal_fill, "bool", 4),  # a buffer (a graph input) may change: a mask
+        (built_causal, "causal", 4),
+        (built_causal_min, "causal", 4),
+        (built_no_op_mask, "none", 4),
+        (built_not_causal, "bool", 4),
         (gpt2_mask, "float", 4),
         (scale_after_mask, "float", 4),
         (grouped, "float", 2),
@@ -170,6 +203,9 @@ def test_fused(spell: Spell, mask: str, kv_heads: int) -> None:
     assert_same(want, got)
     (graph,) = seen.rewritten
     assert count(graph, aten.scaled_dot_product_attention.default) == 1
+    (sdpa,) = [n for n in graph.graph.nodes if n.target is aten.scaled_dot_product_attention.default]
+    assert sdpa.kwargs["is_causal"] == (mask == "causal")
+    assert (sdpa.kwargs["attn_mask"] is None) == (mask in ("none", "causal"))
     assert count(graph, aten._softmax.default) == 0
     assert count(seen.forward[0], aten._softmax.default) == 0
     (remark,) = seen.remarks
