@@ -202,8 +202,9 @@ def test_fused(spell: Spell, mask: str, kv_heads: int) -> None:
     got, seen = compiled_step(model, inputs)
     assert_same(want, got)
     (graph,) = seen.rewritten
-    assert count(graph, aten.scaled_dot_product_attention.default) == 1
-    (sdpa,) = [n for n in graph.graph.nodes if n.target is aten.scaled_dot_product_attention.default]
+    sdpa_op = aten.scaled_dot_product_attention.default
+    assert count(graph, sdpa_op) == 1
+    (sdpa,) = [n for n in graph.graph.nodes if n.target is sdpa_op]
     assert sdpa.kwargs["is_causal"] == (mask == "causal")
     assert (sdpa.kwargs["attn_mask"] is None) == (mask in ("none", "causal"))
     assert count(graph, aten._softmax.default) == 0
