@@ -79,8 +79,10 @@ def _worth_tracing(gm: GraphModule, inputs: Sequence[Any]) -> bool:
     """Cheap checks first: a softmax, an input requiring grad, only static sizes."""
     if not any("softmax" in str(n.target) for n in gm.graph.nodes if n.op != "placeholder"):
         return False
-    if not any(isinstance(x, torch.Tensor) and x.requires_grad for x in inputs):
-        return False
+    if not torch.is_grad_enabled() or not any(
+        isinstance(x, torch.Tensor) and x.requires_grad for x in inputs
+    ):
+        return False  # inference (AOTAutograd's test): parameters require grad under no_grad
     if any(is_traceable_wrapper_subclass(x) for x in inputs):
         return False  # DTensor and other subclasses: AOTAutograd unwraps them itself
     values = [
