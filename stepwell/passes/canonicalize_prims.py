@@ -76,6 +76,35 @@ class RemoveNoOps(RewritePattern):
             rewriter.replace(op, [], [x])
 
 
+UNIT_REDUCTIONS = (prims.PrimsSumOp, prims.PrimsProdOp, prims.PrimsAmaxOp, prims.PrimsAminOp)
+
+
+class ReduceOverUnitDims(RewritePattern):
+    """A sum, prod, amax or amin over dims of size 1 only (a 0-d tensor, or `dims = []`)
+    combines one element: a reshape of its operand (as `x + 0 -> x`, a sum of -0.0
+    keeps its sign). Such reductions come from `sum()` of a 0-d tensor, `keepdim` sums
+    over a unit dim, and losses of one element."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, UNIT_REDUCTIONS) or op.properties.get("output_dtype") is not None:
+            return
+        x = op.operands[0]
+        dims = op.properties.get("dims")
+        src = _shape(x)
+        reduced = int_list(dims) if dims is not None else list(range(len(src)))
+        if any(src[d] != 1 for d in reduced if src):  # a 0-d operand's dim 0 is itself
+            return
+        out = cast(TensorType[Attribute], op.results[0].type)
+        if out.element_type != cast(TensorType[Attribute], x.type).element_type:
+            return
+        if out == x.type:
+            rewriter.replace(op, [], [x])
+            return
+        new = prims.PrimsReshapeOp.make([out], a=x, shape=int_array(list(out.get_shape())))
+        new.location = op.location
+        rewriter.replace(op, new)
+
+
 class UnitDimTransposeIsReshape(RewritePattern):
     """A transpose that only moves size-1 dims keeps the elements in order: a reshape, so
     reshape chains fold (`ReshapeOfReshape`) and matchers see one spelling (einsum's
@@ -308,6 +337,7 @@ class ScalarTensorIsFull(RewritePattern):
 PATTERNS: list[Callable[[], RewritePattern]] = [
     ScalarTensorIsFull,
     RemoveNoOps,
+    ReduceOverUnitDims,
     UnitDimTransposeIsReshape,
     ReshapeOfReshape,
     TransposeOfTranspose,

@@ -17,6 +17,7 @@ import torch
 import torch.nn.functional as F
 
 from stepwell.frontend.loader import load_example
+from stepwell.fuzz.compare import mismatch
 
 ROOT = Path(__file__).resolve().parents[2]
 MODELS = ["mlp", "cnn", "gpt2", "bert", "llama", "qwen2", "opt"]
@@ -134,3 +135,26 @@ def test_kernels_compile_for_cuda_90(name: str, tmp_path: Path) -> None:
         ptx = (tmp_path / f"{kernel['name']}.ptx").read_text()
         assert ".target sm_90" in ptx
         assert kernel["target"]["num_warps"] == kernel["num_warps"]
+
+
+REDUCTIONS_OF_ONE = {  # 0-d tensors, dims = [], keepdim over a unit dim: no reduction left
+    "sum_0d": (lambda x: x.sum() + x.sum(0, keepdim=True), torch.tensor(-1.5)),
+    "mean_0d_nan": (lambda x: x.mean() * 2, torch.tensor(float("nan"))),
+    "amax_amin_unit": (lambda x: x.amax(1) - x.amin(1, keepdim=True), torch.randn(4, 1)),
+    "int_prod_unit": (lambda x: x.prod(0) * 3, torch.tensor([[2, -7, 5]], dtype=torch.int32)),
+    "bool_all_any_0d": (lambda x: (x.all(), x.any(0)), torch.tensor(True)),
+    "loss_of_one": (lambda x, y: F.mse_loss(x, y), torch.tensor(0.5), torch.tensor(-2.0)),
+}
+
+
+@pytest.mark.parametrize("name", list(REDUCTIONS_OF_ONE))
+def test_a_reduction_of_one_element_is_its_operand(name: str, tmp_path: Path) -> None:
+    """Values, dtype, shape and NaN as eager; every op in kernels (no graph-level sum)."""
+    fn, *args = REDUCTIONS_OF_ONE[name]
+    torch._dynamo.reset()
+    want = fn(*args)
+    got = torch.compile(fn, backend="stepwell", options={"dump_dir": str(tmp_path)})(*args)
+    assert mismatch(want, got) is None, mismatch(want, got)
+    for manifest in tmp_path.glob("*/manifest.json"):
+        graph_ops = json.loads(manifest.read_text())["graph_level_prims"]
+        assert not {"prims.sum", "prims.prod", "prims.amax", "prims.amin"} & set(graph_ops)

@@ -163,3 +163,20 @@ func.func @unit_dim_transpose(%x: tensor<8x16x16xf32>, %y: tensor<2x3x4xf32>) ->
   %t = prims.transpose %y {permutation = [0 : i64, 2 : i64, 1 : i64]} : (tensor<2x3x4xf32>) -> tensor<2x4x3xf32>
   func.return %2, %t : tensor<2x4x16x16xf32>, tensor<2x4x3xf32>
 }
+
+// -----
+
+// A sum, prod, amax or amin over size-1 dims only (a 0-d tensor, dims = [], a keepdim
+// reduction of a unit dim) combines one element: its operand, reshaped. One with an
+// output dtype, or over a dim longer than 1, stays.
+// CHECK-LABEL: func.func @unit_reductions
+// CHECK-NEXT: %[[R:.*]] = prims.reshape %b {shape = [3 : i64]} : (tensor<3x1xi32>) -> tensor<3xi32>
+// CHECK-NEXT: %[[S:.*]] = prims.sum %b {dims = [0 : i64]}
+// CHECK-NEXT: func.return %a, %a, %[[R]], %[[S]]
+func.func @unit_reductions(%a: tensor<f32>, %b: tensor<3x1xi32>) -> (tensor<f32>, tensor<f32>, tensor<3xi32>, tensor<1xi32>) {
+  %0 = prims.sum %a {dims = []} : (tensor<f32>) -> tensor<f32>
+  %1 = prims.amax %0 {dims = [0 : i64]} : (tensor<f32>) -> tensor<f32>
+  %2 = prims.prod %b {dims = [1 : i64]} : (tensor<3x1xi32>) -> tensor<3xi32>
+  %3 = prims.sum %b {dims = [0 : i64]} : (tensor<3x1xi32>) -> tensor<1xi32>
+  func.return %0, %1, %2, %3 : tensor<f32>, tensor<f32>, tensor<3xi32>, tensor<1xi32>
+}
