@@ -102,6 +102,11 @@ METADATA_ASSERTS = {
 }
 
 
+# Copies of a graph constant (Dynamo lifts `torch.tensor([...])` made in the program this
+# way): in a functional graph nothing writes into either, so the value is the constant.
+VALUE_IDENTITIES = {"aten.lift_fresh_copy.default", "aten.lift_fresh.default"}
+
+
 def _is_torch(op: Operation) -> bool:
     """A torch-dialect op (the prims classes share TorchOp's machinery, not its level)."""
     return isinstance(op, OperatorOp) or (isinstance(op, TorchOp) and op.name.startswith("torch."))
@@ -157,6 +162,8 @@ class _Run:
         name = op.OVERLOAD if isinstance(op, TorchOp) else op.op_name.data
         if _overload_name(name) in METADATA_ASSERTS and not op.results:
             return Rewriter.erase_op(op)
+        if _overload_name(name) in VALUE_IDENTITIES and op.operands[0].type == op.result_types[0]:
+            return self.replace(op, [], [op.operands[0]])
         if isinstance(op, TorchOp) and name in LEGAL_COMPOSITES and self.legal(name):
             try:
                 return self.replace(op, LEGAL_COMPOSITES[name](op), None)

@@ -44,6 +44,16 @@ def test_add_is_native(results: dict[str, conformance.OpResult]) -> None:
     assert add.samples == {"native": 2} and not add.externs and add.launches >= 2
 
 
+@pytest.mark.parametrize("op", ["sum", "masked.sum"])
+def test_reductions_of_one_element_and_lifted_constants_are_native(
+    op: str, results: dict[str, conformance.OpResult]
+) -> None:
+    """`sum`'s first samples reduce a 0-d tensor (a reduction of one element: its
+    operand); `masked.sum` builds its mask from a constant Dynamo lifts with
+    `lift_fresh_copy` (the constant itself)."""
+    assert results[op].outcome == "native", results[op]
+
+
 def test_conv2d_is_native(results: dict[str, conformance.OpResult]) -> None:
     conv = results["nn.functional.conv2d"]
     assert conv.outcome == "native", conv

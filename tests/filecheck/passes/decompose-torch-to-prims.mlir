@@ -209,3 +209,16 @@ func.func @flash_inference(%q: tensor<2x4x16x8xf32>, %k: tensor<2x4x16x8xf32>, %
   %o, %lse = torch.aten._scaled_dot_product_flash_attention_for_cpu %q, %k, %v, none {scale = 2.500000e-01 : f64} : (tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>) -> (tensor<2x4x16x8xf32>, tensor<2x4x16xf32>)
   func.return %o : tensor<2x4x16x8xf32>
 }
+
+// -----
+
+// A fresh copy of a graph constant (Dynamo's `lift_fresh_copy` of `torch.tensor([...])`
+// made in the program) is the constant: nothing in a functional graph writes into it.
+// CHECK-LABEL: func.func @lifted_constant
+// CHECK-NOT: lift_fresh_copy
+// CHECK: prims.add %c, %c
+func.func @lifted_constant(%c: tensor<2xi64> {stepwell.name = "_tensor_constant0", stepwell.kind = "constant"}) -> tensor<2xi64> {
+  %0 = torch.operator "aten.lift_fresh_copy.default"(%c) {args = [#torch.sym<0>]} : (tensor<2xi64>) -> tensor<2xi64>
+  %1 = torch.aten.add.Tensor %0, %0 : (tensor<2xi64>, tensor<2xi64>) -> tensor<2xi64>
+  func.return %1 : tensor<2xi64>
+}
