@@ -49,6 +49,7 @@ from stepwell.ir.interpret import call_generic
 from stepwell.ir.levels import require_level
 from stepwell.ir.types import element_type, has_exotic_types, torch_dtype
 from stepwell.passes.support import sdpa
+from stepwell.passes.support.constants import full_op
 from stepwell.passes.support.decompose import splice, trace_decomposition
 
 # composite primitives a backend may keep whole: overload -> builder
@@ -101,6 +102,12 @@ METADATA_ASSERTS = {
     "aten.sym_constrain_range_for_size.default",
 }
 
+
+# Uninitialized tensors (`torch.empty`, scratch a decomposition writes into): any value
+# is theirs, so a zero fill (a kernel, or nothing once the writes replace it).
+EMPTY_OPS = {"aten.empty.memory_format", "aten.empty_strided.default",
+             "aten.empty_like.default", "aten.new_empty.default",
+             "aten.new_empty_strided.default"}  # fmt: skip
 
 # Copies of a graph constant (Dynamo lifts `torch.tensor([...])` made in the program this
 # way): in a functional graph nothing writes into either, so the value is the constant.
@@ -164,6 +171,9 @@ class _Run:
             return Rewriter.erase_op(op)
         if _overload_name(name) in VALUE_IDENTITIES and op.operands[0].type == op.result_types[0]:
             return self.replace(op, [], [op.operands[0]])
+        empty = _overload_name(name) in EMPTY_OPS
+        if empty and not has_exotic_types(op) and not _has_dynamic_dims(op):
+            return self.replace(op, [full_op(op.result_types[0], 0)], None)
         if isinstance(op, TorchOp) and name in LEGAL_COMPOSITES and self.legal(name):
             try:
                 return self.replace(op, LEGAL_COMPOSITES[name](op), None)

@@ -37,10 +37,8 @@ from typing import cast
 import torch
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
-    FloatAttr,
     IntegerAttr,
     ModuleOp,
-    StringAttr,
     TensorType,
     i1,
 )
@@ -53,7 +51,7 @@ from stepwell.dialects import prims
 from stepwell.dialects.prims_support import AttentionBackwardOp, AttentionOp, MatmulOp
 from stepwell.dialects.tile import int_list, ints
 from stepwell.ir.types import is_float
-from stepwell.passes.support.constants import splat
+from stepwell.passes.support.constants import full_op, splat
 from stepwell.passes.support.fusion import shape
 from stepwell.passes.support.views import View, view_of
 
@@ -343,20 +341,7 @@ class Builder:
 
     def full(self, like: SSAValue, value: float, el: Attribute | None = None) -> SSAValue:
         """A constant of `like`'s shape (and element type unless `el`)."""
-        el = el or element(like)
-        if is_float(el):
-            fill: Attribute = FloatAttr(value, 64)
-        elif str(el) == "i1":
-            fill = IntegerAttr.from_bool(bool(value))
-        else:
-            fill = IntegerAttr(int(value), 64)
-        t = TensorType(el, list(shape(like)))
-        return self.add(
-            prims.PrimsFullOp.make(
-                [t], shape=ints(shape(like)), fill_value=fill, dtype=el,
-                device=StringAttr("cpu"), requires_grad=IntegerAttr.from_bool(False),
-            )
-        )  # fmt: skip
+        return self.add(full_op(TensorType(el or element(like), list(shape(like))), value))
 
     def binary(self, cls: type[Operation], a: SSAValue, b: SSAValue) -> SSAValue:
         return self.add(cls.create(operands=[a, b], result_types=[a.type]))

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from xdsl.ir import Operation, SSAValue
+from typing import cast
+
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, StringAttr, TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
 
 from stepwell.dialects import prims
 from stepwell.dialects.codecs import decode
+from stepwell.ir.types import int_array, is_float
 
 TRANSPARENT = (
     prims.PrimsBroadcastInDimOp,
@@ -30,3 +34,19 @@ def splat(v: SSAValue) -> float | None:
     if isinstance(op, prims.PrimsScalarTensorOp) and not op.operands:
         return float(decode(op.s))
     return None
+
+
+def full_op(t: Attribute, value: float) -> prims.PrimsFullOp:
+    """`prims.full` of tensor type `t` filled with `value` (as t's element kind)."""
+    tt = cast(TensorType[Attribute], t)
+    el = tt.element_type
+    if is_float(el):
+        fill: Attribute = FloatAttr(value, 64)
+    elif str(el) == "i1":
+        fill = IntegerAttr.from_bool(bool(value))
+    else:
+        fill = IntegerAttr(int(value), 64)
+    return prims.PrimsFullOp.make(
+        [tt], shape=int_array(list(tt.get_shape())), fill_value=fill, dtype=el,
+        device=StringAttr("cpu"), requires_grad=IntegerAttr.from_bool(False),
+    )  # fmt: skip

@@ -222,3 +222,15 @@ func.func @lifted_constant(%c: tensor<2xi64> {stepwell.name = "_tensor_constant0
   %1 = torch.aten.add.Tensor %0, %0 : (tensor<2xi64>, tensor<2xi64>) -> tensor<2xi64>
   func.return %1 : tensor<2xi64>
 }
+
+// -----
+
+// An uninitialized tensor (`torch.empty`, a decomposition's scratch) may hold any value:
+// a zero fill, which fusion makes a kernel or drops once writes replace it.
+// CHECK-LABEL: func.func @uninitialized
+// CHECK-NOT: prims.extern
+// CHECK: prims.full {shape = [3 : i64, 2 : i64], fill_value = 0.000000e+00 : f64, dtype = f32
+func.func @uninitialized() -> tensor<3x2xf32> {
+  %0 = torch.operator "aten.empty.memory_format"() {args = [[3 : i64, 2 : i64]], kwargs = {dtype = f32, layout = "strided", device = "cpu", pin_memory = false}} : () -> tensor<3x2xf32>
+  func.return %0 : tensor<3x2xf32>
+}
