@@ -75,6 +75,20 @@ def _element(t: Attribute) -> Attribute:
 _FLOAT_BITS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
 
 
+_MANTISSA_BITS = {"f16": 10, "bf16": 7, "f32": 23, "f64": 52}
+
+
+def _round_half_even(xs: Sequence[str], op: Operation) -> str:
+    """Round half to even from floor (no libdevice in Triton's interpreter): r =
+    floor(x + 0.5), one less when x was a tie and r is odd; |x| >= 2^mantissa is an
+    integer already (x + 0.5 would round); a zero keeps x's sign (round(-0.3) is -0.0)."""
+    x = xs[0]
+    big = 2.0 ** _MANTISSA_BITS[str(_element(op.results[0].type))]
+    r = f"tl.floor({x} + 0.5)"
+    even = f"tl.where(({r} - {x} == 0.5) & ({r} % 2 != 0), {r} - 1, {r})"
+    return f"tl.where(tl.abs({x}) >= {big}, {x}, tl.where({even} == 0, {x} * 0, {even}))"
+
+
 def _cast(xs: Sequence[str], op: Operation) -> str:
     """`.to(dtype)`; float narrowing rounds to nearest even, as PyTorch does."""
     src, dst = _element(op.operands[0].type), _element(op.results[0].type)
@@ -153,6 +167,7 @@ POINTWISE: dict[type[Operation], Pointwise] = {
     xmath.ErfOp: Pointwise(call("tl.erf"), _same(torch.erf)),
     xmath.FloorOp: Pointwise(call("tl.floor"), _same(torch.floor)),
     xmath.CeilOp: Pointwise(call("tl.ceil"), _same(torch.ceil)),
+    xmath.RoundEvenOp: Pointwise(_round_half_even, _same(torch.round)),
     xmath.TruncOp: Pointwise(
         lambda xs, op: f"tl.where({xs[0]} < 0, tl.ceil({xs[0]}), tl.floor({xs[0]}))",
         _same(torch.trunc),

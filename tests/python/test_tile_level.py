@@ -158,3 +158,23 @@ def test_a_reduction_of_one_element_is_its_operand(name: str, tmp_path: Path) ->
     for manifest in tmp_path.glob("*/manifest.json"):
         graph_ops = json.loads(manifest.read_text())["graph_level_prims"]
         assert not {"prims.sum", "prims.prod", "prims.amax", "prims.amin"} & set(graph_ops)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.int32])
+def test_round_is_half_to_even_in_a_kernel(dtype: torch.dtype, tmp_path: Path) -> None:
+    """torch.round: ties to even, large values and infinities unchanged, NaN kept, the
+    sign of a zero result kept; integers unchanged; one kernel, no ATen call."""
+    values = [0.5, 1.5, 2.5, -0.5, -1.5, -2.5, -0.3, 0.3, 2.6, -2.6, 1000.5, float("nan"),
+              float("inf"), -float("inf"), 2**23 + 1, -(2**24) - 2, 0.0, -0.0]  # fmt: skip
+    x = torch.tensor(values if dtype.is_floating_point else [3, -4, 0, 7], dtype=dtype)
+    if dtype == torch.float16:
+        x = x[torch.isfinite(x) & (x.abs() < 60000) | x.isnan() | x.isinf()]
+    torch._dynamo.reset()
+    want = torch.round(x) * 1
+    got = torch.compile(lambda t: torch.round(t) * 1, backend="stepwell",
+                        options={"dump_dir": str(tmp_path)})(x)  # fmt: skip
+    assert mismatch(want, got) is None, mismatch(want, got)
+    if dtype.is_floating_point:
+        assert torch.equal(torch.signbit(got), torch.signbit(want))
+    (manifest,) = [json.loads(p.read_text()) for p in tmp_path.glob("*/manifest.json")]
+    assert manifest["externs"] == {} and "prims.round" not in manifest["graph_level_prims"]

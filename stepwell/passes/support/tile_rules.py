@@ -259,6 +259,7 @@ TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsFloorOp: _rounding(math.FloorOp),
     prims.PrimsCeilOp: _rounding(math.CeilOp),
     prims.PrimsTruncOp: _rounding(math.TruncOp),  # toward zero
+    prims.PrimsRoundOp: _rounding(math.RoundEvenOp),  # half to even, as torch.round
     prims.PrimsPowOp: _pow,  # floats (integer powers stay at graph level)
     prims.PrimsConvertElementTypeOp: _convert,
     prims.PrimsReciprocalOp: _reciprocal,  # 1 / x
