@@ -184,6 +184,14 @@ def _meta_result(call: _MetaCall) -> tuple[tuple[tuple[int, ...], torch.dtype], 
     return tuple((tuple(o.shape), o.dtype) for o in outs if isinstance(o, torch.Tensor))
 
 
+def _verify_reshape_to_scalar(op: PrimsOp) -> None:
+    """`prims.reshape` to a 0-d tensor: of one element, keeping its element type."""
+    src, dst = _tensor(op.operand_types[0]), _tensor(op.result_types[0])
+    if math.prod(src.get_shape()) != 1 or src.element_type != dst.element_type:
+        raise VerifyException(f"a reshape to a 0-d tensor takes one element of its type, "
+                              f"not {src}")  # fmt: skip
+
+
 def _verify_with_meta(op: PrimsOp) -> None:
     """Check a prim's properties against its operand and result types with PyTorch's own
     meta function (dims, permutations, shapes, dtypes), on static shapes."""
@@ -195,6 +203,9 @@ def _verify_with_meta(op: PrimsOp) -> None:
             raise VerifyException(f"result type {t} has more than {MAX_ELEMENTS} elements")
     if _float_only(type(op)) and not all(is_float(_tensor(v).element_type) for v in op.operands):
         raise VerifyException(f"{op.name} is defined on floating-point tensors only")
+    if op.name == "prims.reshape" and not list(_tensor(op.result_types[0]).get_shape()):
+        _verify_reshape_to_scalar(op)  # PyTorch's meta fails on shape []: reduce() of ()
+        return
     meta = _meta_result(_MetaCall(op))
     if isinstance(meta, str):
         raise VerifyException(f"PyTorch rejects these arguments: {meta}")

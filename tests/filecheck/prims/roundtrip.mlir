@@ -5,7 +5,7 @@
 // Round trip of the prims dialect: generated primitives and the composites.
 
 // CHECK-LABEL: func.func @prims
-func.func @prims(%a: tensor<4x8xf32>, %b: tensor<8xf32>, %w: tensor<6x8xf32>, %q: tensor<1x4x8x16xf32>, %kv: tensor<1x2x8x16xf32>, %m: tensor<1x1x8x8xi1>) -> tensor<4x8xf32> {
+func.func @prims(%a: tensor<4x8xf32>, %b: tensor<8xf32>, %w: tensor<6x8xf32>, %q: tensor<1x4x8x16xf32>, %kv: tensor<1x2x8x16xf32>, %m: tensor<1x1x8x8xi1>, %b1: tensor<1xf32>) -> tensor<4x8xf32> {
   // CHECK: %[[B:.*]] = prims.broadcast_in_dim %b {shape = [4 : i64, 8 : i64], broadcast_dimensions = [1 : i64]} : (tensor<8xf32>) -> tensor<4x8xf32>
   %0 = prims.broadcast_in_dim %b {shape = [4 : i64, 8 : i64], broadcast_dimensions = [1 : i64]} : (tensor<8xf32>) -> tensor<4x8xf32>
   // CHECK: prims.add %a, %[[B]] : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
@@ -24,6 +24,8 @@ func.func @prims(%a: tensor<4x8xf32>, %b: tensor<8xf32>, %w: tensor<6x8xf32>, %q
   %o, %lse = prims.attention %q, %kv, %kv {causal = true} : (tensor<1x4x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>) -> (tensor<1x4x8x16xf32>, tensor<1x4x8xf32>)
   // CHECK: prims.attention_backward %q, %q, %kv, %kv, %[[LSE]], %[[LSE]] mask %m {causal = true, scale = 2.500000e-01 : f64} : ({{.*}}) -> (tensor<1x4x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>)
   %dq, %dk, %dv = prims.attention_backward %q, %q, %kv, %kv, %lse, %lse mask %m {causal = true, scale = 0.25 : f64} : (tensor<1x4x8x16xf32>, tensor<1x4x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<1x1x8x8xi1>) -> (tensor<1x4x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>)
+  // CHECK: prims.reshape %b1 {shape = []} : (tensor<1xf32>) -> tensor<f32>
+  %s = prims.reshape %b1 {shape = []} : (tensor<1xf32>) -> tensor<f32>
   // CHECK: prims.slice %a {start_indices = [0 : i64, 2 : i64], limit_indices = [4 : i64, 8 : i64], strides = [1 : i64, 3 : i64]} : (tensor<4x8xf32>) -> tensor<4x2xf32>
   %7 = prims.slice %a {start_indices = [0 : i64, 2 : i64], limit_indices = [4 : i64, 8 : i64], strides = [1 : i64, 3 : i64]} : (tensor<4x8xf32>) -> tensor<4x2xf32>
   // CHECK: prims.extern "aten.convolution.default"(%a, %w) {args = [#torch.sym<0>, #torch.sym<1>]} : (tensor<4x8xf32>, tensor<6x8xf32>) -> tensor<4x6xf32>

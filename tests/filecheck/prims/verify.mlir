@@ -146,6 +146,14 @@ func.func @attention_backward_grads(%q: tensor<1x2x8x16xf32>, %r: tensor<1x2x8xf
 
 // -----
 
+func.func @reshape_to_scalar(%a: tensor<2xf32>) {
+  // CHECK: error: 'prims.reshape' op a reshape to a 0-d tensor takes one element of its type, not tensor<2xf32>
+  %0 = prims.reshape %a {shape = []} : (tensor<2xf32>) -> tensor<f32>
+  func.return
+}
+
+// -----
+
 func.func @slice_bounds(%a: tensor<4x8xf32>) {
   // CHECK: error: 'prims.slice' op slice bounds 0:9:1 invalid for a dim of 8
   %0 = prims.slice %a {start_indices = [0 : i64, 0 : i64], limit_indices = [4 : i64, 9 : i64], strides = [1 : i64, 1 : i64]} : (tensor<4x8xf32>) -> tensor<4x9xf32>
