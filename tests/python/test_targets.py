@@ -23,7 +23,7 @@ def stepwell(*args: str, cache: Path | None = None) -> subprocess.CompletedProce
     )  # fmt: skip
 
 
-@pytest.mark.parametrize("name", ["cnn", "llama"])  # conv/pool; RMSNorm, rotary, GQA (cuda:90 has all 4)
+@pytest.mark.parametrize("name", ["cnn", "llama"])  # conv and pooling; RMSNorm, rotary, GQA
 def test_kernels_compile_for_gfx942(name: str, tmp_path: Path) -> None:
     proc = stepwell("compile", f"examples/{name}.py", "--target", "hip:gfx942", "-o",
                     str(tmp_path), "--emit", "amdgcn,hsaco", cache=tmp_path / "cache")  # fmt: skip
