@@ -336,13 +336,7 @@ class AttentionOp(IRDLOperation):
         result_type: Attribute, causal: bool = False, scale: float | None = None,
         transpose_out: bool = False, lse_type: Attribute | None = None,
     ) -> None:  # fmt: skip
-        props: dict[str, Attribute] = {}
-        if causal:
-            props["causal"] = IntegerAttr.from_bool(True)
-        if transpose_out:
-            props["transpose_out"] = IntegerAttr.from_bool(True)
-        if scale is not None:
-            props["scale"] = FloatAttr(scale, 64)
+        props = _attention_props(causal, scale, transpose_out)
         super().__init__(
             operands=[query, key, value, [mask] if mask is not None else []],
             result_types=[result_type, [lse_type] if lse_type is not None else []],
@@ -368,6 +362,21 @@ class AttentionOp(IRDLOperation):
 
     def is_causal(self) -> bool:
         return bool(self.causal and self.causal.value.data)
+
+
+def _attention_props(
+    causal: bool, scale: float | None, transpose_out: bool = False
+) -> dict[str, Attribute]:
+    """The properties of an attention primitive, in their printed order (absent: the
+    default)."""
+    props: dict[str, Attribute] = {}
+    if causal:
+        props["causal"] = IntegerAttr.from_bool(True)
+    if transpose_out:
+        props["transpose_out"] = IntegerAttr.from_bool(True)
+    if scale is not None:
+        props["scale"] = FloatAttr(scale, 64)
+    return props
 
 
 def _verify_row_stat(value: SSAValue, q: Sequence[int], what: str) -> None:
@@ -432,11 +441,7 @@ class AttentionBackwardOp(IRDLOperation):
         lse: SSAValue, delta: SSAValue, mask: SSAValue | None, causal: bool = False,
         scale: float | None = None,
     ) -> None:  # fmt: skip
-        props: dict[str, Attribute] = {}
-        if causal:
-            props["causal"] = IntegerAttr.from_bool(True)
-        if scale is not None:
-            props["scale"] = FloatAttr(scale, 64)
+        props = _attention_props(causal, scale)
         super().__init__(
             operands=[grad_out, query, key, value, lse, delta, [mask] if mask else []],
             result_types=[query.type, key.type, value.type],
