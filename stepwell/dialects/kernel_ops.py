@@ -102,6 +102,15 @@ def _to(op: Operation) -> Callable[..., torch.Tensor]:
     return lambda x: x.to(dtype)
 
 
+def _bitcast(xs: Sequence[str], op: Operation) -> str:
+    return f"{xs[0]}.to({tl_type(_element(op.results[0].type))}, bitcast=True)"
+
+
+def _reinterpret(op: Operation) -> Callable[..., torch.Tensor]:
+    dtype = torch_dtype(_element(op.results[0].type))
+    return lambda x: x.view(dtype)
+
+
 def _cmp_triton(xs: Sequence[str], op: Operation) -> str:
     predicate = cast(tile.CmpOp, op).predicate.data
     return f"{xs[0]} {tile.CMP_PREDICATES[predicate]} {xs[1]}"
@@ -152,6 +161,7 @@ POINTWISE: dict[type[Operation], Pointwise] = {
     arith.ExtFOp: Pointwise(_cast, _to),
     arith.TruncFOp: Pointwise(_cast, _to),
     tile.CastOp: Pointwise(_cast, _to),
+    arith.BitcastOp: Pointwise(_bitcast, _reinterpret),  # the same bits as another type
     tile.CmpOp: Pointwise(_cmp_triton, lambda op: _CMP[cast(tile.CmpOp, op).predicate.data]),
     tile.SelectOp: Pointwise(call("tl.where"), _same(torch.where)),
     tile.RemOp: Pointwise(infix("%"), _same(torch.fmod)),  # the dividend's sign

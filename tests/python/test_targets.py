@@ -107,7 +107,10 @@ def example():
             q, k, v, is_causal=True)
         grads = torch.ops.aten._scaled_dot_product_flash_attention_for_cpu_backward(
             do, q, k, v, o, lse, 0.0, True)
-        return rows + rotated[i], gathered, long.cumsum(-1), torch.cummax(x, -1), grads
+        # math formulas (float64 inside, a bitcast for the sign bit of a half)
+        special = torch.lgamma(x) * torch.atan2(x, rows) + torch.signbit(x.half()) + x.expm1()
+        return (rows + rotated[i], gathered, long.cumsum(-1), torch.cummax(x, -1), grads,
+                special)
     attention = tuple(torch.randn(1, 2, 80, 32) for _ in range(4))
     return fn, (torch.randn(4, 16), torch.tensor([3, 0, 1, 2]), torch.randn(2, 17000),
                 *attention)
@@ -117,9 +120,9 @@ def example():
 @pytest.mark.parametrize("target", ["cuda:90", "hip:gfx942"])
 def test_scans_and_gathers_compile_for_gpus(target: str, tmp_path: Path) -> None:
     """tile.scan (cumsum, cumprod, associative_scan with a combine function, and a scan
-    carried across the column tiles of a long row), tile.gather and training's attention
-    kernels (the forward storing its log-sum-exp, the flash backward) compile with
-    Triton's real back ends."""
+    carried across the column tiles of a long row), tile.gather, training's attention
+    kernels (the forward storing its log-sum-exp, the flash backward) and math_rules'
+    formulas (float64 math, bitcasts) compile with Triton's real back ends."""
     source = tmp_path / "new_ops.py"
     source.write_text(NEW_OPS)
     proc = stepwell("compile", str(source), "--target", target, "-o", str(tmp_path / "out"),

@@ -22,6 +22,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from stepwell.dialects import prims, tile
 from stepwell.ir.types import is_float
+from stepwell.passes.support.math_rules import MATH_RULES
 
 
 @dataclass
@@ -164,33 +165,10 @@ def _pow_general(b: TileBuilder, x: SSAValue, y: SSAValue, t: Attribute) -> SSAV
     return b.add(tile.CastOp(r, t)) if _elem(t) != f64 else r
 
 
-def _signbit(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
-    """x < 0 on integers (floats decline: -0.0 and -NaN need the bit itself)."""
-    (x,) = xs
-    if is_float(_elem(x)):
-        return None
-    shape = cast(TensorType[Attribute], t).get_shape()
-    negative = b.add(tile.CmpOp("lt", x, b.splat(0, x.type), TensorType(i1, shape)))
-    return negative if _elem(t) == i1 else b.add(tile.CastOp(negative, t))
-
-
 def _reciprocal(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
     if not is_float(_elem(xs[0])):
         return None
     return b.add(arith.DivfOp(b.splat(1.0, t), xs[0]))
-
-
-def _log1p(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
-    """log(1 + x): core Triton has no log1p (absolute error stays below ulp(1))."""
-    if not is_float(_elem(xs[0])):
-        return None
-    return b.add(math.LogOp(b.add(arith.AddfOp(xs[0], b.splat(1.0, t)))))
-
-
-def _expm1(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
-    if not is_float(_elem(xs[0])):
-        return None
-    return b.add(arith.SubfOp(b.add(math.ExpOp(xs[0])), b.splat(1.0, t)))
 
 
 def _fmod(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
@@ -263,10 +241,9 @@ TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsPowOp: _pow,  # floats (integer powers stay at graph level)
     prims.PrimsConvertElementTypeOp: _convert,
     prims.PrimsReciprocalOp: _reciprocal,  # 1 / x
-    prims.PrimsSignbitOp: _signbit,  # x < 0 (integers)
-    prims.PrimsLog1pOp: _log1p,  # log(1 + x)
-    prims.PrimsExpm1Op: _expm1,  # exp(x) - 1
     prims.PrimsFmodOp: _fmod,  # C fmod
     prims.PrimsRemainderOp: _remainder,  # Python %
 }
-"""prims class -> rule building its tile computation."""
+TILE_RULES.update(MATH_RULES)
+"""prims class -> rule building its tile computation (formulas for the math core Triton
+lacks: `math_rules.py`)."""

@@ -406,3 +406,24 @@ func.func @flash_training(%q: tensor<2x4x16x8xf32>, %k: tensor<2x4x16x8xf32>, %v
   %dq, %dk, %dv = torch.operator "aten._scaled_dot_product_flash_attention_for_cpu_backward.default"(%do, %q, %k, %v, %o, %lse, %m) {args = [#torch.sym<0>, #torch.sym<1>, #torch.sym<2>, #torch.sym<3>, #torch.sym<4>, #torch.sym<5>, 0.000000e+00 : f64, false], kwargs = {attn_mask = #torch.sym<6>, scale = 2.500000e-01 : f64}} : (tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16xf32>, tensor<2x1x16x16xf32>) -> (tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>)
   func.return %dq, %dk, %dv : tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>
 }
+
+// -----
+
+// Math that core Triton lacks is a formula in the kernel (passes/support/math_rules.py):
+// atan2 in float64 (the quotient's atan, moved to x's half-plane by x's sign bit, read
+// through a bitcast) rounded once to f32; signbit of a float is its bit, not x < 0.
+// CHECK-LABEL: tile.kernel @k0_atan2_signbit(
+// CHECK: tile.cast %{{.*}} : tensor<{{.*}}xf32> -> tensor<{{.*}}xf64>
+// CHECK: arith.divf %{{.*}} : tensor<{{.*}}xf64>
+// CHECK: arith.bitcast %{{.*}} : tensor<{{.*}}xf64> to tensor<{{.*}}xi64>
+// CHECK: tile.cast %{{.*}} : tensor<{{.*}}xf64> -> tensor<{{.*}}xf32>
+// CHECK: arith.bitcast %{{.*}} : tensor<{{.*}}xf32> to tensor<{{.*}}xi32>
+// CHECK-NOT: tile.launch
+// CHECK-LABEL: func.func @math
+// CHECK-COUNT-1: tile.launch
+// CHECK-NOT: prims.
+func.func @math(%y: tensor<8xf32>, %x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xi1>) {
+  %a = torch.aten.atan2 %y, %x : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  %s = torch.operator "aten.signbit.default"(%x) {args = [#torch.sym<0>], kwargs = {}} : (tensor<8xf32>) -> tensor<8xi1>
+  func.return %a, %s : tensor<8xf32>, tensor<8xi1>
+}

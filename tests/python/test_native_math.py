@@ -1,0 +1,127 @@
+"""Math without a core Triton op (`passes/support/math_rules.py`): inverse trigonometric
+and hyperbolic functions, sinh/cosh/tan, log10, hypot, lgamma, fmax/fmin, sign/signbit,
+and the precise expm1/log1p, as kernel formulas.
+
+Each matches eager on values (float32 to about an ulp, float64 to 1e-13), dtype, shape,
+NaN positions and signed zeros, over special values (±0, tiny, near ±1, poles, huge,
+±inf, NaN) and random ones; and runs in one kernel with no ATen call and the op not
+left at graph level. The tile interpreter agrees too.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import torch
+
+from stepwell.frontend.loader import Example
+from stepwell.fuzz.compare import mismatch
+from stepwell.pipeline import check_example
+
+INF, NAN = math.inf, math.nan
+SPECIAL = [0.0, -0.0, 1e-30, -1e-30, 1e-8, -1e-8, 0.3, -0.3, 0.5, -0.5, 0.66, 0.7, 0.99,
+           -0.99, 1.0, -1.0, 1.5, 2.0, 2.5, -2.5, 3.0, -3.7, -4.0, 10.0, -10.0, 88.0, -88.0,
+           100.0, 1e10, -1e10, 1e30, INF, -INF, NAN]  # fmt: skip
+
+UNARY: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {
+    "atan": torch.atan, "asin": torch.asin, "acos": torch.acos, "sinh": torch.sinh,
+    "cosh": torch.cosh, "tan": torch.tan, "log10": torch.log10, "asinh": torch.asinh,
+    "acosh": torch.acosh, "atanh": torch.atanh, "lgamma": torch.lgamma,
+    "expm1": torch.expm1, "log1p": torch.log1p, "sign": torch.sign,
+    "signbit": torch.signbit,
+}  # fmt: skip
+BINARY: dict[str, Callable[[torch.Tensor, torch.Tensor], torch.Tensor]] = {
+    "atan2": torch.atan2, "hypot": torch.hypot, "fmax": torch.fmax, "fmin": torch.fmin,
+}  # fmt: skip
+TOLERANCE = {torch.float32: 2e-6, torch.float64: 1e-13}
+
+
+def compiled(fn: Callable[..., torch.Tensor], tmp_path: Path, *args: torch.Tensor) -> torch.Tensor:
+    torch._dynamo.reset()
+    out = torch.compile(fn, backend="stepwell", options={"dump_dir": str(tmp_path)})(*args)
+    (manifest,) = [json.loads(p.read_text()) for p in tmp_path.glob("*/manifest.json")]
+    assert manifest["externs"] == {}, manifest["externs"]
+    assert len(manifest["kernels"]) == 1, manifest["kernels"]
+    assert not set(manifest["graph_level_prims"]) - {"prims.broadcast_in_dim"}, manifest
+    return out
+
+
+def assert_close(got: torch.Tensor, want: torch.Tensor) -> None:
+    """Same dtype, shape, NaN positions and sign bits; values to the dtype's tolerance,
+    relative, with an absolute floor for results near a zero of the function."""
+    assert mismatch(want, got) is None, mismatch(want, got)
+    if not want.is_floating_point():
+        assert torch.equal(got, want)
+        return
+    assert torch.equal(torch.signbit(got[got == 0]), torch.signbit(want[got == 0]))
+    tol = TOLERANCE.get(want.dtype, 1e-3)
+    finite = torch.isfinite(want)
+    assert torch.equal(got[~finite], want[~finite]) or torch.equal(
+        got[~finite].isnan(), want[~finite].isnan()
+    )
+    close = torch.isclose(got[finite].double(), want[finite].double(), rtol=tol, atol=tol)
+    bad = (~close).nonzero().flatten()[:5].tolist()
+    assert close.all(), [(got[finite][i].item(), want[finite][i].item()) for i in bad]
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+@pytest.mark.parametrize("name", list(UNARY))
+def test_unary_math_matches_eager(name: str, dtype: torch.dtype, tmp_path: Path) -> None:
+    fn = UNARY[name]
+    torch.manual_seed(0)
+    x = torch.cat([torch.tensor(SPECIAL, dtype=dtype), torch.randn(300, dtype=dtype) * 4,
+                   torch.rand(100, dtype=dtype) * 2 - 1])  # fmt: skip
+    assert_close(compiled(lambda t: fn(t), tmp_path, x), fn(x))
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+@pytest.mark.parametrize("name", list(BINARY))
+def test_binary_math_matches_eager(name: str, dtype: torch.dtype, tmp_path: Path) -> None:
+    """Every pair of special values (atan2's quadrants, signed zeros, inf/inf corners)."""
+    fn = BINARY[name]
+    x = torch.tensor(SPECIAL, dtype=dtype)
+    a, b = torch.meshgrid(x, x, indexing="ij")
+    assert_close(compiled(lambda s, t: fn(s, t), tmp_path, a, b), fn(a, b))
+
+
+@pytest.mark.parametrize("name", ["atan", "lgamma", "sinh", "signbit", "sign"])
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
+def test_half_types(name: str, dtype: torch.dtype, tmp_path: Path) -> None:
+    fn = UNARY[name]
+    x = torch.tensor([v for v in SPECIAL if abs(v) < 6e4 or not math.isfinite(v)], dtype=dtype)
+    got, want = compiled(lambda t: fn(t), tmp_path, x), fn(x)
+    assert mismatch(want, got) is None, mismatch(want, got)
+
+
+@pytest.mark.parametrize("dtype", [torch.int32, torch.int64, torch.bool])
+def test_integer_sign_signbit_fmax(dtype: torch.dtype, tmp_path: Path) -> None:
+    x = torch.tensor([3, -4, 0, 7, -1], dtype=torch.int64).to(dtype)
+    y = torch.tensor([1, -9, 0, 8, 2], dtype=torch.int64).to(dtype)
+    fn = lambda s, t: (torch.sign(s), torch.signbit(s), torch.fmax(s, t), torch.fmin(s, t))  # noqa: E731
+    torch._dynamo.reset()
+    got = torch.compile(fn, backend="stepwell")(x, y)
+    assert mismatch(list(fn(x, y)), list(got)) is None
+
+
+def test_an_integer_input_is_promoted_then_computed(tmp_path: Path) -> None:
+    x = torch.arange(-3, 4)
+    assert_close(compiled(lambda t: torch.atan(t) + torch.cosh(t), tmp_path, x),
+                 torch.atan(x) + torch.cosh(x))  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["atan2", "lgamma", "asinh", "expm1"])
+def test_at_tile_level(name: str) -> None:
+    """The tile interpreter (torch on tiles, no Triton) runs the same formulas."""
+    x = torch.tensor([v for v in SPECIAL if math.isfinite(v) and abs(v) < 50])
+    fn = BINARY.get(name)
+    example = (
+        Example(lambda a, b: fn(a, b), (x, x.flip(0)), name)
+        if fn
+        else Example(lambda a: UNARY[name](a), (x,), name)
+    )
+    result = check_example(example, "tile", atol=1e-5, rtol=1e-5)
+    assert result.passed, str(result)
