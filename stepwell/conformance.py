@@ -16,10 +16,12 @@ Each sample ends in one outcome:
 
 * `native`: correct, every graph Dynamo captured ran as stepwell kernels: no `prims.extern`
   (ATen call), no graph-level prims op other than views (`VIEW_OPS`, which move no data;
-  `--strict-views` counts them as fallback too), no graph break, at least one graph;
+  `--strict-views` counts them as fallback too) and allocations of 0-element tensors, no
+  graph break, at least one graph;
 * `fallback`: correct, but some of it ran in ATen: an extern, a graph-level prims op that
-  is not a view (`prims.reshape` that strides cannot express is a copy, `prims.iota`,
-  ...), a graph break or no graph at all (Dynamo ran the op eagerly);
+  is not a view (`prims.iota`, `prims.cat`, ..., or a view op the manifest lists under
+  `graph_level_copies`: a reshape that strides cannot express copies), a graph break or
+  no graph at all (Dynamo ran the op eagerly);
 * `fail`: an error, a timeout or a wrong result (the first error message is kept);
 * `skip`: not stepwell's to run: a random op, eager raises or is not reproducible, there is
   no tensor result, or `torch.compile(backend="eager")` fails on it too.
@@ -65,10 +67,11 @@ OUTCOMES = ("native", "fallback", "fail", "skip")
 
 VIEW_OPS = frozenset(
     f"prims.{name}"
-    for name in "broadcast_in_dim transpose slice split_dim collapse squeeze".split()
+    for name in "broadcast_in_dim transpose slice split_dim collapse squeeze reshape".split()
 )
 """Graph-level prims ops that are views by design (docs/architecture.md: never kernels, no
-data moved): they do not make a sample `fallback` unless `STRICT_VIEWS` is set."""
+data moved): they do not make a sample `fallback` unless `STRICT_VIEWS` is set, or the
+manifest says one copies (`graph_level_copies`: its operand's strides cannot express it)."""
 
 STRICT_VIEWS = False
 """`--strict-views`: graph-level view ops count as fallback too."""
@@ -121,6 +124,7 @@ class SampleResult:
     launches: int = 0
     externs: list[str] = field(default_factory=list)
     graph_level: list[str] = field(default_factory=list)
+    copies: list[str] = field(default_factory=list)  # graph-level ops that move data
 
 
 def _error_line(e: BaseException) -> str:
@@ -184,6 +188,7 @@ def run_sample(info: Any, sample: Any, tol: tuple[float, float]) -> SampleResult
     result.launches = sum(m["launches"] for m in manifests)
     result.externs = sorted({x for m in manifests for x in m["externs"]})
     result.graph_level = sorted({x for m in manifests for x in m["graph_level_prims"]})
+    result.copies = sorted({x for m in manifests for x in m["graph_level_copies"]})
     if error is None:
         try:
             sw._compare(list(got), want, tol)
@@ -192,14 +197,17 @@ def run_sample(info: Any, sample: Any, tol: tuple[float, float]) -> SampleResult
     if error is not None:
         _check_dynamo_eager(fn, tensors, want, tol)  # raises _Skip if Dynamo cannot either
         result.outcome, result.error = "fail", _error_line(error)
-    elif result.externs or _non_view(result.graph_level) or result.graph_breaks or not graphs:
+    elif result.externs or _non_view(result) or result.graph_breaks or not graphs:
         result.outcome = "fallback"
     return result
 
 
-def _non_view(graph_level: Sequence[str]) -> list[str]:
-    """The graph-level prims ops that make a sample `fallback`."""
-    return [op for op in graph_level if STRICT_VIEWS or op not in VIEW_OPS]
+def _non_view(result: SampleResult) -> list[str]:
+    """The graph-level ops that make a sample `fallback`: those not views by design, and
+    those the manifest found copying (a view op its operand's strides cannot express, a
+    scatter's starting copy)."""
+    ops = [op for op in result.graph_level if STRICT_VIEWS or op not in VIEW_OPS]
+    return sorted(set(ops) | set(result.copies))
 
 
 def _check_dynamo_eager(

@@ -101,7 +101,8 @@ def checked_ints(attr: Attribute, what: str, minimum: int = 0) -> list[int]:
 
 
 def _check_view_type(t: Attribute) -> None:
-    """A kernel argument: a memref of static, non-negative sizes with integer strides."""
+    """A kernel argument: a memref of static, non-negative sizes with integer strides
+    (negative ones step back from the offset: a flip) that reaches no element before 0."""
     if not isinstance(t, MemRefType):
         raise VerifyException(f"kernel arguments are views (memref), not {t}")
     mt = cast(MemRefType[Attribute], t)
@@ -110,10 +111,17 @@ def _check_view_type(t: Attribute) -> None:
     layout = mt.layout
     if isinstance(layout, StridedLayoutAttr):
         strides, offset = layout.get_strides(), layout.get_offset()
-        if len(strides) != len(mt.get_shape()) or not all(
-            isinstance(x, int) and x >= 0 for x in (*strides, offset)
+        sizes = mt.get_shape()
+        if len(strides) != len(sizes) or not all(
+            isinstance(x, int) for x in (*strides, offset)
         ):
-            raise VerifyException(f"a view has one static, non-negative stride per dim: {t}")
+            raise VerifyException(f"a view has one static stride per dim: {t}")
+        first = cast(int, offset) + sum(
+            cast(int, st) * (n - 1) for n, st in zip(sizes, strides, strict=True)
+            if cast(int, st) < 0 and n > 0
+        )
+        if first < 0:
+            raise VerifyException(f"a view reaches elements before its tensor's first: {t}")
 
 
 @irdl_op_definition

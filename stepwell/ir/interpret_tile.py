@@ -120,8 +120,16 @@ def make_view(
                 f"{tensor.numel()} elements"
             )
 
+    # torch has no negative strides: a flipped dim is viewed from its first element in
+    # memory and flipped (a copy, so such a view is read, never written)
+    flipped = [d for d, st in enumerate(strides) if st < 0]
+    start = offset + sum(strides[d] * (sizes[d] - 1) for d in flipped if sizes[d] > 0)
+    if flipped and written is not None:
+        raise InterpretationError(f"{what}: a result view with a negative stride {t}")
+
     def strided(x: torch.Tensor) -> torch.Tensor:
-        return torch.as_strided(x, sizes, strides, x.storage_offset() + offset)
+        v = torch.as_strided(x, sizes, [abs(st) for st in strides], x.storage_offset() + start)
+        return v.flip(flipped) if flipped else v
 
     return View(strided(tensor), None if written is None else strided(written))
 

@@ -22,6 +22,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     NameLoc,
     StridedLayoutAttr,
+    TensorType,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import PassPipeline
@@ -141,13 +142,15 @@ def manifest_of(module: ModuleOp) -> dict[str, Any]:
             launches[name] += 1
             outputs[name] = len(op.results)
     externs = Counter(op.callee.data for op in module.walk() if isinstance(op, ExternOp))
-    graph_ops = Counter(
-        op.name
-        for op in module.walk()
-        if op.name.startswith("prims.") and not isinstance(op, ExternOp)
-    )
+    graph_level = [
+        op for op in module.walk() if op.name.startswith("prims.") and not isinstance(op, ExternOp)
+    ]
+    # an op whose results hold no elements computes nothing: ATen allocates a 0-element
+    # tensor, as the runtime does for a kernel's output, and launches no kernel
+    allocations = Counter(op.name for op in graph_level if holds_nothing(op))
+    graph_ops = Counter(op.name for op in graph_level if not holds_nothing(op))
     kernels = [kernel_manifest(k, outputs.get(k.sym_name.data, 0)) for k in kernels_of(module)]
-    copies = Counter(op.name for op in copying_ops(module))
+    copies = Counter(op.name for op in copying_ops(module) if not holds_nothing(op))
     for op in module.walk():  # a scatter's result starts as a copy of its operand
         if isinstance(op, tile.LaunchOp):
             copies["tile.launch inits"] += sum(not op.donated(k) for k in range(len(op.inits)))
@@ -158,9 +161,20 @@ def manifest_of(module: ModuleOp) -> dict[str, Any]:
         "externs": dict(externs),
         "graph_level_prims": dict(graph_ops),
         "graph_level_copies": dict(copies),
+        "allocations": dict(allocations),
         "bytes_read": sum(k["bytes_read"] for k in kernels),
         "bytes_written": sum(k["bytes_written"] for k in kernels),
     }
+
+
+def holds_nothing(op: Operation) -> bool:
+    """Are all of op's results tensors of 0 elements (static sizes)?"""
+    return bool(op.results) and all(
+        isinstance(r.type, TensorType)
+        and all(d >= 0 for d in r.type.get_shape())
+        and math.prod(r.type.get_shape()) == 0
+        for r in op.results
+    )
 
 
 def copying_ops(module: ModuleOp) -> list[Operation]:

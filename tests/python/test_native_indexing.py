@@ -168,3 +168,47 @@ def test_random_gathers_match_eager() -> None:
             [a.shape for a in args],
             mismatch([want], got),
         )
+
+
+FLIPS: dict[str, tuple[Callable[..., Any], tuple[Any, ...], int]] = {
+    # (fn, inputs, kernels): a flip is read through negative strides, never an ATen call
+    "flip read by a kernel": (lambda x: torch.flip(x, [1]) * 2, (torch.randn(3, 5),), 1),
+    "two dims, with the original": (lambda x: torch.flip(x, [0, 1]) + x, (X,), 1),
+    "fliplr of a transpose": (lambda x: torch.fliplr(x.t()) + 1, (torch.randn(4, 6),), 1),
+    "rot90": (lambda x: torch.rot90(x, 1, [0, 1]) - 1, (torch.randn(3, 4),), 1),
+    "flipped then reshaped": (lambda x: torch.flip(x, [1]).reshape(-1) * 3, (X,), 1),
+    "int64": (lambda x: torch.flip(x, [0]) + 1, (torch.arange(6),), 1),
+    "bool": (lambda x: torch.flip(x, [1]) & x, (torch.rand(3, 4) > 0.5,), 1),
+    "float16": (lambda x: torch.flip(x, [0]) * 2, (torch.randn(5, 3).half(),), 1),
+    "scan of a flip": (lambda x: torch.flip(x, [1]).cumsum(1), (torch.randn(3, 9),), 1),
+    "a returned flip is a copy kernel": (lambda x: torch.flip(x, [0]), (torch.randn(7),), 1),
+    "of a computed value, returned": (lambda x: torch.flip(x.exp(), [1]), (X,), 2),
+    "of an iota (lanes reversed)": (
+        lambda x: torch.flip(torch.arange(6), [0]) + x, (torch.arange(6),), 1),
+    "of a constant, returned": (lambda x: (torch.flip(torch.ones(3, 2) * 2, [0]), x + 1),
+                                (torch.randn(3),), 2),  # fmt: skip
+    "empty": (lambda x: torch.flip(x, [0]) + 1, (torch.randn(0, 3),), None),
+}
+
+
+@pytest.mark.parametrize("name", list(FLIPS))
+def test_flip_is_a_strided_view(name: str) -> None:
+    """`prims.rev` is a view with negative strides from the dim's last element: kernels
+    read through it (fused), and a returned flip is one copy kernel, not ATen's flip."""
+    fn, args, kernels = FLIPS[name]
+    got, manifest = run(fn, *args)
+    out = fn(*args)
+    assert mismatch(list(out) if isinstance(out, tuple) else [out], got) is None
+    assert manifest["externs"] == {} and "prims.rev" not in manifest["graph_level_prims"]
+    if kernels is not None:
+        assert len(manifest["kernels"]) == kernels, manifest["kernels"]
+
+
+def test_flip_at_tile_level() -> None:
+    """The tile interpreter reads a negative-stride view (torch has none: it flips a
+    positive-stride one)."""
+    from stepwell.pipeline import check_example
+
+    x = torch.randn(3, 4, 5)
+    example = Example(lambda t: (torch.flip(t, [0, 2]) * 2, torch.flip(t, [1])), (x,), "f")
+    assert check_example(example, "tile").passed

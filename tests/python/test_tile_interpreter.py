@@ -314,10 +314,9 @@ def _pointwise_cases() -> dict[str, tuple[Callable[..., Any], list[str], str]]:
                 )
         elif cls is tile.SelectOp:
             cases[name] = (lambda xs, t: tile.SelectOp(*xs), [b, f, f], f)
-        elif cls in (tile.CastOp, arith.ExtFOp, arith.TruncFOp):
-            src, dst = {tile.CastOp: (f, i), arith.ExtFOp: ("f16", f), arith.TruncFOp: (f, "bf16")}[
-                cls
-            ]
+        elif cls in (tile.CastOp, arith.ExtFOp, arith.TruncFOp, arith.BitcastOp):
+            src, dst = {tile.CastOp: (f, i), arith.ExtFOp: ("f16", f), arith.TruncFOp: (f, "bf16"),
+                        arith.BitcastOp: (f, i)}[cls]  # fmt: skip
             cases[name] = (lambda xs, t, cls=cls: cls(xs[0], t), [src], dst)
         elif cls in (xmath.AbsIOp,):
             cases[name] = (lambda xs, t, cls=cls: cls(xs[0]), [i], i)

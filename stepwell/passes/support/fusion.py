@@ -65,9 +65,10 @@ REDUCTIONS: dict[type[Operation], str] = {
 
 def gathered_from(op: Operation, i: int) -> bool:
     """Is operand i of op a tensor the kernel reads at computed element indices (the
-    source of a `prims.take`), or one it starts a result from (the operand a
-    `prims.scatter` writes into), rather than one value per lane of its space?"""
-    return isinstance(op, TakeOp | ScatterOp) and i == 0
+    source of a `prims.take`, or of a flip that a kernel copies: `prims.rev`), or one it
+    starts a result from (the operand a `prims.scatter` writes into), rather than one
+    value per lane of its space?"""
+    return isinstance(op, TakeOp | ScatterOp | prims.PrimsRevOp) and i == 0
 
 
 SCATTER_TYPES: dict[str, tuple[str, ...]] = {
@@ -212,10 +213,7 @@ class Partitioner:
         ops = list(self.func.body.block.ops)
         for op in ops:  # views that strides cannot express are copied by a kernel
             if is_view_op(op) and view_of(op.results[0], self.materialized) is None:
-                copyable = not has_exotic_types(op) and all(
-                    is_static_tensor(v) for v in (*op.operands, *op.results)
-                )
-                if copyable and math.prod(shape(op.results[0])) > 0:
+                if self.copyable(op):
                     self.copies.add(op)
                 else:
                     self.graph_ops.add(op)
@@ -256,14 +254,28 @@ class Partitioner:
         return Partition(self.groups, self.group_of, self.graph_ops, self.outputs())
 
     def views_for_graph_ops(self, ops: list[Operation]) -> None:
-        """Graph-level ops (and the return) read tensors: views they read are computed."""
+        """Graph-level ops (and the return) read tensors: views they read are computed,
+        as ATen views; a flip (`prims.rev`, a copy in ATen too) is a copy kernel."""
         for op in reversed(ops):
             if op in self.graph_ops or isinstance(op, ReturnOp):
                 for v in op.operands:
                     owner = v.owner
                     if isinstance(owner, Operation) and is_view_op(owner):
-                        if owner not in self.copies:
+                        if owner in self.copies:
+                            continue
+                        if isinstance(owner, prims.PrimsRevOp) and self.copyable(owner):
+                            self.copies.add(owner)
+                        else:
                             self.graph_ops.add(owner)
+
+    @staticmethod
+    def copyable(op: Operation) -> bool:
+        """Can a kernel copy op's result (static, not empty, no exotic dtype)?"""
+        return (
+            not has_exotic_types(op)
+            and all(is_static_tensor(v) for v in (*op.operands, *op.results))
+            and math.prod(shape(op.results[0])) > 0
+        )
 
     def is_kernel_op(self, op: Operation) -> bool:
         """Can a kernel compute `op`? (Decided before grouping: grouping never fails.)"""
@@ -485,8 +497,10 @@ class Partitioner:
         for i, u, rel in rels:
             g.register_uses[(op, i)] = (u, rel)
         for i, v in enumerate(op.operands):
+            computed = self.generated(v) is not None  # (a flip of one too: reversed lanes)
             if (op, i) not in g.register_uses and (
-                gathered_from(op, i) or self.generated(v) is None
+                (gathered_from(op, i) and not (computed and isinstance(op, prims.PrimsRevOp)))
+                or not computed
             ):
                 root = self.root(v)
                 if root not in g.reads:
@@ -735,7 +749,7 @@ class Partitioner:
         out = []
         for use in v.uses:
             user = use.operation
-            if is_view_op(user) and user not in self.graph_ops:
+            if is_view_op(user) and user not in self.graph_ops and user not in self.copies:
                 out.extend(self.final_uses(user.results[0]))
             else:
                 out.append((user, use.index))

@@ -44,7 +44,13 @@ from stepwell.passes.support.fusion import (
 )
 from stepwell.passes.support.kernel_kinds import KERNEL_KINDS
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
-from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
+from stepwell.passes.support.views import (
+    VIEW_RULES,
+    View,
+    contiguous_strides,
+    is_view_op,
+    view_of,
+)
 
 
 @dataclass
@@ -130,6 +136,10 @@ class KernelBuilder:
             return self.b.splat(self.part.full_value(full), self.tile_type(space, element))
         view = view_of(v, self.part.materialized)
         assert view is not None
+        return self.load_view(view, v, space, element)
+
+    def load_view(self, view: View, v: SSAValue, space: str, element: Attribute) -> SSAValue:
+        """The tile of `v`, read through `view` of the tensor under it, in `space`."""
         view = self.in_space(view, space)
         iota = self.part.generated(v)
         if isinstance(iota, prims.PrimsIotaOp):
@@ -199,6 +209,17 @@ class KernelBuilder:
     def emit(self, op: Operation) -> None:
         space = self.group.space_of[op.results[0]]
         start = len(self.b.ops)
+        if isinstance(op, prims.PrimsRevOp):  # a flip copied: read through its strides
+            element = cast(TensorType[Attribute], op.result.type).element_type
+            if self.part.constant(op.a) is not None:  # a flipped splat is the splat
+                self.tiles[op.results[0]] = self.load(op.a, space, element)
+            else:
+                source = view_of(op.a, self.part.materialized)
+                flipped = None if source is None else VIEW_RULES[prims.PrimsRevOp](source, op)
+                assert flipped is not None
+                self.tiles[op.results[0]] = self.load_view(flipped, op.a, space, element)
+            self._locate(op, start)
+            return
         if is_view_op(op):  # a copy kernel: the operand's elements, in order
             self.tiles[op.results[0]] = self.operand(op, 0, space)
             self._locate(op, start)

@@ -1,7 +1,7 @@
 """Strided views: how a value produced by prims view ops indexes its source tensor.
 
-A chain of `broadcast_in_dim`, `transpose`, `slice`, `split_dim`, `collapse`, `squeeze`
-and `reshape` ops over a materialized (contiguous) tensor is a `View`: an offset and one
+A chain of `broadcast_in_dim`, `transpose`, `slice`, `rev`, `split_dim`, `collapse`,
+`squeeze` and `reshape` ops over a materialized (contiguous) tensor is a `View`: an offset and one
 (size, stride) per dim. Kernels read such values through the view instead of copying.
 `view_of` returns None when a chain is not expressible with strides (a reshape that
 merges dims of a non-contiguous view); the caller then materializes the view op.
@@ -125,6 +125,16 @@ def _slice(v: View, op: Operation) -> View | None:
     return View(v.source, offset, sizes, strides)
 
 
+def _rev(v: View, op: Operation) -> View | None:
+    """A reversed dim starts at its last element and steps back: a negative stride."""
+    dims = set(_int_list(op.properties["dims"]))
+    offset = v.offset + sum((n - 1) * st for d, (n, st) in enumerate(zip(v.sizes, v.strides,
+                                                                          strict=True))
+                            if d in dims and n > 0)  # fmt: skip
+    strides = tuple(-st if d in dims else st for d, st in enumerate(v.strides))
+    return View(v.source, offset, v.sizes, strides)
+
+
 def _reshape_to_result(v: View, op: Operation) -> View | None:
     return v.reshape(cast(TensorType[Attribute], op.results[0].type).get_shape())
 
@@ -133,6 +143,7 @@ VIEW_RULES: dict[type[Operation], Callable[[View, Operation], View | None]] = {
     prims.PrimsBroadcastInDimOp: _broadcast_in_dim,  # size-1 or new dims get stride 0
     prims.PrimsTransposeOp: _transpose,  # strides permute
     SliceOp: _slice,  # offset moves, strides scale by the step
+    prims.PrimsRevOp: _rev,  # flip: negative strides from the dim's last element
     prims.PrimsSplitDimOp: _reshape_to_result,  # reshapes: strided when expressible
     prims.PrimsCollapseOp: _reshape_to_result,
     prims.PrimsSqueezeOp: _reshape_to_result,

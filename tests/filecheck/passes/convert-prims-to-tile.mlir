@@ -427,3 +427,18 @@ func.func @math(%y: tensor<8xf32>, %x: tensor<8xf32>) -> (tensor<8xf32>, tensor<
   %s = torch.operator "aten.signbit.default"(%x) {args = [#torch.sym<0>], kwargs = {}} : (tensor<8xf32>) -> tensor<8xi1>
   func.return %a, %s : tensor<8xf32>, tensor<8xi1>
 }
+
+// -----
+
+// A flip is a view: its kernel reads through a negative stride from the dim's last
+// element (offset 19: the last element of the 5x4 tensor), fused; no copy, no ATen flip.
+// CHECK-LABEL: tile.kernel @k0_mul(
+// CHECK-SAME: %x: memref<5x4xf32, strided<[-4, -1], offset: 19>>
+// CHECK-LABEL: func.func @flip
+// CHECK-NOT: prims.rev
+// CHECK: tile.launch @k0_mul(%x)
+func.func @flip(%x: tensor<5x4xf32>) -> tensor<5x4xf32> {
+  %f = torch.aten.flip %x {dims = [0, 1]} : (tensor<5x4xf32>) -> tensor<5x4xf32>
+  %y = torch.aten.mul.Tensor %f, %f : (tensor<5x4xf32>, tensor<5x4xf32>) -> tensor<5x4xf32>
+  func.return %y : tensor<5x4xf32>
+}

@@ -105,3 +105,12 @@ tile.kernel @k(%x: memref<4xf32, strided<[1]>>) attributes {grid = [1 : i64, 1 :
   // CHECK: error: 'tile.select' op tile.select's condition is an i1 tile of the values' shape
   %s = tile.select %t, %t, %t : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 }
+
+// -----
+
+// A negative stride steps back from the offset (a flip); it may not reach before 0.
+builtin.module {
+  // CHECK: a view reaches elements before its tensor's first: memref<4xf32, strided<[-1], offset: 2>>
+  tile.kernel @k(%x: memref<4xf32, strided<[-1], offset: 2>>, %y: memref<4xf32, strided<[1]>>) attributes {grid = [1 : i64, 1 : i64, 1 : i64], space = [[4 : i64]], block = [4 : i64], num_warps = 4 : i64, kind = "pointwise"} {
+  }
+}
