@@ -752,6 +752,43 @@ class ScanIndexOp(IRDLOperation):
         _check_scan_dim(self, x)
 
 
+@irdl_op_definition
+class ArgReduceOp(IRDLOperation):
+    """`prims.arg_reduce`: the int64 index along `dim` of the first maximum (`kind =
+    "argmax"`) or minimum (`"argmin"`) of `x`, or of the first NaN when there is one (as
+    eager's argmax/argmin); the result drops `dim`."""
+
+    name = "prims.arg_reduce"
+    x = operand_def(TensorType)
+    dim = prop_def(IntegerAttr)
+    kind = prop_def(StringAttr)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$x attr-dict `:` functional-type(operands, results)"
+
+    def __init__(self, x: SSAValue, dim: int, kind: str) -> None:
+        shape = [n for d, n in enumerate(_tensor(x).get_shape()) if d != dim]
+        super().__init__(
+            operands=[x],
+            result_types=[TensorType(IntegerType(64), shape)],
+            properties={"dim": IntegerAttr(dim, 64), "kind": StringAttr(kind)},
+        )
+
+    def verify_(self) -> None:
+        x, idx = _tensor(self.x), _tensor(self.result)
+        rank, dim = len(x.get_shape()), self.dim.value.data
+        if not 0 <= dim < rank:
+            raise VerifyException(f"prims.arg_reduce dim {dim} is out of range for rank {rank}")
+        kept = [n for d, n in enumerate(x.get_shape()) if d != dim]
+        if idx.element_type != IntegerType(64) or list(idx.get_shape()) != kept:
+            raise VerifyException("prims.arg_reduce gives i64 indices of its operand's shape "
+                                  "without dim")  # fmt: skip
+        if self.kind.data not in ("argmax", "argmin"):
+            raise VerifyException(f"prims.arg_reduce kind {self.kind.data!r} is not "
+                                  "argmax or argmin")  # fmt: skip
+
+
 COMPOSITE_OPS = (
     MatmulOp,
     AttentionOp,
@@ -762,4 +799,5 @@ COMPOSITE_OPS = (
     ScatterOp,
     ScanOp,
     ScanIndexOp,
+    ArgReduceOp,
 )

@@ -37,6 +37,7 @@ from xdsl.ir import Attribute, Operation
 from stepwell.dialects.codecs import call_arguments, decode
 from stepwell.dialects.prims import PRIMS_OP_CLASSES, PrimsCollapseOp, PrimsReshapeOp
 from stepwell.dialects.prims_support import (
+    ArgReduceOp,
     AttentionBackwardOp,
     AttentionOp,
     ExternOp,
@@ -138,6 +139,12 @@ class StepwellFunctions(InterpreterFunctions):
         x, dim = args[0], op.dim.value.data
         out = torch.cummax(x, dim) if op.kind.data == "max" else torch.cummin(x, dim)
         return (out.values, out.indices)
+
+    @impl(ArgReduceOp)
+    def run_arg_reduce(self, interpreter: Interpreter, op: ArgReduceOp, args: PythonValues):
+        from stepwell.passes.support.arg_reductions import eager_arg_reduce
+
+        return (eager_arg_reduce(args[0], op.dim.value.data, op.kind.data),)
 
     @impl(TakeOp)
     def run_take(self, interpreter: Interpreter, op: TakeOp, args: PythonValues):

@@ -25,6 +25,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from stepwell.dialects.prims import PRIMS_OP_CLASSES
 from stepwell.dialects.prims_support import (
+    ArgReduceOp,
     ExternOp,
     MatmulOp,
     ScanIndexOp,
@@ -36,6 +37,7 @@ from stepwell.dialects.prims_support import (
 from stepwell.dialects.torch_support import TorchOp
 from stepwell.ir.fx_nodes import NodeImporter
 from stepwell.ir.types import torch_dtype
+from stepwell.passes.support.arg_reductions import ARG_REDUCTION_DECOMPOSITIONS
 from stepwell.passes.support.convolution import CONVOLUTION_DECOMPOSITIONS
 from stepwell.passes.support.foreach import foreach_decompositions
 from stepwell.passes.support.indexing import INDEXING_DECOMPOSITIONS
@@ -57,6 +59,7 @@ DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     **SLICING_DECOMPOSITIONS,
     **INDEXING_DECOMPOSITIONS,
     **SCAN_DECOMPOSITIONS,
+    **ARG_REDUCTION_DECOMPOSITIONS,
     **POOLING_DECOMPOSITIONS,
     **CONVOLUTION_DECOMPOSITIONS,
     **PADDING_DECOMPOSITIONS,
@@ -236,6 +239,9 @@ class PrimsSplicer(NodeImporter):
         if target is torch.ops.stepwell.scan_index.default:
             x, dim, kind = node.args
             return self.append(node, ScanIndexOp(self.value(x), int(dim), str(kind)))
+        if target is torch.ops.stepwell.arg_reduce.default:
+            x, dim, kind = node.args
+            return self.append(node, ArgReduceOp(self.value(x), int(dim), str(kind)))
         if target is torch.ops.stepwell.scan.default:
             x, dim, kind = node.args
             return self.append(node, ScanOp(self.value(x), int(dim), str(kind)))

@@ -33,6 +33,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from stepwell.dialects import prims
 from stepwell.dialects.codecs import decode
 from stepwell.dialects.prims_support import (
+    ArgReduceOp,
     AttentionBackwardOp,
     AttentionOp,
     MatmulOp,
@@ -103,6 +104,8 @@ def matmul_inner(op: MatmulOp) -> int:
 def reduce_dims(op: Operation) -> tuple[int, ...]:
     from stepwell.dialects.tile import int_list
 
+    if isinstance(op, ArgReduceOp):
+        return (op.dim.value.data,)
     dims = op.properties.get("dims")
     rank = len(shape(op.operands[0]))
     return tuple(sorted(int_list(dims))) if dims is not None else tuple(range(rank))
@@ -297,6 +300,9 @@ class Partitioner:
         if isinstance(op, ScanIndexOp):  # rows that one tile covers
             row = shape(op.x)[op.dim.value.data]
             return 0 < row <= heuristics.MAX_ROW
+        if isinstance(op, ArgReduceOp):  # rows that one tile covers (no looped argmax)
+            row = shape(op.x)[op.dim.value.data]
+            return 0 < row <= heuristics.MAX_ROW and str(_element(op.x)) != "i1"
         if isinstance(op, ScanOp):  # rows longer than one tile: carried across tiles
             row = shape(op.x)[op.dim.value.data] if shape(op.x) else 0
             return row > 0 and (row <= heuristics.MAX_ROW or op.kind.data != "logsumexp")
@@ -313,7 +319,7 @@ class Partitioner:
             self.new_group(op, "attention", shape(op.result))
         elif isinstance(op, AttentionBackwardOp):
             self.new_group(op, "attention_backward", shape(op.grad_query))
-        elif type(op) in REDUCTIONS:
+        elif type(op) in REDUCTIONS or isinstance(op, ArgReduceOp):
             dims = reduce_dims(op)
             if not any(self.join_reduction(op, g, dims) for g in self.candidates(op)):
                 self.new_group(op, "reduction", shape(op.operands[0]), dims)
@@ -658,7 +664,7 @@ class Partitioner:
                 return False  # (a second matmul only when share_loop allowed the merge)
             self.add(g, op, "full", [])
             return True
-        if type(op) in REDUCTIONS:
+        if type(op) in REDUCTIONS or isinstance(op, ArgReduceOp):
             return self.join_reduction(op, g, reduce_dims(op))
         if isinstance(op, ScanOp | ScanIndexOp):
             return self.join_reduction(op, g, (op.dim.value.data,), "full")

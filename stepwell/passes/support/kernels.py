@@ -32,7 +32,15 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from stepwell.dialects import prims, tile
 from stepwell.dialects.codecs import decode
 from stepwell.dialects.kernel_ops import combine, identity
-from stepwell.dialects.prims_support import MatmulOp, ScanIndexOp, ScanOp, ScatterOp, TakeOp
+from stepwell.dialects.prims_support import (
+    ArgReduceOp,
+    MatmulOp,
+    ScanIndexOp,
+    ScanOp,
+    ScatterOp,
+    TakeOp,
+)
+from stepwell.ir.types import is_float
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.fusion import (
     ATTENTION_KINDS,
@@ -252,6 +260,8 @@ class KernelBuilder:
             return
         elif type(op) in REDUCTIONS:
             result = self.emit_reduction(op)
+        elif isinstance(op, ArgReduceOp):
+            result = self.emit_arg_reduce(op)
         else:
             xs = [self.operand(op, i, space) for i in range(len(op.operands))]
             element = cast(TensorType[Attribute], op.results[0].type).element_type
@@ -327,6 +337,25 @@ class KernelBuilder:
         scan = tile.ScanIndexOp(op.kind.data, x, positions, 1)
         self.add(scan)
         return scan.values, scan.indices
+
+    def emit_arg_reduce(self, op: ArgReduceOp) -> SSAValue:
+        """argmax/argmin of the row tile (`tl.argmax`: the first of equal lanes; masked
+        lanes hold the identity, so they never win); a row holding a NaN gives its first
+        NaN's column, as eager does (tl.argmax skips NaN)."""
+        x = self.operand(op, 0, "full")
+        kind, col = op.kind.data, self.coords["full"][1]
+        shape_ = cast(TensorType[Attribute], x.type).get_shape()
+        red_t = self.tile_type("reduced", i64)
+        index = self.add(tile.ReduceOp(kind, x, 1, red_t, col))
+        if not is_float(cast(TensorType[Attribute], x.type).element_type):
+            return index
+        nan = self.add(tile.CmpOp("ne", x, x, TensorType(i1, shape_)))
+        nan = self.add(tile.CastOp(nan, TensorType(i32, shape_)))
+        first_nan = self.add(tile.ReduceOp("argmax", nan, 1, red_t, col))
+        any_nan = self.add(tile.ReduceOp("max", nan, 1, self.tile_type("reduced", i32), col))
+        has = self.add(tile.CmpOp("gt", any_nan, self.b.splat(0, any_nan.type),
+                                  self.tile_type("reduced", i1)))  # fmt: skip
+        return self.add(tile.SelectOp(has, first_nan, index))
 
     def emit_reduction(self, op: Operation) -> SSAValue:
         kind = REDUCTIONS[type(op)]

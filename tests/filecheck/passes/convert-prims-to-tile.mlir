@@ -442,3 +442,21 @@ func.func @flip(%x: tensor<5x4xf32>) -> tensor<5x4xf32> {
   %y = torch.aten.mul.Tensor %f, %f : (tensor<5x4xf32>, tensor<5x4xf32>) -> tensor<5x4xf32>
   func.return %y : tensor<5x4xf32>
 }
+
+// -----
+
+// argmax and the row's max in one row kernel: tl.argmax of the row tile, and the first
+// NaN's column where the row holds one.
+// CHECK-LABEL: tile.kernel @k0_amax(
+// CHECK: tile.reduce "argmax" %{{.*}} : tensor<{{.*}}xf32> -> tensor<{{.*}}xi64>
+// CHECK: tile.cmp "ne"
+// CHECK: tile.reduce "argmax" %{{.*}} : tensor<{{.*}}xi32> -> tensor<{{.*}}xi64>
+// CHECK: tile.select
+// CHECK: tile.reduce "max" %{{.*}} : tensor<{{.*}}xf32> -> tensor<{{.*}}xf32>
+// CHECK-LABEL: func.func @max_dim
+// CHECK-COUNT-1: tile.launch
+// CHECK-NOT: prims.
+func.func @max_dim(%x: tensor<3x5xf32>) -> (tensor<3xf32>, tensor<3xi64>) {
+  %v, %i = torch.operator "aten.max.dim"(%x) {args = [#torch.sym<0>, 1 : i64], kwargs = {}} : (tensor<3x5xf32>) -> (tensor<3xf32>, tensor<3xi64>)
+  func.return %v, %i : tensor<3xf32>, tensor<3xi64>
+}

@@ -234,3 +234,15 @@ func.func @uninitialized() -> tensor<3x2xf32> {
   %0 = torch.operator "aten.empty.memory_format"() {args = [[3 : i64, 2 : i64]], kwargs = {dtype = f32, layout = "strided", device = "cpu", pin_memory = false}} : () -> tensor<3x2xf32>
   func.return %0 : tensor<3x2xf32>
 }
+
+// -----
+
+// max along a dim: the row's amax and its arg-reduction (first index, first NaN).
+// CHECK-LABEL: func.func @max_dim
+// CHECK-DAG: prims.amax %x {dims = [1 : i64]} : (tensor<3x5xf32>) -> tensor<3xf32>
+// CHECK-DAG: prims.arg_reduce %x {dim = 1 : i64, kind = "argmax"} : (tensor<3x5xf32>) -> tensor<3xi64>
+// CHECK-NOT: prims.extern
+func.func @max_dim(%x: tensor<3x5xf32>) -> (tensor<3xf32>, tensor<3xi64>) {
+  %v, %i = torch.operator "aten.max.dim"(%x) {args = [#torch.sym<0>, 1 : i64], kwargs = {}} : (tensor<3x5xf32>) -> (tensor<3xf32>, tensor<3xi64>)
+  func.return %v, %i : tensor<3xf32>, tensor<3xi64>
+}

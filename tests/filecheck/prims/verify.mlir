@@ -282,3 +282,19 @@ func.func @int_list_with_a_float(%b: tensor<8x1xf32>) {
   %0 = prims.broadcast_in_dim %b {shape = [8 : i64, 1 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : bf16]} : (tensor<8x1xf32>) -> tensor<8x1x1xf32>
   func.return
 }
+
+// -----
+
+func.func @arg_reduce_keeps_its_dim(%a: tensor<4x8xf32>) {
+  // CHECK: error: 'prims.arg_reduce' op prims.arg_reduce gives i64 indices of its operand's shape without dim
+  %0 = prims.arg_reduce %a {dim = 1 : i64, kind = "argmax"} : (tensor<4x8xf32>) -> tensor<4x1xi64>
+  func.return
+}
+
+// -----
+
+func.func @arg_reduce_kind(%a: tensor<4x8xf32>) {
+  // CHECK: error: 'prims.arg_reduce' op prims.arg_reduce kind 'max' is not argmax or argmin
+  %0 = prims.arg_reduce %a {dim = 1 : i64, kind = "max"} : (tensor<4x8xf32>) -> tensor<4xi64>
+  func.return
+}

@@ -1,0 +1,84 @@
+"""Arg-reductions as kernels: `argmax`, `argmin` (over a dim or the whole tensor) and
+`max`/`min` along a dim compile to `prims.arg_reduce` (and amax/amin) and run in row
+kernels (`tile.reduce "argmax"`), fused with the row's producers, matching eager on
+values, dtype, shape, ties (the first index) and NaN (the first NaN wins)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import torch
+
+from stepwell.frontend.fx import import_program
+from stepwell.frontend.loader import Example, export
+from stepwell.fuzz.compare import mismatch
+from stepwell.lowering.compiler import compile_module
+from stepwell.pipeline import bind_inputs, check_example
+
+NAN, INF = math.nan, math.inf
+X = torch.randn(5, 37)
+
+CASES: dict[str, tuple[Callable[..., Any], torch.Tensor, int]] = {
+    # name: (fn, input, kernels)
+    "argmax along a dim": (lambda x: x.argmax(1), X, 1),
+    "argmin dim 0 keepdim": (lambda x: x.argmin(0, keepdim=True), X, 1),
+    "argmax of the whole tensor": (lambda x: x.argmax(), X, 1),
+    "argmin of the whole tensor, keepdim": (lambda x: torch.argmin(x, keepdim=True), X, 1),
+    "max along a dim": (lambda x: torch.max(x, 1), X, 1),
+    "min along dim 0, keepdim": (lambda x: torch.min(x, 0, keepdim=True), X, 1),
+    "ties take the first index": (
+        lambda x: (x.argmax(1), x.argmin(1)),
+        torch.tensor([[1.0, 3, 3, 0, 0], [2, 2, 2, 2, 2]]),
+        1,
+    ),
+    "the first NaN wins": (
+        lambda x: (x.argmax(1), x.argmin(1), torch.max(x, 1)),
+        torch.tensor([[1.0, NAN, 3, NAN], [-1, 2, 5, 0], [NAN, NAN, 1, 1]]),
+        1,
+    ),
+    "infinities": (
+        lambda x: (x.argmax(1), x.argmin(1)),
+        torch.tensor([[-INF, -INF], [INF, 1.0]]),
+        1,
+    ),
+    "int64": (lambda x: (x.argmax(1), torch.min(x, 1)), torch.randint(-5, 5, (4, 9)), 1),
+    "int32 whole": (lambda x: x.argmin(), torch.randint(-9, 9, (6, 5), dtype=torch.int32), 1),
+    "float16": (lambda x: x.argmax(-1), torch.randn(3, 20).half(), 1),
+    "with its softmax": (lambda x: (torch.softmax(x, 1), torch.softmax(x, 1).argmax(1)), X, 1),
+    "of a transpose": (lambda x: x.t().argmax(1), X, 1),
+    "middle dim of 3": (lambda x: torch.max(x * 2, 1), torch.randn(2, 7, 3), 1),
+    "greedy decoding's last position": (
+        lambda logits: logits[:, -1, :].argmax(-1), torch.randn(2, 5, 50), 1),
+}  # fmt: skip
+
+
+def run(fn: Callable[..., Any], *args: Any) -> tuple[list[Any], dict[str, Any]]:
+    ep = export(Example(fn, args, "fn"))
+    artifacts = compile_module(import_program(ep))
+    return list(artifacts.runtime(*bind_inputs(artifacts.module, ep, args))), artifacts.manifest
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_arg_reductions_match_eager_natively(name: str) -> None:
+    fn, x, kernels = CASES[name]
+    got, manifest = run(fn, x)
+    want = torch.utils._pytree.tree_leaves(fn(x))  # (max's values and indices flattened)
+    assert mismatch(want, got) is None, mismatch(want, got)
+    assert manifest["externs"] == {}
+    assert len(manifest["kernels"]) == kernels, manifest["kernels"]
+
+
+def test_an_empty_row_keeps_eagers_error() -> None:
+    """A zero-length dim is not decomposed: ATen's argmax raises, as eager does."""
+    with pytest.raises(Exception, match="empty|zero|0"):
+        run(lambda x: x.argmax(1), torch.randn(3, 0))
+
+
+@pytest.mark.parametrize("level", ["prims", "tile"])
+def test_arg_reductions_in_the_interpreters(level: str) -> None:
+    x = torch.tensor([[1.0, NAN, 3, NAN], [-1, 2, 5, 0], [4, 4, -2, -2]])
+    example = Example(lambda t: (t.argmax(1), torch.min(t, 1), t.argmin()), (x,), "f")
+    assert check_example(example, level).passed
