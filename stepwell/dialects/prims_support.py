@@ -789,6 +789,42 @@ class ArgReduceOp(IRDLOperation):
                                   "argmax or argmin")  # fmt: skip
 
 
+@irdl_op_definition
+class SortOp(IRDLOperation):
+    """`prims.sort`: `x` sorted along `dim` (ascending, or `descending`), NaN as the
+    largest value, equal values in their original order (stable), and the int64
+    positions along `dim` the values came from."""
+
+    name = "prims.sort"
+    x = operand_def(TensorType)
+    dim = prop_def(IntegerAttr)
+    descending = prop_def(BoolAttr)
+    values = result_def(TensorType)
+    indices = result_def(TensorType)
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$x attr-dict `:` functional-type(operands, results)"
+
+    def __init__(self, x: SSAValue, dim: int, descending: bool) -> None:
+        shape = _tensor(x).get_shape()
+        super().__init__(
+            operands=[x],
+            result_types=[x.type, TensorType(IntegerType(64), shape)],
+            properties={"dim": IntegerAttr(dim, 64),
+                        "descending": IntegerAttr.from_bool(descending)},  # fmt: skip
+        )
+
+    def verify_(self) -> None:
+        x, idx = _tensor(self.x), _tensor(self.indices)
+        if self.values.type != self.x.type or list(idx.get_shape()) != list(x.get_shape()):
+            raise VerifyException("prims.sort gives values of its operand's type and indices")
+        if idx.element_type != IntegerType(64):
+            raise VerifyException("prims.sort's indices are i64")
+        rank, dim = len(x.get_shape()), self.dim.value.data
+        if not 0 <= dim < rank:
+            raise VerifyException(f"prims.sort dim {dim} is out of range for rank {rank}")
+
+
 COMPOSITE_OPS = (
     MatmulOp,
     AttentionOp,
@@ -800,4 +836,5 @@ COMPOSITE_OPS = (
     ScanOp,
     ScanIndexOp,
     ArgReduceOp,
+    SortOp,
 )

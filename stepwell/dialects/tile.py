@@ -540,6 +540,46 @@ class ScanIndexOp(IRDLOperation):
 
 
 @irdl_op_definition
+class SortOp(IRDLOperation):
+    """`tile.sort`: sort a tile along its last axis, carrying `positions` (each lane's
+    index along it) with the values. Lanes whose position is `size` or more (past the
+    row) go last; the others ascend (`descending` false) or descend, NaN counting as the
+    largest value, and equal values keep the order of their positions (a stable sort)."""
+
+    name = "tile.sort"
+    traits = traits_def(Pure())
+    descending = prop_def(BoolAttr)
+    size = prop_def(IntegerAttr)
+    input = operand_def(TensorType)
+    positions = operand_def(TensorType)
+    values = result_def(TensorType)
+    indices = result_def(TensorType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$input `,` $positions attr-dict `:` type($input) `,` type($positions) `->` "
+        "type($values) `,` type($indices)"
+    )
+
+    def __init__(self, value: SSAValue, positions: SSAValue, descending: bool, size: int) -> None:
+        super().__init__(
+            operands=[value, positions],
+            result_types=[value.type, positions.type],
+            properties={"descending": IntegerAttr.from_bool(descending),
+                        "size": IntegerAttr(size, 64)},  # fmt: skip
+        )
+
+    def verify_(self) -> None:
+        shape = cast(TensorType[Attribute], self.input.type).get_shape()
+        if cast(TensorType[Attribute], self.positions.type).get_shape() != shape:
+            raise VerifyException("tile.sort sorts values and positions of one shape")
+        if not shape or shape[-1] & (shape[-1] - 1):
+            raise VerifyException("tile.sort sorts a last axis of a power-of-two length")
+        if not 0 < self.size.value.data <= shape[-1]:
+            raise VerifyException(f"tile.sort size {self.size.value.data} is not in (0, "
+                                  f"{shape[-1]}]")  # fmt: skip
+
+
+@irdl_op_definition
 class GatherOp(IRDLOperation):
     """`tile.gather`: read a one-dimensional view at data-dependent element indices (a
     tile of integers); the result tile has the indices' shape. An index outside the view
@@ -758,6 +798,7 @@ Tile = Dialect(
         ScatterOp,
         ScanOp,
         ScanIndexOp,
+        SortOp,
         LaunchOp,
     ],
     [],

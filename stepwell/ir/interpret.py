@@ -46,6 +46,7 @@ from stepwell.dialects.prims_support import (
     ScanOp,
     ScatterOp,
     SliceOp,
+    SortOp,
     TakeOp,
     eager_scatter,
 )
@@ -145,6 +146,12 @@ class StepwellFunctions(InterpreterFunctions):
         from stepwell.passes.support.arg_reductions import eager_arg_reduce
 
         return (eager_arg_reduce(args[0], op.dim.value.data, op.kind.data),)
+
+    @impl(SortOp)
+    def run_sort(self, interpreter: Interpreter, op: SortOp, args: PythonValues):
+        from stepwell.passes.support.sorting import eager_sort
+
+        return eager_sort(args[0], op.dim.value.data, bool(op.descending.value.data))
 
     @impl(TakeOp)
     def run_take(self, interpreter: Interpreter, op: TakeOp, args: PythonValues):

@@ -376,6 +376,19 @@ class TileFunctions(InterpreterFunctions):
         indices = torch.gather(positions.value, axis, out.indices)
         return (Tile(out.values, x.mask), Tile(indices, positions.mask))
 
+    @impl(tile.SortOp)
+    def run_sort(self, interpreter: Interpreter, op: tile.SortOp, args: PythonValues):
+        """torch's stable sort (NaN largest) of the last axis, then the lanes at positions
+        past `size` moved last (a second stable sort, on validity)."""
+        x, positions = cast(Tile, args[0]), cast(Tile, args[1])
+        _, order = torch.sort(x.value, dim=-1, descending=bool(op.descending.value.data),
+                              stable=True)  # fmt: skip
+        invalid = torch.gather(positions.value >= op.size.value.data, -1, order)
+        _, last = torch.sort(invalid.to(torch.int8), dim=-1, stable=True)
+        order = torch.gather(order, -1, last)
+        values, indices = (torch.gather(t, -1, order) for t in (x.value, positions.value))
+        return (Tile(values, x.mask), Tile(indices, positions.mask))
+
     @impl(tile.GatherOp)
     def run_gather(self, interpreter: Interpreter, op: tile.GatherOp, args: PythonValues):
         view, indices = cast(View, args[0]).tensor, cast(Tile, args[1])

@@ -110,7 +110,7 @@ def example():
         # math formulas (float64 inside, a bitcast for the sign bit of a half)
         special = torch.lgamma(x) * torch.atan2(x, rows) + torch.signbit(x.half()) + x.expm1()
         return (rows + rotated[i], gathered, long.cumsum(-1), torch.cummax(x, -1), grads,
-                special, torch.max(x, 1), torch.flip(x, [1]) * 2)
+                special, torch.max(x, 1), torch.flip(x, [1]) * 2, torch.sort(x, 1))
     attention = tuple(torch.randn(1, 2, 80, 32) for _ in range(4))
     return fn, (torch.randn(4, 16), torch.tensor([3, 0, 1, 2]), torch.randn(2, 17000),
                 *attention)
@@ -122,8 +122,8 @@ def test_scans_and_gathers_compile_for_gpus(target: str, tmp_path: Path) -> None
     """tile.scan (cumsum, cumprod, associative_scan with a combine function, and a scan
     carried across the column tiles of a long row), tile.gather, training's attention
     kernels (the forward storing its log-sum-exp, the flash backward), math_rules'
-    formulas (float64 math, bitcasts), arg-reductions (tl.argmax) and negative-stride
-    views (a flip) compile with Triton's real back ends."""
+    formulas (float64 math, bitcasts), arg-reductions (tl.argmax), the sort network and
+    negative-stride views (a flip) compile with Triton's real back ends."""
     source = tmp_path / "new_ops.py"
     source.write_text(NEW_OPS)
     proc = stepwell("compile", str(source), "--target", target, "-o", str(tmp_path / "out"),

@@ -310,6 +310,20 @@ def _scan_index(e: Emitter, op: Operation) -> None:
     e.names[sc.values], e.names[sc.indices] = values, indices
 
 
+def _sort(e: Emitter, op: Operation) -> None:
+    """A bitonic network over the last axis (`_stepwell_sort`), values and positions
+    swapped together; lanes at positions >= size go last."""
+    so = cast(tile.SortOp, op)
+    shape = _shape(so.input)
+    n_dims = int(math.log2(shape[-1]))
+    elem = cast(TensorType[Attribute], so.input.type).element_type
+    values, indices = e.fresh("srt"), e.fresh("srt")
+    args = (f"{e.name(so.input)}, {e.name(so.positions)}, {so.size.value.data}, {n_dims}, "
+            f"{bool(so.descending.value.data)}, {is_float(elem)}")  # fmt: skip
+    e.line(f"{values}, {indices} = _stepwell_sort({args})")
+    e.names[so.values], e.names[so.indices] = values, indices
+
+
 def _broadcast(e: Emitter, op: Operation) -> None:
     e.define(
         op.results[0], f"tl.broadcast_to({e.name(op.operands[0])}, {tuple(_shape(op.results[0]))})"
@@ -357,6 +371,7 @@ EMIT_RULES: dict[type[Operation], Rule] = {
     tile.GatherOp: _gather,
     tile.ScanOp: _scan,
     tile.ScanIndexOp: _scan_index,
+    tile.SortOp: _sort,
     tile.StoreOp: _store,
     tile.ScatterOp: _scatter,
     tile.ReduceOp: _reduce,
@@ -417,6 +432,81 @@ import triton
 import triton.language as tl
 """
 
+_SORT_HELPERS = """\
+@triton.jit
+def _stepwell_sort_step(x, pos, size, flip, i: tl.constexpr, n_dims: tl.constexpr,
+                        descending: tl.constexpr, floating: tl.constexpr):
+    # compare-and-swap the lanes 2**(n_dims - i - 1) apart along the last axis; the
+    # values move as their integer bits, so the swap is exact (NaN payloads included)
+    n_outer: tl.constexpr = x.numel >> n_dims
+    shape: tl.constexpr = [n_outer * 2**i, 2, 2 ** (n_dims - i - 1)]
+    itype: tl.constexpr = tl.core.get_int_dtype(x.dtype.primitive_bitwidth, True)
+    right_sel = tl.arange(0, 2)[None, :, None]
+    left_sel = 1 - right_sel
+    ix = x.to(itype, bitcast=True)
+    iy = tl.reshape(ix, shape)
+    ileft = tl.reshape(tl.broadcast_to(tl.sum(iy * left_sel, 1).to(itype)[:, None, :], shape),
+                       x.shape)
+    iright = tl.reshape(tl.broadcast_to(tl.sum(iy * right_sel, 1).to(itype)[:, None, :], shape),
+                        x.shape)
+    left = ileft.to(x.dtype, bitcast=True)
+    right = iright.to(x.dtype, bitcast=True)
+    py = tl.reshape(pos, shape)
+    pleft = tl.reshape(tl.broadcast_to(tl.sum(py * left_sel, 1).to(pos.dtype)[:, None, :],
+                                       shape), x.shape)
+    pright = tl.reshape(tl.broadcast_to(tl.sum(py * right_sel, 1).to(pos.dtype)[:, None, :],
+                                        shape), x.shape)
+    # should the pair swap? by (value, position): NaN is the largest value, ties keep
+    # their positions' order (stable), lanes past the row go last
+    if floating:
+        left_nan = left != left
+        right_nan = right != right
+        if descending:
+            after = (left < right) | (right_nan & ~left_nan)
+        else:
+            after = (left > right) | (left_nan & ~right_nan)
+        equal = (left == right) | (left_nan & right_nan)
+    else:
+        if descending:
+            after = left < right
+        else:
+            after = left > right
+        equal = left == right
+    after = after | (equal & (pleft > pright))
+    left_valid = pleft < size
+    right_valid = pright < size
+    after = (right_valid & ~left_valid) | ((right_valid == left_valid) & after)
+    swap = (after ^ flip).to(tl.int1)
+    ix = ix ^ tl.where(swap, ileft ^ iright, tl.zeros_like(ix))
+    pos = pos ^ tl.where(swap, pleft ^ pright, tl.zeros_like(pos))
+    return ix.to(x.dtype, bitcast=True), pos
+
+
+@triton.jit
+def _stepwell_sort_flip(x, stage: tl.constexpr, n_dims: tl.constexpr):
+    # which runs of 2**stage merge descending (alternate runs; none in the last stage)
+    if stage < n_dims:
+        n_outer: tl.constexpr = x.numel >> n_dims
+        shape: tl.constexpr = [n_outer * 2 ** (n_dims - 1 - stage), 2, 2**stage]
+        flip = tl.reshape(tl.broadcast_to(tl.arange(0, 2)[None, :, None], shape), x.shape)
+    else:
+        flip = tl.zeros(x.shape, tl.int32)
+    return flip
+
+
+@triton.jit
+def _stepwell_sort(x, pos, size, n_dims: tl.constexpr, descending: tl.constexpr,
+                   floating: tl.constexpr):
+    # a bitonic sort of the last axis (length 2**n_dims): stage s merges runs of 2**s,
+    # alternating direction until the last stage
+    for stage in tl.static_range(1, n_dims + 1):
+        flip = _stepwell_sort_flip(x, stage, n_dims)
+        for i in tl.static_range(stage):
+            x, pos = _stepwell_sort_step(x, pos, size, flip, i + (n_dims - stage), n_dims,
+                                         descending, floating)
+    return x, pos
+"""
+
 HELPERS = {
     "_stepwell_mul": "@triton.jit\ndef _stepwell_mul(a, b):\n    return a * b\n",
     "_stepwell_max": "@triton.jit\ndef _stepwell_max(a, b):\n"
@@ -434,6 +524,7 @@ HELPERS = {
     "    lo = tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)\n"
     "    # equal values (also both -inf or both inf) give hi + log 2\n"
     "    return tl.where(hi == lo, hi + 0.6931471805599453, hi + tl.log(1 + tl.exp(lo - hi)))\n",
+    "_stepwell_sort": _SORT_HELPERS,
 }
 """Combine functions the kernels may call (tl.reduce needs a @triton.jit function),
 emitted once each after the prelude when a kernel uses them."""
@@ -442,6 +533,6 @@ emitted once each after the prelude when a kernel uses them."""
 def emit_module(kernels: Sequence[tile.KernelOp]) -> str:
     """One Python module holding every kernel."""
     bodies = [emit_kernel(k) for k in kernels]
-    helpers = [h for name, h in HELPERS.items() if any(f"{name}," in b or f"{name})" in b
-                                                        for b in bodies)]  # fmt: skip
+    helpers = [h for name, h in HELPERS.items()
+               if any(f"{name}{c}" in b for b in bodies for c in ",)(")]  # fmt: skip
     return PRELUDE + "".join("\n\n" + text for text in [*helpers, *bodies])

@@ -32,6 +32,7 @@ from stepwell.dialects.prims_support import (
     ScanOp,
     ScatterOp,
     SliceOp,
+    SortOp,
     TakeOp,
 )
 from stepwell.dialects.torch_support import TorchOp
@@ -46,6 +47,7 @@ from stepwell.passes.support.pooling import POOLING_DECOMPOSITIONS
 from stepwell.passes.support.scans import SCAN_DECOMPOSITIONS
 from stepwell.passes.support.scatter import SCATTER_DECOMPOSITIONS
 from stepwell.passes.support.slicing import SLICING_DECOMPOSITIONS
+from stepwell.passes.support.sorting import SORT_DECOMPOSITIONS
 
 aten = torch.ops.aten
 prims = torch.ops.prims
@@ -60,6 +62,7 @@ DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     **INDEXING_DECOMPOSITIONS,
     **SCAN_DECOMPOSITIONS,
     **ARG_REDUCTION_DECOMPOSITIONS,
+    **SORT_DECOMPOSITIONS,
     **POOLING_DECOMPOSITIONS,
     **CONVOLUTION_DECOMPOSITIONS,
     **PADDING_DECOMPOSITIONS,
@@ -239,6 +242,9 @@ class PrimsSplicer(NodeImporter):
         if target is torch.ops.stepwell.scan_index.default:
             x, dim, kind = node.args
             return self.append(node, ScanIndexOp(self.value(x), int(dim), str(kind)))
+        if target is torch.ops.stepwell.sort.default:
+            x, dim, descending = node.args
+            return self.append(node, SortOp(self.value(x), int(dim), bool(descending)))
         if target is torch.ops.stepwell.arg_reduce.default:
             x, dim, kind = node.args
             return self.append(node, ArgReduceOp(self.value(x), int(dim), str(kind)))

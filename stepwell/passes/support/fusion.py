@@ -40,6 +40,7 @@ from stepwell.dialects.prims_support import (
     ScanIndexOp,
     ScanOp,
     ScatterOp,
+    SortOp,
     TakeOp,
 )
 from stepwell.ir.types import has_exotic_types, is_float
@@ -300,6 +301,9 @@ class Partitioner:
         if isinstance(op, ScanIndexOp):  # rows that one tile covers
             row = shape(op.x)[op.dim.value.data]
             return 0 < row <= heuristics.MAX_ROW
+        if isinstance(op, SortOp):  # rows a bitonic network sorts in one tile
+            row = shape(op.x)[op.dim.value.data]
+            return 0 < row <= heuristics.MAX_SORT and str(_element(op.x)) != "i1"
         if isinstance(op, ArgReduceOp):  # rows that one tile covers (no looped argmax)
             row = shape(op.x)[op.dim.value.data]
             return 0 < row <= heuristics.MAX_ROW and str(_element(op.x)) != "i1"
@@ -323,7 +327,7 @@ class Partitioner:
             dims = reduce_dims(op)
             if not any(self.join_reduction(op, g, dims) for g in self.candidates(op)):
                 self.new_group(op, "reduction", shape(op.operands[0]), dims)
-        elif isinstance(op, ScanOp | ScanIndexOp):  # a row kernel keeping every element
+        elif isinstance(op, ScanOp | ScanIndexOp | SortOp):  # a row kernel keeping every element
             dims = (op.dim.value.data,)
             if not any(self.join_reduction(op, g, dims, "full") for g in self.candidates(op)):
                 self.new_group(op, "reduction", shape(op.x), dims)
@@ -487,7 +491,7 @@ class Partitioner:
     ) -> bool:
         g = Group(kind, shape_, tuple(dims), index=len(self.groups))
         self.groups.append(g)
-        row_op = kind == "reduction" and not isinstance(op, ScanOp | ScanIndexOp)
+        row_op = kind == "reduction" and not isinstance(op, ScanOp | ScanIndexOp | SortOp)
         self.add(g, op, space or ("reduced" if row_op else "full"), [])
         return True
 
@@ -666,7 +670,7 @@ class Partitioner:
             return True
         if type(op) in REDUCTIONS or isinstance(op, ArgReduceOp):
             return self.join_reduction(op, g, reduce_dims(op))
-        if isinstance(op, ScanOp | ScanIndexOp):
+        if isinstance(op, ScanOp | ScanIndexOp | SortOp):
             return self.join_reduction(op, g, (op.dim.value.data,), "full")
         return self.join_pointwise(op, g)
 

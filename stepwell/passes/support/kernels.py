@@ -38,6 +38,7 @@ from stepwell.dialects.prims_support import (
     ScanIndexOp,
     ScanOp,
     ScatterOp,
+    SortOp,
     TakeOp,
 )
 from stepwell.ir.types import is_float
@@ -252,8 +253,9 @@ class KernelBuilder:
             result = self.emit_take(op, space)
         elif isinstance(op, ScanOp):  # along the row: the column axis of the tile
             result = self.emit_scan(op)
-        elif isinstance(op, ScanIndexOp):
-            values, indices = self.emit_scan_index(op)
+        elif isinstance(op, ScanIndexOp | SortOp):
+            values, indices = (self.emit_scan_index(op) if isinstance(op, ScanIndexOp)
+                               else self.emit_sort(op))  # fmt: skip
             self._locate(op, start)
             self.tiles[op.indices] = indices
             self.tiles[op.values] = values
@@ -324,17 +326,27 @@ class KernelBuilder:
         self.scan_next[op] = self.add(combine_op(carry, part))
         return result
 
+    def column_positions(self, like: SSAValue) -> SSAValue:
+        """Each lane's column (its index along the row) as an i64 tile shaped as `like`."""
+        shape = list(cast(TensorType[Attribute], like.type).get_shape())
+        lanes = self.add(tile.LanesOp(self.coords["full"][1], 1, TensorType(i32, [1, shape[1]])))
+        lanes = self.add(tile.CastOp(lanes, TensorType(i64, [1, shape[1]])))
+        return self.add(tile.BroadcastOp(lanes, TensorType(i64, shape)))
+
+    def emit_sort(self, op: SortOp) -> tuple[SSAValue, SSAValue]:
+        """The row tile sorted with the columns its values came from (lanes past the row
+        sort last, so the stored row is the sorted row)."""
+        x = self.operand(op, 0, "full")
+        row = shape(op.x)[op.dim.value.data]
+        so = tile.SortOp(x, self.column_positions(x), bool(op.descending.value.data), row)
+        self.add(so)
+        return so.values, so.indices
+
     def emit_scan_index(self, op: ScanIndexOp) -> tuple[SSAValue, SSAValue]:
         """cummax/cummin: the running extremum and the column where it was last reached
         (each lane's column: its lane along the column axis)."""
         x = self.operand(op, 0, "full")
-        full_t = cast(TensorType[Attribute], x.type)
-        shape = list(full_t.get_shape())
-        lane_t = TensorType(i32, [1, shape[1]])
-        lanes = self.add(tile.LanesOp(self.coords["full"][1], 1, lane_t))
-        lanes = self.add(tile.CastOp(lanes, TensorType(i64, [1, shape[1]])))
-        positions = self.add(tile.BroadcastOp(lanes, TensorType(i64, shape)))
-        scan = tile.ScanIndexOp(op.kind.data, x, positions, 1)
+        scan = tile.ScanIndexOp(op.kind.data, x, self.column_positions(x), 1)
         self.add(scan)
         return scan.values, scan.indices
 
@@ -596,7 +608,8 @@ def kernel_name(index: int, group: Group) -> str:
         else:
             what = "_".join(
                 dict.fromkeys(
-                    n for n in names if n in ("sum", "amax", "amin", "var", "scan", "scan_index")
+                    n for n in names if n in ("sum", "amax", "amin", "var", "scan", "scan_index",
+                                              "arg_reduce", "sort")
                 )
             )
     else:

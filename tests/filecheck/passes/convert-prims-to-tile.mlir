@@ -447,7 +447,7 @@ func.func @flip(%x: tensor<5x4xf32>) -> tensor<5x4xf32> {
 
 // argmax and the row's max in one row kernel: tl.argmax of the row tile, and the first
 // NaN's column where the row holds one.
-// CHECK-LABEL: tile.kernel @k0_amax(
+// CHECK-LABEL: tile.kernel @k0_arg_reduce_amax(
 // CHECK: tile.reduce "argmax" %{{.*}} : tensor<{{.*}}xf32> -> tensor<{{.*}}xi64>
 // CHECK: tile.cmp "ne"
 // CHECK: tile.reduce "argmax" %{{.*}} : tensor<{{.*}}xi32> -> tensor<{{.*}}xi64>
@@ -459,4 +459,19 @@ func.func @flip(%x: tensor<5x4xf32>) -> tensor<5x4xf32> {
 func.func @max_dim(%x: tensor<3x5xf32>) -> (tensor<3xf32>, tensor<3xi64>) {
   %v, %i = torch.operator "aten.max.dim"(%x) {args = [#torch.sym<0>, 1 : i64], kwargs = {}} : (tensor<3x5xf32>) -> (tensor<3xf32>, tensor<3xi64>)
   func.return %v, %i : tensor<3xf32>, tensor<3xi64>
+}
+
+// -----
+
+// A sort of rows of 5 is a row kernel over 16 lanes: tile.sort carries each lane's
+// column; lanes 5..15 (past the row) sort last, so the stored row is the sorted one.
+// CHECK-LABEL: tile.kernel @k0_sort(
+// CHECK: tile.lanes
+// CHECK: tile.sort %{{.*}}, %{{.*}} {descending = false, size = 5 : i64} : tensor<{{[0-9]+}}x16xf32>, tensor<{{[0-9]+}}x16xi64>
+// CHECK-LABEL: func.func @sort
+// CHECK-COUNT-1: tile.launch
+// CHECK-NOT: prims.
+func.func @sort(%x: tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xi64>) {
+  %v, %i = torch.operator "aten.sort.default"(%x) {args = [#torch.sym<0>, 1 : i64], kwargs = {}} : (tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xi64>)
+  func.return %v, %i : tensor<3x5xf32>, tensor<3x5xi64>
 }

@@ -246,3 +246,16 @@ func.func @max_dim(%x: tensor<3x5xf32>) -> (tensor<3xf32>, tensor<3xi64>) {
   %v, %i = torch.operator "aten.max.dim"(%x) {args = [#torch.sym<0>, 1 : i64], kwargs = {}} : (tensor<3x5xf32>) -> (tensor<3xf32>, tensor<3xi64>)
   func.return %v, %i : tensor<3xf32>, tensor<3xi64>
 }
+
+// -----
+
+// topk: the row sorted by largest, and its first k (a slice: a view).
+// CHECK-LABEL: func.func @topk
+// CHECK: %[[V:.*]], %[[I:.*]] = prims.sort %x {dim = 1 : i64, descending = true} : (tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xi64>)
+// CHECK-DAG: prims.slice %[[V]] {start_indices = [0 : i64, 0 : i64], limit_indices = [3 : i64, 2 : i64]
+// CHECK-DAG: prims.slice %[[I]] {start_indices = [0 : i64, 0 : i64], limit_indices = [3 : i64, 2 : i64]
+// CHECK-NOT: prims.extern
+func.func @topk(%x: tensor<3x5xf32>) -> (tensor<3x2xf32>, tensor<3x2xi64>) {
+  %v, %i = torch.operator "aten.topk.default"(%x) {args = [#torch.sym<0>, 2 : i64, 1 : i64], kwargs = {}} : (tensor<3x5xf32>) -> (tensor<3x2xf32>, tensor<3x2xi64>)
+  func.return %v, %i : tensor<3x2xf32>, tensor<3x2xi64>
+}

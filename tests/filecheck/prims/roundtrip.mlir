@@ -34,5 +34,7 @@ func.func @prims(%a: tensor<4x8xf32>, %b: tensor<8xf32>, %w: tensor<6x8xf32>, %q
   %9 = prims.full {shape = [4 : i64, 8 : i64], fill_value = 0xFFF0000000000000 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<4x8xf32>
   // CHECK: prims.arg_reduce %a {dim = 1 : i64, kind = "argmax"} : (tensor<4x8xf32>) -> tensor<4xi64>
   %10 = prims.arg_reduce %a {dim = 1 : i64, kind = "argmax"} : (tensor<4x8xf32>) -> tensor<4xi64>
+  // CHECK: prims.sort %a {dim = 1 : i64, descending = true} : (tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xi64>)
+  %11, %12 = prims.sort %a {dim = 1 : i64, descending = true} : (tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xi64>)
   func.return %1 : tensor<4x8xf32>
 }

@@ -298,3 +298,11 @@ func.func @arg_reduce_kind(%a: tensor<4x8xf32>) {
   %0 = prims.arg_reduce %a {dim = 1 : i64, kind = "max"} : (tensor<4x8xf32>) -> tensor<4xi64>
   func.return
 }
+
+// -----
+
+func.func @sort_indices_are_i64(%a: tensor<4x8xf32>) {
+  // CHECK: error: 'prims.sort' op prims.sort's indices are i64
+  %0, %1 = prims.sort %a {dim = 1 : i64, descending = false} : (tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xi32>)
+  func.return
+}

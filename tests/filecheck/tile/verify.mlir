@@ -114,3 +114,14 @@ builtin.module {
   tile.kernel @k(%x: memref<4xf32, strided<[-1], offset: 2>>, %y: memref<4xf32, strided<[1]>>) attributes {grid = [1 : i64, 1 : i64, 1 : i64], space = [[4 : i64]], block = [4 : i64], num_warps = 4 : i64, kind = "pointwise"} {
   }
 }
+
+// -----
+
+builtin.module {
+  tile.kernel @k(%x: memref<4xf32, strided<[1]>>, %y: memref<4xf32, strided<[1]>>) attributes {grid = [1 : i64, 1 : i64, 1 : i64], space = [[4 : i64]], block = [4 : i64], num_warps = 4 : i64, kind = "pointwise"} {
+    %v = arith.constant dense<1.0> : tensor<1x6xf32>
+    %p = arith.constant dense<0> : tensor<1x6xi64>
+    // CHECK: tile.sort sorts a last axis of a power-of-two length
+    %s, %i = tile.sort %v, %p {descending = false, size = 6 : i64} : tensor<1x6xf32>, tensor<1x6xi64> -> tensor<1x6xf32>, tensor<1x6xi64>
+  }
+}

@@ -1,0 +1,88 @@
+"""Sorting as kernels: `sort` (and `sort(stable=True)`, `argsort`, `msort`) and `topk`
+compile to `prims.sort` and run in row kernels (`tile.sort`, a bitonic network carrying
+each value's position), fused with the row's producers and consumers, matching eager on
+values, dtype, shape, NaN (largest) and ties (stable: the original order)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import torch
+
+from stepwell.frontend.fx import import_program
+from stepwell.frontend.loader import Example, export
+from stepwell.fuzz.compare import mismatch
+from stepwell.lowering.compiler import compile_module
+from stepwell.pipeline import bind_inputs, check_example
+
+NAN, INF = math.nan, math.inf
+X = torch.randn(5, 37)
+TIES = torch.tensor([[1.0, 3, 3, 0, 0, 3], [2, 2, 2, 2, 2, 2]])
+SPECIAL = torch.tensor([[1.0, NAN, 3, NAN, -INF, -0.0, 0.0], [-1, 2, 5, 0, INF, NAN, -2]])
+
+CASES: dict[str, tuple[Callable[..., Any], torch.Tensor]] = {
+    "sort": (lambda x: torch.sort(x, 1), X),
+    "descending along dim 0": (lambda x: torch.sort(x, 0, descending=True), X),
+    "argsort": (lambda x: torch.argsort(x, -1), X),
+    "msort": (lambda x: torch.msort(x), X),
+    "stable ties, both directions": (
+        lambda x: (torch.sort(x, stable=True), torch.sort(x, descending=True, stable=True)),
+        TIES,
+    ),
+    "NaN is the largest, infinities, signed zeros": (
+        lambda x: (torch.sort(x), torch.sort(x, descending=True)), SPECIAL),
+    "int64": (lambda x: torch.sort(x, 1), torch.randint(-5, 5, (4, 9))),
+    "int32 descending": (
+        lambda x: torch.sort(x, 1, descending=True), torch.randint(-9, 9, (3, 8), dtype=torch.int32)),
+    "float16": (lambda x: torch.sort(x, -1), torch.randn(3, 20).half()),
+    "float64": (lambda x: torch.argsort(x, -1, descending=True), torch.randn(3, 20).double()),
+    "topk": (lambda x: torch.topk(x, 3, 1), X),
+    "topk smallest along dim 0": (lambda x: torch.topk(x, 4, 0, largest=False), X),
+    "fused: softmax, sort, cumsum (top-p sampling)": (
+        lambda x: torch.sort(torch.softmax(x, 1), 1, descending=True).values.cumsum(1), X),
+    "a row of one": (lambda x: torch.sort(x, 1), torch.randn(3, 1)),
+    "a row of 1000 (a 1024-lane network)": (lambda x: torch.sort(x, 1), torch.randn(2, 1000)),
+    "a transposed view": (lambda x: torch.sort(x.t(), 1), X),
+}  # fmt: skip
+
+
+def run(fn: Callable[..., Any], *args: Any) -> tuple[list[Any], dict[str, Any]]:
+    ep = export(Example(fn, args, "fn"))
+    artifacts = compile_module(import_program(ep))
+    return list(artifacts.runtime(*bind_inputs(artifacts.module, ep, args))), artifacts.manifest
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_sorts_match_eager_natively(name: str) -> None:
+    fn, x = CASES[name]
+    got, manifest = run(fn, x)
+    want = torch.utils._pytree.tree_leaves(fn(x))
+    assert mismatch(want, got) is None, mismatch(want, got)
+    assert manifest["externs"] == {}
+    assert len(manifest["kernels"]) == 1 and "prims.sort" not in manifest["graph_level_prims"]
+
+
+def test_bool_and_unsorted_topk_stay_aten() -> None:
+    """A bool sort and `topk(sorted=False)` (whose order is eager's own) are ATen calls."""
+    _, manifest = run(lambda x: torch.sort(x, 1), torch.rand(3, 4) > 0.5)
+    assert "aten.sort.default" in manifest["externs"]
+    _, manifest = run(lambda x: torch.topk(x, 2, 1, sorted=False), X)
+    assert "aten.topk.default" in manifest["externs"]
+
+
+def test_a_row_too_long_for_one_tile_runs_at_graph_level() -> None:
+    x = torch.randn(2, 5000)
+    got, manifest = run(lambda t: torch.sort(t, 1), x)
+    assert mismatch(list(torch.sort(x, 1)), got) is None
+    assert manifest["graph_level_prims"].get("prims.sort") == 1
+
+
+@pytest.mark.parametrize("level", ["prims", "tile"])
+def test_sorts_in_the_interpreters(level: str) -> None:
+    example = Example(lambda t: (torch.sort(t, 1), torch.topk(t, 2, 1)), (SPECIAL,), "f")
+    assert check_example(example, level).passed
+    example = Example(lambda t: torch.sort(t, descending=True, stable=True), (TIES,), "f")
+    assert check_example(example, level).passed
