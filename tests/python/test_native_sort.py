@@ -35,8 +35,8 @@ CASES: dict[str, tuple[Callable[..., Any], torch.Tensor]] = {
     "NaN is the largest, infinities, signed zeros": (
         lambda x: (torch.sort(x), torch.sort(x, descending=True)), SPECIAL),
     "int64": (lambda x: torch.sort(x, 1), torch.randint(-5, 5, (4, 9))),
-    "int32 descending": (
-        lambda x: torch.sort(x, 1, descending=True), torch.randint(-9, 9, (3, 8), dtype=torch.int32)),
+    "int32 descending": (lambda x: torch.sort(x, 1, descending=True),
+                         torch.randint(-9, 9, (3, 8), dtype=torch.int32)),
     "float16": (lambda x: torch.sort(x, -1), torch.randn(3, 20).half()),
     "float64": (lambda x: torch.argsort(x, -1, descending=True), torch.randn(3, 20).double()),
     "topk": (lambda x: torch.topk(x, 3, 1), X),
