@@ -212,3 +212,28 @@ def test_flip_at_tile_level() -> None:
     x = torch.randn(3, 4, 5)
     example = Example(lambda t: (torch.flip(t, [0, 2]) * 2, torch.flip(t, [1])), (x,), "f")
     assert check_example(example, "tile").passed
+
+
+DIAGONALS: dict[str, tuple[Callable[..., Any], torch.Tensor]] = {
+    "of a matrix": (lambda x: torch.diagonal(x[0]) * 2, X),
+    "an offset above": (lambda x: torch.diagonal(x, 2, 1, 2), X),
+    "an offset below": (lambda x: torch.diagonal(x, -1, 0, 2) + 1, X),
+    "dims in either order": (lambda x: torch.diagonal(x, 1, 2, 0), X),
+    "returned": (lambda x: torch.diagonal(x), X),
+    "diagonal_copy": (lambda x: torch.diagonal_copy(x, 0, 1, 2), X),
+    "torch.diag": (lambda x: torch.diag(x[0]), X),
+    "a trace": (lambda x: torch.diagonal(x, 0, -2, -1).sum(-1), X),
+    "int64": (lambda x: torch.diagonal(x), torch.arange(12).reshape(3, 4)),
+    "empty (offset past the matrix)": (lambda x: torch.diagonal(x, 9), X),
+}
+
+
+@pytest.mark.parametrize("name", list(DIAGONALS))
+def test_diagonal_is_a_gather(name: str) -> None:
+    """`diagonal` (and `diagonal_copy`, `diag` of a matrix) is a `prims.take` at offsets
+    (k + rows) * stride1 + (k + cols) * stride2: fused, no ATen call."""
+    fn, x = DIAGONALS[name]
+    got, manifest = run(fn, x)
+    assert mismatch([fn(x)], got) is None
+    assert manifest["externs"] == {}
+    assert len(manifest["kernels"]) == (0 if name.startswith("empty") else 1)

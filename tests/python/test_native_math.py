@@ -1,6 +1,6 @@
 """Math without a core Triton op (`passes/support/math_rules.py`): inverse trigonometric
 and hyperbolic functions, sinh/cosh/tan, log10, hypot, lgamma, fmax/fmin, sign/signbit,
-and the precise expm1/log1p, as kernel formulas.
+nextafter, and the precise expm1/log1p, as kernel formulas.
 
 Each matches eager on values (float32 to about an ulp, float64 to 1e-13), dtype, shape,
 NaN positions and signed zeros, over special values (±0, tiny, near ±1, poles, huge,
@@ -36,6 +36,7 @@ UNARY: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {
 }  # fmt: skip
 BINARY: dict[str, Callable[[torch.Tensor, torch.Tensor], torch.Tensor]] = {
     "atan2": torch.atan2, "hypot": torch.hypot, "fmax": torch.fmax, "fmin": torch.fmin,
+    "nextafter": torch.nextafter,
 }  # fmt: skip
 TOLERANCE = {torch.float32: 2e-6, torch.float64: 1e-13}
 
@@ -125,3 +126,16 @@ def test_at_tile_level(name: str) -> None:
     )
     result = check_example(example, "tile", atol=1e-5, rtol=1e-5)
     assert result.passed, str(result)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.float16])
+def test_nextafter_is_bit_exact(dtype: torch.dtype, tmp_path: Path) -> None:
+    """One ulp toward y, from the bits: subnormals from ±0, across zero, at ±inf."""
+    x = torch.tensor([v for v in SPECIAL if abs(v) < 6e4 or not math.isfinite(v)], dtype=dtype)
+    a, b = torch.meshgrid(x, x, indexing="ij")
+    got = compiled(lambda s, t: torch.nextafter(s, t), tmp_path, a, b)
+    want = torch.nextafter(a, b)
+    nan = want.isnan()
+    assert torch.equal(got.isnan(), nan)
+    bits = {torch.float16: torch.int16, torch.float32: torch.int32, torch.float64: torch.int64}
+    assert torch.equal(got[~nan].view(bits[dtype]), want[~nan].view(bits[dtype]))

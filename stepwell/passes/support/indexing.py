@@ -150,7 +150,34 @@ def cat(tensors: Sequence[torch.Tensor], dim: int = 0) -> Any:
     return result
 
 
+def diagonal(x: torch.Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Any:
+    """`torch.diagonal` (and `diagonal_copy`) as `take`: element k of the result's last
+    dim is x[..., k + max(0, -offset), ..., k + max(0, offset), ...]; the other dims keep
+    their order. (A copy rather than a view: graphs here are functional, and an output
+    that aliases an input is rebuilt as a view by AOTAutograd's wrappers.)"""
+    if x.dim() < 2:
+        return NotImplemented
+    d1, d2 = dim1 % x.dim(), dim2 % x.dim()
+    if d1 == d2:
+        return NotImplemented
+    rows, cols = max(0, -offset), max(0, offset)
+    n = max(0, min(x.shape[d1] - rows, x.shape[d2] - cols))
+    others = [d for d in range(x.dim()) if d not in (d1, d2)]
+    shape = [x.shape[d] for d in others] + [n]
+    if math.prod(shape) == 0:
+        return x.new_zeros(shape)  # (no elements: an allocation)
+    strides = _contiguous_strides(x.shape)
+    rank = len(shape)
+    k = _along(n, rank - 1, rank)
+    offsets = (k + rows) * strides[d1] + (k + cols) * strides[d2]
+    for pos, d in enumerate(others):
+        offsets = offsets + _along(x.shape[d], pos, rank) * strides[d]
+    return torch.ops.stepwell.take(x, offsets.expand(shape))
+
+
 INDEXING_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    aten.diagonal.default: diagonal,
+    aten.diagonal_copy.default: diagonal,
     aten.index.Tensor: index_tensor,
     aten.gather.default: gather,
     aten.cat.default: cat,

@@ -366,6 +366,32 @@ def _signbit(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue |
     return negative.to(_element(t)).v
 
 
+_TINIEST = {"f16": 2.0**-24, "bf16": 2.0**-133, "f32": 2.0**-149, "f64": 5e-324}
+"""The smallest positive subnormal of each float type."""
+
+
+def _nextafter(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+    """The float after x toward y: x's bits as an integer, one up when moving away from
+    zero, one down toward it; from ±0 the tiniest subnormal of y's sign; y when x == y;
+    NaN when either is."""
+    x, y = xs
+    element = _element(x.type)
+    if not is_float(element):
+        return None
+    ex, ey = E(b, x), E(b, y)
+    shape = ex.type.get_shape()
+    bits_t = TensorType(IntegerType(_INT_OF_WIDTH[str(element)]), shape)
+    bits = b.add(arith.BitcastOp(x, bits_t))
+    away = ey.cmp("gt", ex).cmp("eq", ex.cmp("gt", 0.0))  # (i1 == i1: both or neither)
+    step = b.add(tile.SelectOp(away.v, b.splat(1, bits_t), b.splat(-1, bits_t)))
+    moved = E(b, b.add(arith.BitcastOp(b.add(arith.AddiOp(bits, step)), x.type)))
+    tiny = _TINIEST[str(element)]
+    tiniest = ey.cmp("gt", 0.0).where(ex.lift(tiny), -tiny)
+    r = ex.cmp("eq", 0.0).where(tiniest, moved)
+    r = ex.cmp("eq", ey).where(ey, r)
+    return (ex.isnan() | ey.isnan()).where(ex + ey, r).v
+
+
 MATH_RULES: dict[type[Operation], Rule] = {
     prims.PrimsExpm1Op: _float_rule(expm1, wide=False),
     prims.PrimsLog1pOp: _float_rule(log1p, wide=False),
@@ -384,6 +410,7 @@ MATH_RULES: dict[type[Operation], Rule] = {
     prims.PrimsLgammaOp: _float_rule(lgamma),
     prims.PrimsFmaxOp: _fmax_fmin("lt", arith.MaxSIOp, arith.OrIOp),
     prims.PrimsFminOp: _fmax_fmin("gt", arith.MinSIOp, arith.AndIOp),
+    prims.PrimsNextafterOp: _nextafter,
     prims.PrimsSignOp: _sign,
     prims.PrimsSignbitOp: _signbit,
 }

@@ -259,3 +259,15 @@ func.func @topk(%x: tensor<3x5xf32>) -> (tensor<3x2xf32>, tensor<3x2xi64>) {
   %v, %i = torch.operator "aten.topk.default"(%x) {args = [#torch.sym<0>, 2 : i64, 1 : i64], kwargs = {}} : (tensor<3x5xf32>) -> (tensor<3x2xf32>, tensor<3x2xi64>)
   func.return %v, %i : tensor<3x2xf32>, tensor<3x2xi64>
 }
+
+// -----
+
+// diagonal: a gather at offsets (k + rows) * stride1 + (k + cols) * stride2.
+// CHECK-LABEL: func.func @diagonal
+// CHECK: prims.iota
+// CHECK: prims.take %x, %{{.*}} : (tensor<4x5xf32>, tensor<3xi64>) -> tensor<3xf32>
+// CHECK-NOT: prims.extern
+func.func @diagonal(%x: tensor<4x5xf32>) -> tensor<3xf32> {
+  %d = torch.operator "aten.diagonal.default"(%x) {args = [#torch.sym<0>, 2 : i64], kwargs = {}} : (tensor<4x5xf32>) -> tensor<3xf32>
+  func.return %d : tensor<3xf32>
+}
