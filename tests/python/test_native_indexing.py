@@ -237,3 +237,20 @@ def test_diagonal_is_a_gather(name: str) -> None:
     assert mismatch([fn(x)], got) is None
     assert manifest["externs"] == {}
     assert len(manifest["kernels"]) == (0 if name.startswith("empty") else 1)
+
+
+UNFOLDS: dict[str, tuple[Callable[..., Any], torch.Tensor]] = {
+    "windows of 3 every 2": (lambda x: x.unfold(1, 3, 2) * 2, X),
+    "overlapping, last dim": (lambda x: x.unfold(-1, 2, 1), X),
+    "non-overlapping, dim 0": (lambda x: x.unfold(0, 2, 2).sum(-1), X),
+    "a window of the whole dim": (lambda x: x.unfold(2, 7, 1), X),
+    "of a 1-d tensor (a sliding window)": (lambda x: x.unfold(0, 4, 3), torch.arange(10)),
+}
+
+
+@pytest.mark.parametrize("name", list(UNFOLDS))
+def test_unfold_is_a_gather(name: str) -> None:
+    fn, x = UNFOLDS[name]
+    got, manifest = run(fn, x)
+    assert mismatch([fn(x)], got) is None
+    assert manifest["externs"] == {} and len(manifest["kernels"]) == 1

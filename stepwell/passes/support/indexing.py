@@ -175,7 +175,30 @@ def diagonal(x: torch.Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1) -> 
     return torch.ops.stepwell.take(x, offsets.expand(shape))
 
 
+def unfold(x: torch.Tensor, dim: int, size: int, step: int) -> Any:
+    """`Tensor.unfold`: the windows of `size` every `step` along `dim` (that dim becomes
+    the window count, a new last dim the window), as `take` at (w * step + k) * stride."""
+    if x.dim() == 0 or step <= 0:
+        return NotImplemented
+    d = dim % x.dim()
+    if size > x.shape[d]:
+        return NotImplemented  # eager's error
+    count = (x.shape[d] - size) // step + 1
+    shape = [count if i == d else n for i, n in enumerate(x.shape)] + [size]
+    if math.prod(shape) == 0:
+        return x.new_zeros(shape)  # (no elements: an allocation)
+    strides = _contiguous_strides(x.shape)
+    rank = len(shape)
+    offsets = (_along(count, d, rank) * step + _along(size, rank - 1, rank)) * strides[d]
+    for i in range(x.dim()):
+        if i != d:
+            offsets = offsets + _along(x.shape[i], i, rank) * strides[i]
+    return torch.ops.stepwell.take(x, offsets.expand(shape))
+
+
 INDEXING_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    aten.unfold.default: unfold,
+    aten.unfold_copy.default: unfold,
     aten.diagonal.default: diagonal,
     aten.diagonal_copy.default: diagonal,
     aten.index.Tensor: index_tensor,
