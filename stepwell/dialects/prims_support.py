@@ -752,6 +752,17 @@ class ScanIndexOp(IRDLOperation):
         _check_scan_dim(self, x)
 
 
+def eager_arg_reduce(x: torch.Tensor, dim: int, kind: str) -> torch.Tensor:
+    """`prims.arg_reduce`'s meaning (eager's argmax/argmin: first index, NaN wins)."""
+    return torch.argmax(x, dim) if kind == "argmax" else torch.argmin(x, dim)
+
+
+def eager_sort(x: torch.Tensor, dim: int, descending: bool) -> tuple[torch.Tensor, torch.Tensor]:
+    """`prims.sort`'s meaning: a stable sort, NaN the largest."""
+    out = torch.sort(x, dim=dim, descending=descending, stable=True)
+    return out.values, out.indices
+
+
 @irdl_op_definition
 class ArgReduceOp(IRDLOperation):
     """`prims.arg_reduce`: the int64 index along `dim` of the first maximum (`kind =

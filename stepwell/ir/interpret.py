@@ -48,7 +48,9 @@ from stepwell.dialects.prims_support import (
     SliceOp,
     SortOp,
     TakeOp,
+    eager_arg_reduce,
     eager_scatter,
+    eager_sort,
 )
 from stepwell.dialects.torch import TORCH_OP_CLASSES
 from stepwell.dialects.torch_support import OperatorOp, TorchOp
@@ -143,14 +145,10 @@ class StepwellFunctions(InterpreterFunctions):
 
     @impl(ArgReduceOp)
     def run_arg_reduce(self, interpreter: Interpreter, op: ArgReduceOp, args: PythonValues):
-        from stepwell.passes.support.arg_reductions import eager_arg_reduce
-
         return (eager_arg_reduce(args[0], op.dim.value.data, op.kind.data),)
 
     @impl(SortOp)
     def run_sort(self, interpreter: Interpreter, op: SortOp, args: PythonValues):
-        from stepwell.passes.support.sorting import eager_sort
-
         return eager_sort(args[0], op.dim.value.data, bool(op.descending.value.data))
 
     @impl(TakeOp)

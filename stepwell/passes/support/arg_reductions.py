@@ -15,12 +15,9 @@ from typing import Any
 
 import torch
 
+from stepwell.dialects.prims_support import eager_arg_reduce  # the primitive's meaning
+
 aten = torch.ops.aten
-
-
-def eager_arg_reduce(x: torch.Tensor, dim: int, kind: str) -> torch.Tensor:
-    """The primitive's meaning (eager's argmax/argmin: first index, NaN wins)."""
-    return torch.argmax(x, dim) if kind == "argmax" else torch.argmin(x, dim)
 
 
 @torch.library.custom_op("stepwell::arg_reduce", mutates_args=())

@@ -68,6 +68,10 @@ DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     **PADDING_DECOMPOSITIONS,
     **SCATTER_DECOMPOSITIONS,
     **foreach_decompositions(),
+    aten.clone.default: torch._refs.clone,
+    aten.copy.default: lambda self, src, non_blocking=False: prims.clone(
+        src.to(self.dtype).expand(self.shape)
+    ),  # `self` with `src`'s values (broadcast, converted): a new tensor
     aten.full_like.default: torch._refs.full_like,
     aten.scalar_tensor.default: torch._refs.scalar_tensor,
     aten.zeros_like.default: torch._refs.zeros_like,

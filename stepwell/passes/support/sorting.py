@@ -16,13 +16,9 @@ from typing import Any
 
 import torch
 
+from stepwell.dialects.prims_support import eager_sort  # the primitive's meaning
+
 aten = torch.ops.aten
-
-
-def eager_sort(x: torch.Tensor, dim: int, descending: bool) -> tuple[torch.Tensor, torch.Tensor]:
-    """The primitive's meaning."""
-    out = torch.sort(x, dim=dim, descending=descending, stable=True)
-    return out.values, out.indices
 
 
 @torch.library.custom_op("stepwell::sort", mutates_args=())

@@ -240,6 +240,7 @@ TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsRoundOp: _rounding(math.RoundEvenOp),  # half to even, as torch.round
     prims.PrimsPowOp: _pow,  # floats (integer powers stay at graph level)
     prims.PrimsConvertElementTypeOp: _convert,
+    prims.PrimsCloneOp: lambda b, xs, t: xs[0],  # the values (a kernel stores a copy)
     prims.PrimsReciprocalOp: _reciprocal,  # 1 / x
     prims.PrimsFmodOp: _fmod,  # C fmod
     prims.PrimsRemainderOp: _remainder,  # Python %
