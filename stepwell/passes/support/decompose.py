@@ -54,6 +54,20 @@ prims = torch.ops.prims
 
 PRIMS_OPS: dict[str, type[TorchOp]] = {c.OVERLOAD: c for c in PRIMS_OP_CLASSES}
 
+def _empty(
+    size: list[int],
+    dtype: torch.dtype | None = None,
+    layout: Any = None,
+    device: Any = None,
+    pin_memory: Any = None,
+    memory_format: Any = None,
+) -> torch.Tensor:
+    """An uninitialized tensor is a zero fill (any value is its value; writes that
+    replace it leave the fill dead), as the top-level `empty` ops are."""
+    dtype = dtype or torch.get_default_dtype()
+    return prims.full(size, 0, dtype=dtype, device=device or "cpu", requires_grad=False)
+
+
 # PyTorch's table, plus refs for factory-like ops it leaves to the backend, gathers as
 # `prims.take`, and the per-tensor rules of the `_foreach_*` ops optimizers call.
 DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
@@ -72,6 +86,7 @@ DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.copy.default: lambda self, src, non_blocking=False: prims.clone(
         src.to(self.dtype).expand(self.shape)
     ),  # `self` with `src`'s values (broadcast, converted): a new tensor
+    aten.empty.memory_format: _empty,  # (inside other decompositions: `repeat`, ...)
     aten.full_like.default: torch._refs.full_like,
     aten.scalar_tensor.default: torch._refs.scalar_tensor,
     aten.zeros_like.default: torch._refs.zeros_like,

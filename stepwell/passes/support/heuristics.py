@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 MAX_ROW = 16384
-MAX_SORT = 4096
+MAX_SORT = MAX_ROW
 """The longest row a sort kernel holds in one tile (a bitonic network: log2(n)^2 / 2 steps
 over the tile); longer sorts are ATen's."""
 """Longest row a reduction kernel keeps whole in one program; longer rows are walked in

@@ -107,7 +107,7 @@ def gather(x: torch.Tensor, dim: int, index: torch.Tensor, sparse_grad: bool = F
         if d != dim:
             offsets = offsets + _along(index.shape[d], d, rank) * strides[d]
     if math.prod(index.shape) == 0:
-        return x.new_empty(index.shape)
+        return x.new_zeros(index.shape)  # (no elements: an allocation)
     return torch.ops.stepwell.take(x, offsets.expand(index.shape))
 
 
