@@ -27,9 +27,10 @@ from xdsl.rewriter import InsertPoint
 from xdsl.transforms.dead_code_elimination import dce
 
 from stepwell.dialects import prims
+from stepwell.dialects.codecs import decode
 from stepwell.dialects.tile import int_list
 from stepwell.ir.types import int_array
-from stepwell.passes.support.constants import splat
+from stepwell.passes.support.constants import full_op, splat
 
 
 def _shape(v: SSAValue) -> tuple[int, ...]:
@@ -334,8 +335,27 @@ class ScalarTensorIsFull(RewritePattern):
         rewriter.replace(op, new)
 
 
+class FillIsFull(RewritePattern):
+    """`fill(x, v)` of a static tensor is `full(shape(x), v)`: a constant that kernels
+    compute where they read it (decompositions spell zeros as a fill of an empty tensor)."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, prims.PrimsFillOp) or op.sym_args:
+            return
+        t = cast(TensorType[Attribute], op.result.type)
+        if any(d < 0 for d in t.get_shape()):
+            return
+        value = decode(op.value)
+        if not isinstance(value, bool | int | float):
+            return
+        new = full_op(t, value)
+        new.location = op.location
+        rewriter.replace(op, new)
+
+
 PATTERNS: list[Callable[[], RewritePattern]] = [
     ScalarTensorIsFull,
+    FillIsFull,
     RemoveNoOps,
     ReduceOverUnitDims,
     UnitDimTransposeIsReshape,

@@ -50,6 +50,10 @@ CASES: dict[str, tuple[Callable[..., Any], torch.Tensor, int]] = {
     "with its softmax": (lambda x: (torch.softmax(x, 1), torch.softmax(x, 1).argmax(1)), X, 1),
     "of a transpose": (lambda x: x.t().argmax(1), X, 1),
     "middle dim of 3": (lambda x: torch.max(x * 2, 1), torch.randn(2, 7, 3), 1),
+    "max() of the whole tensor": (lambda x: torch.max(x), X, 1),
+    "min() with a NaN": (lambda x: x.min(), torch.tensor([1.0, NAN, -2]), 1),
+    "max() of bools": (lambda x: x.max(), torch.tensor([False, True]), 1),
+    "max along dim 0 of a 0-d tensor": (lambda x: torch.max(x, 0), torch.tensor(2.5), 1),
     "greedy decoding's last position": (
         lambda logits: logits[:, -1, :].argmax(-1), torch.randn(2, 5, 50), 1),
 }  # fmt: skip

@@ -59,6 +59,8 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
     "cummin int64 dim 0": (lambda x: torch.cummin(x, 0), (torch.randint(-3, 3, (9, 4)),)),
     "cummax values fused": (lambda x: torch.cummax(x * 2, -1).values + 1, (X,)),
     "cummin float16 indices": (lambda x: torch.cummin(x, -1).indices, (X.half(),)),
+    "0-d int cumsum (int64)": (lambda x: torch.cumsum(x, 0) * 2, (torch.tensor(3),)),
+    "0-d cummax": (lambda x: torch.cummax(x, 0), (torch.tensor(2.5),)),
 }
 
 

@@ -1,7 +1,8 @@
 """Arg-reductions for the prims level: `argmax`, `argmin`, and `max`/`min` along a dim
-(values and indices), through one primitive, `stepwell::arg_reduce(x, dim, kind)`
-(`prims.arg_reduce`): the int64 index along `dim` of the first maximum (`kind =
-"argmax"`) or minimum, or of the first NaN when the row has one, as eager returns it.
+(values and indices; `max()`/`min()` of a whole tensor are its amax/amin), through one
+primitive, `stepwell::arg_reduce(x, dim, kind)` (`prims.arg_reduce`): the int64 index
+along `dim` of the first maximum (`kind = "argmax"`) or minimum, or of the first NaN when
+the row has one, as eager returns it.
 
 PyTorch has no prim for them (its decomposition table leaves them to the backend); a row
 kernel computes the index with `tl.argmax`/`tl.argmin`, fused with what produces the row
@@ -60,8 +61,10 @@ def _extremum(kind: str) -> Callable[..., Any]:
     values_of = torch.amax if kind == "argmax" else torch.amin
 
     def decomposition(x: torch.Tensor, dim: int, keepdim: bool = False) -> Any:
-        if not _supported(x, dim) or x.dim() == 0:
+        if not _supported(x, dim):
             return NotImplemented
+        if x.dim() == 0:  # one element: itself, at index 0
+            return x.clone(), torch.zeros((), dtype=torch.int64)
         d = dim % x.dim()
         index = torch.ops.stepwell.arg_reduce(x, d, kind)
         values = values_of(x, d, keepdim)
@@ -70,7 +73,20 @@ def _extremum(kind: str) -> Callable[..., Any]:
     return decomposition
 
 
+def _whole(values_of: Callable[..., torch.Tensor]) -> Callable[..., Any]:
+    """max()/min() of the whole tensor: its amax/amin (NaN propagates, as eager's)."""
+
+    def decomposition(x: torch.Tensor) -> Any:
+        if x.numel() == 0 or x.is_complex():
+            return NotImplemented  # (eager's error for an empty tensor)
+        return values_of(x)
+
+    return decomposition
+
+
 ARG_REDUCTION_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    aten.max.default: _whole(torch.amax),
+    aten.min.default: _whole(torch.amin),
     aten.argmax.default: _arg("argmax"),
     aten.argmin.default: _arg("argmin"),
     aten.max.dim: _extremum("argmax"),

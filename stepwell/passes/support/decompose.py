@@ -87,6 +87,7 @@ DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
         src.to(self.dtype).expand(self.shape)
     ),  # `self` with `src`'s values (broadcast, converted): a new tensor
     aten.empty.memory_format: _empty,  # (inside other decompositions: `repeat`, ...)
+    aten.empty_permuted.default: lambda size, physical_layout, **kw: _empty(size, **kw),
     aten.full_like.default: torch._refs.full_like,
     aten.scalar_tensor.default: torch._refs.scalar_tensor,
     aten.zeros_like.default: torch._refs.zeros_like,

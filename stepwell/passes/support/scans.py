@@ -47,7 +47,9 @@ def _(x: torch.Tensor, dim: int, kind: str) -> tuple[torch.Tensor, torch.Tensor]
 
 def _cumulative_extremum(kind: str) -> Callable[..., Any]:
     def decomposition(x: torch.Tensor, dim: int) -> Any:
-        if x.dim() == 0 or x.dtype == torch.bool or x.numel() == 0:
+        if x.dim() == 0:  # one element: itself, reached at index 0
+            return x.clone(), torch.zeros((), dtype=torch.int64)
+        if x.dtype == torch.bool or x.numel() == 0:
             return NotImplemented
         return torch.ops.stepwell.scan_index(x, dim % x.dim(), kind)
 
@@ -56,11 +58,11 @@ def _cumulative_extremum(kind: str) -> Callable[..., Any]:
 
 def _scan(kind: str, integer_result: bool = True) -> Callable[..., Any]:
     def decomposition(x: torch.Tensor, dim: int, dtype: torch.dtype | None = None) -> Any:
-        if x.dim() == 0:
-            return NotImplemented
         if not (x.is_floating_point() or integer_result):
             return NotImplemented  # logcumsumexp of integers: eager refuses it too
         out = dtype or (x.dtype if x.is_floating_point() else torch.int64)
+        if x.dim() == 0:  # the scan of one element is the element
+            return x.to(out)
         # eager's CPU kernels accumulate float scans in double: so do we (a long float32
         # cumsum otherwise drifts by many ulps of its small late values)
         wide = torch.float64 if out in (torch.float16, torch.bfloat16, torch.float32) else out

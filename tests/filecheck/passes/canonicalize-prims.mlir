@@ -180,3 +180,14 @@ func.func @unit_reductions(%a: tensor<f32>, %b: tensor<3x1xi32>) -> (tensor<f32>
   %3 = prims.sum %b {dims = [0 : i64]} : (tensor<3x1xi32>) -> tensor<1xi32>
   func.return %0, %1, %2, %3 : tensor<f32>, tensor<f32>, tensor<3xi32>, tensor<1xi32>
 }
+
+// -----
+
+// fill of a static tensor is a full: a constant kernels compute where they read it.
+// CHECK-LABEL: func.func @fill
+// CHECK-NEXT: %[[F:.*]] = prims.full {shape = [3 : i64], fill_value = 0 : i64, dtype = i64
+// CHECK-NEXT: func.return %[[F]]
+func.func @fill(%x: tensor<3xi64>) -> tensor<3xi64> {
+  %0 = prims.fill %x {value = 0 : i64} : (tensor<3xi64>) -> tensor<3xi64>
+  func.return %0 : tensor<3xi64>
+}
