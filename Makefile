@@ -34,7 +34,7 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(PY) -m ruff check stepwell tests examples benchmarks
 	$(VENV)/bin/lit -v tests/filecheck
-	$(PY) -m pytest -q --durations=20 tests/python
+	$(PY) -m pytest -q -n auto --dist loadfile --durations=20 tests/python
 
 lint: $(STAMP)
 	$(PY) -m ruff check stepwell tests examples benchmarks
