@@ -821,8 +821,10 @@ class SortOp(IRDLOperation):
         super().__init__(
             operands=[x],
             result_types=[x.type, TensorType(IntegerType(64), shape)],
-            properties={"dim": IntegerAttr(dim, 64),
-                        "descending": IntegerAttr.from_bool(descending)},  # fmt: skip
+            properties={
+                "dim": IntegerAttr(dim, 64),
+                "descending": IntegerAttr.from_bool(descending),
+            },  # fmt: skip
         )
 
     def verify_(self) -> None:
@@ -834,6 +836,95 @@ class SortOp(IRDLOperation):
         rank, dim = len(x.get_shape()), self.dim.value.data
         if not 0 <= dim < rank:
             raise VerifyException(f"prims.sort dim {dim} is out of range for rank {rank}")
+
+
+# Special functions PyTorch's prims lack (ATen computes them; stepwell gives them a prim so
+# kernels can compute them): elementwise, float results, verified and interpreted through
+# their ATen overload like the generated prims.
+
+
+@irdl_op_definition
+class BesselY0Op(PrimsOp):
+    """`prims.bessel_y0`: the Bessel function of the second kind of order 0
+    (aten::special_bessel_y0)."""
+
+    name = "prims.bessel_y0"
+    KIND: ClassVar[str] = "elementwise"
+    OVERLOAD: ClassVar[str] = "aten.special_bessel_y0.default"
+    self_ = operand_def(TensorType)
+    result = result_def(TensorType)
+
+
+@irdl_op_definition
+class BesselY1Op(PrimsOp):
+    """`prims.bessel_y1`: the Bessel function of the second kind of order 1
+    (aten::special_bessel_y1)."""
+
+    name = "prims.bessel_y1"
+    KIND: ClassVar[str] = "elementwise"
+    OVERLOAD: ClassVar[str] = "aten.special_bessel_y1.default"
+    self_ = operand_def(TensorType)
+    result = result_def(TensorType)
+
+
+@irdl_op_definition
+class ModifiedBesselK0Op(PrimsOp):
+    """`prims.modified_bessel_k0`: the modified Bessel function of the second kind of
+    order 0 (aten::special_modified_bessel_k0)."""
+
+    name = "prims.modified_bessel_k0"
+    KIND: ClassVar[str] = "elementwise"
+    OVERLOAD: ClassVar[str] = "aten.special_modified_bessel_k0.default"
+    self_ = operand_def(TensorType)
+    result = result_def(TensorType)
+
+
+@irdl_op_definition
+class ModifiedBesselK1Op(PrimsOp):
+    """`prims.modified_bessel_k1`: the modified Bessel function of the second kind of
+    order 1 (aten::special_modified_bessel_k1)."""
+
+    name = "prims.modified_bessel_k1"
+    KIND: ClassVar[str] = "elementwise"
+    OVERLOAD: ClassVar[str] = "aten.special_modified_bessel_k1.default"
+    self_ = operand_def(TensorType)
+    result = result_def(TensorType)
+
+
+@irdl_op_definition
+class ScaledModifiedBesselK0Op(PrimsOp):
+    """`prims.scaled_modified_bessel_k0`: exp(x) K0(x)
+    (aten::special_scaled_modified_bessel_k0)."""
+
+    name = "prims.scaled_modified_bessel_k0"
+    KIND: ClassVar[str] = "elementwise"
+    OVERLOAD: ClassVar[str] = "aten.special_scaled_modified_bessel_k0.default"
+    self_ = operand_def(TensorType)
+    result = result_def(TensorType)
+
+
+@irdl_op_definition
+class ScaledModifiedBesselK1Op(PrimsOp):
+    """`prims.scaled_modified_bessel_k1`: exp(x) K1(x)
+    (aten::special_scaled_modified_bessel_k1)."""
+
+    name = "prims.scaled_modified_bessel_k1"
+    KIND: ClassVar[str] = "elementwise"
+    OVERLOAD: ClassVar[str] = "aten.special_scaled_modified_bessel_k1.default"
+    self_ = operand_def(TensorType)
+    result = result_def(TensorType)
+
+
+SPECIAL_FUNCTION_OPS: tuple[type[PrimsOp], ...] = (
+    BesselY0Op,
+    BesselY1Op,
+    ModifiedBesselK0Op,
+    ModifiedBesselK1Op,
+    ScaledModifiedBesselK0Op,
+    ScaledModifiedBesselK1Op,
+)
+"""The special-function prims stepwell adds; the decomposition imports their ATen ops as
+them (`PRIMS_OPS` in `passes/support/decompose.py`)."""
 
 
 COMPOSITE_OPS = (
@@ -848,4 +939,5 @@ COMPOSITE_OPS = (
     ScanIndexOp,
     ArgReduceOp,
     SortOp,
+    *SPECIAL_FUNCTION_OPS,
 )

@@ -11,12 +11,11 @@ from typing import Any
 
 import pytest
 import torch
+from native import run
 
-from stepwell.frontend.fx import import_program
-from stepwell.frontend.loader import Example, export
+from stepwell.frontend.loader import Example
 from stepwell.fuzz.compare import mismatch
-from stepwell.lowering.compiler import compile_module
-from stepwell.pipeline import bind_inputs, check_example
+from stepwell.pipeline import check_example
 
 NAN, INF = math.nan, math.inf
 X = torch.randn(5, 37)
@@ -57,12 +56,6 @@ CASES: dict[str, tuple[Callable[..., Any], torch.Tensor, int]] = {
     "greedy decoding's last position": (
         lambda logits: logits[:, -1, :].argmax(-1), torch.randn(2, 5, 50), 1),
 }  # fmt: skip
-
-
-def run(fn: Callable[..., Any], *args: Any) -> tuple[list[Any], dict[str, Any]]:
-    ep = export(Example(fn, args, "fn"))
-    artifacts = compile_module(import_program(ep))
-    return list(artifacts.runtime(*bind_inputs(artifacts.module, ep, args))), artifacts.manifest
 
 
 @pytest.mark.parametrize("name", list(CASES))

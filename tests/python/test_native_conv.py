@@ -11,18 +11,9 @@ from typing import Any
 import pytest
 import torch
 import torch.nn.functional as F
+from native import run
 
-from stepwell.frontend.fx import import_program
-from stepwell.frontend.loader import Example, export
 from stepwell.fuzz.compare import mismatch
-from stepwell.lowering.compiler import compile_module
-from stepwell.pipeline import bind_inputs
-
-
-def run(fn: Callable[..., Any], *args: Any) -> tuple[list[Any], dict[str, Any]]:
-    ep = export(Example(fn, args, "fn"))
-    artifacts = compile_module(import_program(ep))
-    return list(artifacts.runtime(*bind_inputs(artifacts.module, ep, args))), artifacts.manifest
 
 
 def r(*shape: int, dtype: torch.dtype = torch.float32) -> torch.Tensor:

@@ -9,20 +9,10 @@ from typing import Any
 
 import pytest
 import torch
+from native import run
 
-from stepwell.frontend.fx import import_program
-from stepwell.frontend.loader import Example, export
+from stepwell.frontend.loader import Example
 from stepwell.fuzz.compare import mismatch
-from stepwell.lowering.compiler import compile_module
-from stepwell.pipeline import bind_inputs
-
-
-def run(fn: Callable[..., Any], *args: Any) -> tuple[Any, dict[str, Any]]:
-    ep = export(Example(fn, args, "fn"))
-    artifacts = compile_module(import_program(ep))
-    outputs = artifacts.runtime(*bind_inputs(artifacts.module, ep, args))
-    return list(outputs), artifacts.manifest
-
 
 X = torch.randn(5, 6, 7)
 A = torch.tensor([[0, -1], [3, 2]])
@@ -184,9 +174,15 @@ FLIPS: dict[str, tuple[Callable[..., Any], tuple[Any, ...], int]] = {
     "a returned flip is a copy kernel": (lambda x: torch.flip(x, [0]), (torch.randn(7),), 1),
     "of a computed value, returned": (lambda x: torch.flip(x.exp(), [1]), (X,), 2),
     "of an iota (lanes reversed)": (
-        lambda x: torch.flip(torch.arange(6), [0]) + x, (torch.arange(6),), 1),
-    "of a constant, returned": (lambda x: (torch.flip(torch.ones(3, 2) * 2, [0]), x + 1),
-                                (torch.randn(3),), 2),  # fmt: skip
+        lambda x: torch.flip(torch.arange(6), [0]) + x,
+        (torch.arange(6),),
+        1,
+    ),
+    "of a constant, returned": (
+        lambda x: (torch.flip(torch.ones(3, 2) * 2, [0]), x + 1),
+        (torch.randn(3),),
+        2,
+    ),  # fmt: skip
     "empty": (lambda x: torch.flip(x, [0]) + 1, (torch.randn(0, 3),), None),
 }
 

@@ -10,13 +10,14 @@ left at graph level. The tile interpreter agrees too.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable
 from pathlib import Path
 
+import native
 import pytest
 import torch
+from native import compiled_in_one_kernel
 
 from stepwell.frontend.loader import Example
 from stepwell.fuzz.compare import mismatch
@@ -42,31 +43,11 @@ TOLERANCE = {torch.float32: 2e-6, torch.float64: 1e-13}
 
 
 def compiled(fn: Callable[..., torch.Tensor], tmp_path: Path, *args: torch.Tensor) -> torch.Tensor:
-    torch._dynamo.reset()
-    out = torch.compile(fn, backend="stepwell", options={"dump_dir": str(tmp_path)})(*args)
-    (manifest,) = [json.loads(p.read_text()) for p in tmp_path.glob("*/manifest.json")]
-    assert manifest["externs"] == {}, manifest["externs"]
-    assert len(manifest["kernels"]) == 1, manifest["kernels"]
-    assert not set(manifest["graph_level_prims"]) - {"prims.broadcast_in_dim"}, manifest
-    return out
+    return compiled_in_one_kernel(fn, tmp_path, *args)
 
 
 def assert_close(got: torch.Tensor, want: torch.Tensor) -> None:
-    """Same dtype, shape, NaN positions and sign bits; values to the dtype's tolerance,
-    relative, with an absolute floor for results near a zero of the function."""
-    assert mismatch(want, got) is None, mismatch(want, got)
-    if not want.is_floating_point():
-        assert torch.equal(got, want)
-        return
-    assert torch.equal(torch.signbit(got[got == 0]), torch.signbit(want[got == 0]))
-    tol = TOLERANCE.get(want.dtype, 1e-3)
-    finite = torch.isfinite(want)
-    assert torch.equal(got[~finite], want[~finite]) or torch.equal(
-        got[~finite].isnan(), want[~finite].isnan()
-    )
-    close = torch.isclose(got[finite].double(), want[finite].double(), rtol=tol, atol=tol)
-    bad = (~close).nonzero().flatten()[:5].tolist()
-    assert close.all(), [(got[finite][i].item(), want[finite][i].item()) for i in bad]
+    native.assert_close(got, want, TOLERANCE)
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float64])

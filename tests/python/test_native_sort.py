@@ -12,12 +12,11 @@ from typing import Any
 
 import pytest
 import torch
+from native import run
 
-from stepwell.frontend.fx import import_program
-from stepwell.frontend.loader import Example, export
+from stepwell.frontend.loader import Example
 from stepwell.fuzz.compare import mismatch
-from stepwell.lowering.compiler import compile_module
-from stepwell.pipeline import bind_inputs, check_example
+from stepwell.pipeline import check_example
 
 NAN, INF = math.nan, math.inf
 X = torch.randn(5, 37)
@@ -52,12 +51,6 @@ CASES: dict[str, tuple[Callable[..., Any], torch.Tensor]] = {
     "a row of 8000": (lambda x: torch.sort(x, dim=0, stable=True), torch.randn(8000)),
     "a transposed view": (lambda x: torch.sort(x.t(), 1), X),
 }  # fmt: skip
-
-
-def run(fn: Callable[..., Any], *args: Any) -> tuple[list[Any], dict[str, Any]]:
-    ep = export(Example(fn, args, "fn"))
-    artifacts = compile_module(import_program(ep))
-    return list(artifacts.runtime(*bind_inputs(artifacts.module, ep, args))), artifacts.manifest
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -109,6 +109,9 @@ def example():
             do, q, k, v, o, lse, 0.0, True)
         # math formulas (float64 inside, a bitcast for the sign bit of a half)
         special = torch.lgamma(x) * torch.atan2(x, rows) + torch.signbit(x.half()) + x.expm1()
+        special = special + torch.special.erfinv(x.tanh()) * torch.special.bessel_y1(x.abs())
+        special = special + torch.special.modified_bessel_k0(x.abs())
+        special = special + torch.special.zeta(x.abs() + 1, x)
         return (rows + rotated[i], gathered, long.cumsum(-1), torch.cummax(x, -1), grads,
                 special, torch.max(x, 1), torch.flip(x, [1]) * 2, torch.sort(x, 1))
     attention = tuple(torch.randn(1, 2, 80, 32) for _ in range(4))

@@ -25,6 +25,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from stepwell.dialects.prims import PRIMS_OP_CLASSES
 from stepwell.dialects.prims_support import (
+    SPECIAL_FUNCTION_OPS,
     ArgReduceOp,
     ExternOp,
     MatmulOp,
@@ -48,11 +49,15 @@ from stepwell.passes.support.scans import SCAN_DECOMPOSITIONS
 from stepwell.passes.support.scatter import SCATTER_DECOMPOSITIONS
 from stepwell.passes.support.slicing import SLICING_DECOMPOSITIONS
 from stepwell.passes.support.sorting import SORT_DECOMPOSITIONS
+from stepwell.passes.support.special_functions import SPECIAL_DECOMPOSITIONS
 
 aten = torch.ops.aten
 prims = torch.ops.prims
 
-PRIMS_OPS: dict[str, type[TorchOp]] = {c.OVERLOAD: c for c in PRIMS_OP_CLASSES}
+PRIMS_OPS: dict[str, type[TorchOp]] = {
+    c.OVERLOAD: c for c in (*PRIMS_OP_CLASSES, *SPECIAL_FUNCTION_OPS)
+}
+
 
 def _empty(
     size: list[int],
@@ -77,6 +82,7 @@ DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     **SCAN_DECOMPOSITIONS,
     **ARG_REDUCTION_DECOMPOSITIONS,
     **SORT_DECOMPOSITIONS,
+    **SPECIAL_DECOMPOSITIONS,
     **POOLING_DECOMPOSITIONS,
     **CONVOLUTION_DECOMPOSITIONS,
     **PADDING_DECOMPOSITIONS,

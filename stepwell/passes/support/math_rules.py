@@ -126,6 +126,15 @@ class E:
     def floor(self) -> E:
         return self.op(xmath.FloorOp)
 
+    def sin(self) -> E:
+        return self.op(xmath.SinOp)
+
+    def cos(self) -> E:
+        return self.op(xmath.CosOp)
+
+    def erf(self) -> E:
+        return self.op(xmath.ErfOp)
+
     def isnan(self) -> E:
         return self.cmp("ne", self)
 
@@ -250,7 +259,7 @@ def cosh(x: E) -> E:
 
 
 def tan(x: E) -> E:
-    return x.op(xmath.SinOp) / x.op(xmath.CosOp)
+    return x.sin() / x.cos()
 
 
 def log10(x: E) -> E:
@@ -317,7 +326,7 @@ def lgamma(x: E) -> E:
     w = reflect.where(1.0 - x, x)
     lw = _lgamma_lanczos(w)
     fraction = x - (x + 0.5).floor()  # in [-1/2, 1/2], exact: |sin(pi x)| = |sin(pi f)|
-    sin_pi = (math.pi * fraction).op(xmath.SinOp).abs()
+    sin_pi = (math.pi * fraction).sin().abs()
     reflected = (math.pi / sin_pi).log() - lw
     r = reflect.where(reflected, lw)
     r = (x.cmp("eq", 1.0) | x.cmp("eq", 2.0)).where(0.0, r)  # exactly, as libm's

@@ -23,6 +23,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from stepwell.dialects import prims, tile
 from stepwell.ir.types import is_float
 from stepwell.passes.support.math_rules import MATH_RULES
+from stepwell.passes.support.special_rules import SPECIAL_RULES
 
 
 @dataclass
@@ -246,5 +247,6 @@ TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsRemainderOp: _remainder,  # Python %
 }
 TILE_RULES.update(MATH_RULES)
+TILE_RULES.update(SPECIAL_RULES)
 """prims class -> rule building its tile computation (formulas for the math core Triton
-lacks: `math_rules.py`)."""
+lacks: `math_rules.py`, and for the special functions: `special_rules.py`)."""

@@ -430,6 +430,28 @@ func.func @math(%y: tensor<8xf32>, %x: tensor<8xf32>) -> (tensor<8xf32>, tensor<
 
 // -----
 
+// Special functions are formulas too (passes/support/special_rules.py): Bessel Y1 (its
+// series and Hankel's expansion, selected per element) and erfinv (Halley's steps) fuse
+// with their consumer, in float64 rounded once to f32.
+// CHECK-LABEL: tile.kernel @k0_bessel_y1_erf_inv_add(
+// CHECK-SAME: fused = ["prims.bessel_y1", "prims.erf_inv", "prims.add"]
+// CHECK: tile.cast %{{.*}} : tensor<{{.*}}xf32> -> tensor<{{.*}}xf64>
+// CHECK: math.log %{{.*}} : tensor<{{.*}}xf64>
+// CHECK: math.sin %{{.*}} : tensor<{{.*}}xf64>
+// CHECK: math.erf %{{.*}} : tensor<{{.*}}xf64>
+// CHECK: tile.cast %{{.*}} : tensor<{{.*}}xf64> -> tensor<{{.*}}xf32>
+// CHECK-LABEL: func.func @special_functions
+// CHECK-COUNT-1: tile.launch
+// CHECK-NOT: prims.
+func.func @special_functions(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %y = torch.operator "aten.special_bessel_y1.default"(%x) {args = [#torch.sym<0>], kwargs = {}} : (tensor<8xf32>) -> tensor<8xf32>
+  %e = torch.operator "aten.erfinv.default"(%x) {args = [#torch.sym<0>], kwargs = {}} : (tensor<8xf32>) -> tensor<8xf32>
+  %s = torch.aten.add.Tensor %y, %e : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  func.return %s : tensor<8xf32>
+}
+
+// -----
+
 // A flip is a view: its kernel reads through a negative stride from the dim's last
 // element (offset 19: the last element of the 5x4 tensor), fused; no copy, no ATen flip.
 // CHECK-LABEL: tile.kernel @k0_mul(

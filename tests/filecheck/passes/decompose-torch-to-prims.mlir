@@ -271,3 +271,26 @@ func.func @diagonal(%x: tensor<4x5xf32>) -> tensor<3xf32> {
   %d = torch.operator "aten.diagonal.default"(%x) {args = [#torch.sym<0>, 2 : i64], kwargs = {}} : (tensor<4x5xf32>) -> tensor<3xf32>
   func.return %d : tensor<3xf32>
 }
+
+// -----
+
+// Special functions PyTorch's table leaves to ATen: Bessel Y and K are prims of their own
+// (an integer operand converted first), polygamma n >= 2 is a scaled Hurwitz zeta, and
+// the modified Bessel I0 is prims.bessel_i0.
+// CHECK-LABEL: func.func @special_functions
+// CHECK: prims.bessel_y0 %x : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK: %[[S:.*]] = prims.full {shape = [4 : i64], fill_value = 3.000000e+00 : f64
+// CHECK: %[[Z:.*]] = prims.zeta %[[S]], %x
+// CHECK: %[[C:.*]] = prims.full {shape = [4 : i64], fill_value = -2.000000e+00 : f64
+// CHECK: prims.mul %[[Z]], %[[C]]
+// CHECK: prims.bessel_i0 %x
+// CHECK: %[[F:.*]] = prims.convert_element_type %n {dtype = f32} : (tensor<4xi64>) -> tensor<4xf32>
+// CHECK: prims.modified_bessel_k1 %[[F]]
+// CHECK-NOT: prims.extern
+func.func @special_functions(%x: tensor<4xf32>, %n: tensor<4xi64>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %y = torch.operator "aten.special_bessel_y0.default"(%x) {args = [#torch.sym<0>], kwargs = {}} : (tensor<4xf32>) -> tensor<4xf32>
+  %p = torch.operator "aten.polygamma.default"(%x) {args = [2 : i64, #torch.sym<0>], kwargs = {}} : (tensor<4xf32>) -> tensor<4xf32>
+  %i = torch.operator "aten.special_modified_bessel_i0.default"(%x) {args = [#torch.sym<0>], kwargs = {}} : (tensor<4xf32>) -> tensor<4xf32>
+  %k = torch.operator "aten.special_modified_bessel_k1.default"(%n) {args = [#torch.sym<0>], kwargs = {}} : (tensor<4xi64>) -> tensor<4xf32>
+  func.return %y, %p, %i, %k : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}

@@ -36,5 +36,7 @@ func.func @prims(%a: tensor<4x8xf32>, %b: tensor<8xf32>, %w: tensor<6x8xf32>, %q
   %10 = prims.arg_reduce %a {dim = 1 : i64, kind = "argmax"} : (tensor<4x8xf32>) -> tensor<4xi64>
   // CHECK: prims.sort %a {dim = 1 : i64, descending = true} : (tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xi64>)
   %11, %12 = prims.sort %a {dim = 1 : i64, descending = true} : (tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xi64>)
+  // CHECK: prims.modified_bessel_k0 %a : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %13 = prims.modified_bessel_k0 %a : (tensor<4x8xf32>) -> tensor<4x8xf32>
   func.return %1 : tensor<4x8xf32>
 }

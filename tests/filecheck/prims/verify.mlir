@@ -260,6 +260,14 @@ func.func @float_math_on_integers(%a: tensor<4xi32>) {
 
 // -----
 
+func.func @special_function_result_type(%a: tensor<4xf32>) {
+  // CHECK: error: 'prims.bessel_y0' op the result types disagree with the operands and properties, which give [4] torch.float32
+  %0 = prims.bessel_y0 %a : (tensor<4xf32>) -> tensor<4xf16>
+  func.return
+}
+
+// -----
+
 func.func @huge_type(%a: tensor<4xf32>) {
   // CHECK: error: 'prims.broadcast_in_dim' op result type tensor<4x1099511627776x4xf32> has more than 1099511627776 elements
   %0 = prims.broadcast_in_dim %a {shape = [4 : i64, 1099511627776 : i64, 4 : i64], broadcast_dimensions = [0 : i64]} : (tensor<4xf32>) -> tensor<4x1099511627776x4xf32>
