@@ -84,3 +84,42 @@ def test_sorts_in_the_interpreters(level: str) -> None:
     assert check_example(example, level).passed
     example = Example(lambda t: torch.sort(t, descending=True, stable=True), (TIES,), "f")
     assert check_example(example, level).passed
+
+
+DISTINCT_WITH_NAN = torch.tensor([[1.0, NAN, 3, NAN, -INF], [5, 4, 3, 2, 1], [NAN, 2, 1, 7, 0.5],
+                                  [2.5, -0.0, 7, 1, 3]])  # fmt: skip
+SELECTIONS: dict[str, tuple[Callable[..., Any], torch.Tensor]] = {
+    "kthvalue": (lambda x: torch.kthvalue(x, 3, 1), X),
+    "kthvalue along dim 0, keepdim": (lambda x: torch.kthvalue(x, 2, 0, keepdim=True), X),
+    "kthvalue, NaN the largest": (lambda x: torch.kthvalue(x, 4, 1), DISTINCT_WITH_NAN),
+    "median along a dim (odd and even rows)": (lambda x: (torch.median(x, 1), torch.median(x, 0)),
+                                               X),
+    "median: a row with NaN is NaN, at its first NaN": (lambda x: torch.median(x, 1),
+                                                        DISTINCT_WITH_NAN),
+    "nanmedian skips NaN": (lambda x: torch.nanmedian(x, 1), DISTINCT_WITH_NAN),
+    "median and nanmedian of all": (lambda x: (torch.median(x), torch.nanmedian(x)),
+                                    DISTINCT_WITH_NAN),
+    "median of int64": (lambda x: torch.median(x, 1), torch.randperm(20).reshape(4, 5)),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(SELECTIONS))
+def test_selections_match_eager_natively(name: str) -> None:
+    """kthvalue, median and nanmedian are the sorted row's element at a position (a gather
+    when the position counts NaNs): values and indices as eager's on distinct values (among
+    ties eager's quickselect picks an index of its own; stepwell gives the first)."""
+    fn, x = SELECTIONS[name]
+    got, manifest = run(fn, x)
+    want = torch.utils._pytree.tree_leaves(fn(x))
+    assert mismatch(want, got) is None, mismatch(want, got)
+    assert manifest["externs"] == {}
+    assert "prims.sort" not in manifest["graph_level_prims"]
+
+
+def test_selections_of_0d_and_in_the_interpreters() -> None:
+    x = torch.tensor(2.5)
+    got, manifest = run(lambda t: (torch.median(t, 0), torch.kthvalue(t, 1)), x)
+    assert mismatch([x, torch.tensor(0), x, torch.tensor(0)], got) is None
+    example = Example(lambda t: (torch.median(t, 1), torch.nanmedian(t, 1)),
+                      (DISTINCT_WITH_NAN,), "f")  # fmt: skip
+    assert check_example(example, "tile").passed

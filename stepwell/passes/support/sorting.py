@@ -6,7 +6,10 @@ which is what eager's CPU sort gives).
 
 PyTorch's decomposition table leaves `sort` to the backend. A row kernel sorts a row
 held in one tile with a bitonic network (`tile.sort`), fused with what produces the row;
-`topk` is the first k of the sorted row (a view).
+`topk` is the first k of the sorted row (a view); `kthvalue`, `median` and `nanmedian` take
+the value (and its index) at the right position of the sorted row: a gather when the
+position depends on how many NaNs the row holds. Among equal values they give the first
+one's index, a valid answer where eager's quickselect may give another one's.
 """
 
 from __future__ import annotations
@@ -62,9 +65,68 @@ def _topk(x: torch.Tensor, k: int, dim: int = -1, largest: bool = True, sorted: 
     return values.narrow(d, 0, k), indices.narrow(d, 0, k)
 
 
+def _select(x: torch.Tensor, dim: int, position: torch.Tensor, keepdim: bool) -> Any:
+    """The value and original index at `position` (a keepdim index tensor, or an int) of
+    each row of `x` sorted along `dim`."""
+    values, indices = torch.ops.stepwell.sort(x, dim, False)
+    if isinstance(position, int):
+        v, i = values.narrow(dim, position, 1), indices.narrow(dim, position, 1)
+    else:
+        v, i = values.gather(dim, position), indices.gather(dim, position)
+    return (v, i) if keepdim else (v.squeeze(dim), i.squeeze(dim))
+
+
+def _kthvalue(x: torch.Tensor, k: int, dim: int = -1, keepdim: bool = False) -> Any:
+    """The k-th smallest of each row (NaN the largest) and where it came from."""
+    if x.dim() == 0:
+        return NotImplemented if k != 1 else (x.clone(), torch.zeros_like(x, dtype=torch.int64))
+    if not _sortable(x) or not 1 <= k <= x.shape[dim]:
+        return NotImplemented
+    return _select(x, dim % x.dim(), k - 1, keepdim)
+
+
+def _median_position(x: torch.Tensor, dim: int, ignore_nan: bool) -> torch.Tensor:
+    """Where the lower median sits in the sorted row: (n - 1) // 2 of the row's n values,
+    or of its non-NaN ones (`ignore_nan`); for `median`, a row with NaN takes its first
+    NaN (sorted last, in order)."""
+    n = x.shape[dim]
+    nans = torch.isnan(x).sum(dim, keepdim=True)
+    if ignore_nan:
+        return torch.clamp_min(torch.div(n - nans - 1, 2, rounding_mode="floor"), 0)
+    return torch.where(nans > 0, n - nans, (n - 1) // 2)
+
+
+def _median_dim(ignore_nan: bool) -> Callable[..., Any]:
+    def median(x: torch.Tensor, dim: int = -1, keepdim: bool = False) -> Any:
+        if x.dim() == 0:
+            return x.clone(), torch.zeros_like(x, dtype=torch.int64)
+        if not _sortable(x):
+            return NotImplemented
+        d = dim % x.dim()
+        if not x.is_floating_point():  # no NaN: a fixed position
+            return _select(x, d, (x.shape[d] - 1) // 2, keepdim)
+        return _select(x, d, _median_position(x, d, ignore_nan), keepdim)
+
+    return median
+
+
+def _median_all(ignore_nan: bool) -> Callable[..., Any]:
+    def median(x: torch.Tensor) -> Any:
+        if x.numel() == 0 or not _sortable(x.reshape(-1)):
+            return NotImplemented
+        return _median_dim(ignore_nan)(x.reshape(-1), 0)[0]
+
+    return median
+
+
 SORT_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.sort.default: _sort,
     aten.sort.stable: _sort_stable,
     aten.topk.default: _topk,
+    aten.kthvalue.default: _kthvalue,
+    aten.median.dim: _median_dim(ignore_nan=False),
+    aten.median.default: _median_all(ignore_nan=False),
+    aten.nanmedian.dim: _median_dim(ignore_nan=True),
+    aten.nanmedian.default: _median_all(ignore_nan=True),
 }
 """ATen overload -> its decomposition into `stepwell::sort`."""

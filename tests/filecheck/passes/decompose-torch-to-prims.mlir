@@ -294,3 +294,18 @@ func.func @special_functions(%x: tensor<4xf32>, %n: tensor<4xi64>) -> (tensor<4x
   %k = torch.operator "aten.special_modified_bessel_k1.default"(%n) {args = [#torch.sym<0>], kwargs = {}} : (tensor<4xi64>) -> tensor<4xf32>
   func.return %y, %p, %i, %k : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// median along a dim: the row sorted, and the element at (n - 1) // 2, or at the row's
+// first NaN (sorted last) when it holds one: a gather (prims.take) of values and indices.
+// CHECK-LABEL: func.func @median_dim
+// CHECK: %[[NAN:.*]] = prims.ne %x, %x
+// CHECK: %[[V:.*]], %[[I:.*]] = prims.sort %x {dim = 1 : i64, descending = false}
+// CHECK: prims.take %[[V]], %{{.*}} : (tensor<3x5xf32>, tensor<3x1xi64>) -> tensor<3x1xf32>
+// CHECK: prims.take %[[I]], %{{.*}} : (tensor<3x5xi64>, tensor<3x1xi64>) -> tensor<3x1xi64>
+// CHECK-NOT: prims.extern
+func.func @median_dim(%x: tensor<3x5xf32>) -> (tensor<3xf32>, tensor<3xi64>) {
+  %v, %i = torch.operator "aten.median.dim"(%x) {args = [#torch.sym<0>, 1 : i64], kwargs = {}} : (tensor<3x5xf32>) -> (tensor<3xf32>, tensor<3xi64>)
+  func.return %v, %i : tensor<3xf32>, tensor<3xi64>
+}
