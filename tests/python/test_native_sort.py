@@ -123,3 +123,30 @@ def test_selections_of_0d_and_in_the_interpreters() -> None:
     example = Example(lambda t: (torch.median(t, 1), torch.nanmedian(t, 1)),
                       (DISTINCT_WITH_NAN,), "f")  # fmt: skip
     assert check_example(example, "tile").passed
+
+
+SEQ = torch.sort(torch.randn(10)).values
+PROBES = torch.cat([torch.randn(20), SEQ[:3], torch.tensor([NAN, INF, -INF])])
+SEARCHES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...]]] = {
+    "searchsorted": (lambda s, x: torch.searchsorted(s, x), (SEQ, PROBES)),
+    "right: past equal values; NaN past the end": (
+        lambda s, x: torch.searchsorted(s, x, right=True), (SEQ, PROBES)),
+    "a sequence per row, side='right', int32": (
+        lambda s, x: torch.searchsorted(s, x, side="right", out_int32=True),
+        (torch.sort(torch.randn(3, 7), 1).values, torch.randn(3, 4))),
+    "bucketize": (lambda s, x: torch.bucketize(x, s), (SEQ, PROBES.reshape(2, 13))),
+    "integers with repeats": (lambda s, x: torch.searchsorted(s, x),
+                              (torch.tensor([1, 2, 2, 2, 5]), torch.tensor([0, 2, 3, 5, 6]))),
+    "sorter": (lambda s, x: torch.searchsorted(s, x, sorter=torch.argsort(s)),
+               (torch.randn(9), torch.randn(5))),
+    "isin (sorting, then searching)": (lambda s, x: torch.isin(x, s),
+                                       (torch.randint(0, 50, (40,)), torch.randint(0, 50, (30,)))),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(SEARCHES))
+def test_searches_match_eager_natively(name: str) -> None:
+    fn, args = SEARCHES[name]
+    got, manifest = run(fn, *args)
+    assert mismatch([fn(*args)], got) is None, mismatch([fn(*args)], got)
+    assert manifest["externs"] == {} and manifest["kernels"]

@@ -10,10 +10,13 @@ held in one tile with a bitonic network (`tile.sort`), fused with what produces 
 the value (and its index) at the right position of the sorted row: a gather when the
 position depends on how many NaNs the row holds. Among equal values they give the first
 one's index, a valid answer where eager's quickselect may give another one's.
+
+`searchsorted` and `bucketize` are a binary search of fixed depth over gathers.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -119,7 +122,47 @@ def _median_all(ignore_nan: bool) -> Callable[..., Any]:
     return median
 
 
+def _searchsorted(
+    sorted_sequence: torch.Tensor,
+    values: torch.Tensor,
+    *,
+    out_int32: bool = False,
+    right: bool = False,
+    side: str | None = None,
+    sorter: torch.Tensor | None = None,
+) -> Any:
+    """Binary search with a fixed number of steps, ceil(log2(n + 1)) for rows of n: each
+    step gathers the middle element of every value's interval and halves the interval, as
+    eager's lower/upper bound does (moving right unless `middle >= value`, or `> value`
+    for `right`, so a NaN value lands past the end)."""
+    if sorted_sequence.is_complex() or values.is_complex() or sorted_sequence.dim() == 0:
+        return NotImplemented
+    right = side == "right" if side is not None else right
+    seq = sorted_sequence if sorter is None else sorted_sequence.gather(-1, sorter)
+    n = seq.shape[-1]
+    shared = seq.dim() == 1  # one sequence for all values; else one per leading index
+    lo = torch.zeros_like(values, dtype=torch.int64)
+    hi = torch.full_like(values, n, dtype=torch.int64)
+    for _ in range(math.ceil(math.log2(n + 1))):
+        mid = torch.div(lo + hi, 2, rounding_mode="floor")
+        at = torch.clamp_max(mid, n - 1)
+        middle = seq[at] if shared else seq.gather(-1, at)
+        stop = middle > values if right else middle >= values
+        going = lo < hi
+        lo = torch.where(going & ~stop, mid + 1, lo)
+        hi = torch.where(going & stop, mid, hi)
+    return lo.to(torch.int32) if out_int32 else lo
+
+
+def _bucketize(
+    values: torch.Tensor, boundaries: torch.Tensor, *, out_int32: bool = False, right: bool = False
+) -> Any:
+    return _searchsorted(boundaries, values, out_int32=out_int32, right=right)
+
+
 SORT_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    aten.searchsorted.Tensor: _searchsorted,
+    aten.bucketize.Tensor: _bucketize,
     aten.sort.default: _sort,
     aten.sort.stable: _sort_stable,
     aten.topk.default: _topk,
