@@ -136,3 +136,12 @@ def test_at_tile_level(name: str) -> None:
     result = check_example(Example(lambda a: UNARY[name](a), (x,), name), "tile",
                            atol=1e-5, rtol=1e-5)  # fmt: skip
     assert result.passed, str(result)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.int64, torch.bool])
+def test_angle_of_real_numbers(dtype: torch.dtype, tmp_path: Path) -> None:
+    x = torch.tensor([-2.5, -0.0, 0.0, 3.0, -INF, INF, NAN]).to(dtype)
+    if not dtype.is_floating_point:
+        x = torch.tensor([-2, 0, 3, 1]).to(dtype)
+    got = compiled_in_one_kernel(lambda t: torch.angle(t), tmp_path, x)
+    native.assert_close(got, torch.angle(x), {torch.float32: 0.0, torch.float64: 0.0})

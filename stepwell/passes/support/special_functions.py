@@ -10,7 +10,8 @@
   decomposition imports them as the prims of `prims_support.SPECIAL_FUNCTION_OPS`; an
   integer or bool operand is converted to the default float type first, as eager does.
 
-The kernels' formulas are in `special_rules.py`.
+`angle` of a real tensor is pi below 0 and 0 elsewhere. The kernels' formulas are in
+`special_rules.py`.
 """
 
 from __future__ import annotations
@@ -77,7 +78,17 @@ def _converting(op: Any) -> Callable[[torch.Tensor], Any]:
     return decomposition
 
 
+def _angle(x: torch.Tensor) -> Any:
+    """The argument of a real number: pi below 0, 0 at and above it (also -0.0), NaN kept;
+    complex numbers stay ATen's."""
+    if x.is_complex():
+        return NotImplemented
+    x = _floating(x)
+    return torch.where(x < 0, math.pi, torch.where(torch.isnan(x), x, 0.0))
+
+
 SPECIAL_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    aten.angle.default: _angle,
     aten.polygamma.default: _polygamma,
     aten.special_modified_bessel_i0.default: _same_function(prims.bessel_i0),
     aten.special_modified_bessel_i1.default: _same_function(prims.bessel_i1),
