@@ -43,6 +43,7 @@ from stepwell.dialects.prims_support import (
     SortOp,
     TakeOp,
 )
+from stepwell.dialects.tile import FRESH_OPS
 from stepwell.ir.types import has_exotic_types, is_float
 from stepwell.passes.support import attention_backward_kernel, attention_kernel, heuristics
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
@@ -214,6 +215,7 @@ class Partitioner:
 
     # -- partition --------------------------------------------------------------------------
     def run(self) -> Partition:
+        self.copy_scattered_operands()
         ops = list(self.func.body.block.ops)
         for op in ops:  # views that strides cannot express are copied by a kernel
             if is_view_op(op) and view_of(op.results[0], self.materialized) is None:
@@ -256,6 +258,26 @@ class Partitioner:
             self.new_group(op, "pointwise", shape(op.operands[0]))
         self.merge_groups()
         return Partition(self.groups, self.group_of, self.graph_ops, self.outputs())
+
+    def copy_scattered_operands(self) -> None:
+        """A scatter kernel writes into its operand's memory, which must be its own: a
+        kernel's result that nothing else reads is (the launch donates it), anything else
+        (an argument, a view, a value read elsewhere) is first copied by a kernel
+        (`prims.clone`), as Inductor copies before scattering, instead of by ATen."""
+        block = self.func.body.block
+        for op in list(block.ops):
+            if not (isinstance(op, ScatterOp) and self.is_kernel_op(op)):
+                continue
+            a, owner = op.a, op.a.owner
+            computed = isinstance(owner, Operation) and not is_view_op(owner) and (
+                self.is_kernel_op(owner) or owner.name in FRESH_OPS
+            )
+            if (computed and a.has_one_use()) or not math.prod(shape(a)) > 0:
+                continue  # (a kernel scatters static tensors of plain types only)
+            clone = prims.PrimsCloneOp.create(operands=[a], result_types=[a.type])
+            block.insert_op_before(clone, op)
+            op.operands = [clone.results[0], *op.operands[1:]]
+        self.order = {op: i for i, op in enumerate(block.ops)}
 
     def views_for_graph_ops(self, ops: list[Operation]) -> None:
         """Graph-level ops (and the return) read tensors: views they read are computed,
