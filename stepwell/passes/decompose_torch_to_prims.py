@@ -17,6 +17,7 @@ distinct (op, types, constants) is traced once per pass run and reused.
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -119,6 +120,15 @@ def _is_torch(op: Operation) -> bool:
     return isinstance(op, OperatorOp) or (isinstance(op, TorchOp) and op.name.startswith("torch."))
 
 
+def _holds_nothing(op: Operation) -> bool:
+    """Are all of op's results static tensors with no elements?"""
+    return bool(op.results) and all(
+        isinstance(t, TensorType) and DYNAMIC_INDEX not in t.get_shape()
+        and math.prod(t.get_shape()) == 0
+        for t in op.result_types
+    )  # fmt: skip
+
+
 def _has_dynamic_dims(op: Operation) -> bool:
     return any(
         isinstance(v.type, TensorType) and DYNAMIC_INDEX in v.type.get_shape()
@@ -171,6 +181,10 @@ class _Run:
             return Rewriter.erase_op(op)
         if _overload_name(name) in VALUE_IDENTITIES and op.operands[0].type == op.result_types[0]:
             return self.replace(op, [], [op.operands[0]])
+        if _holds_nothing(op) and not has_exotic_types(op) and not is_effectful(
+            _overload_name(name)
+        ):  # 0-element results: nothing to compute, whatever the op (an allocation)
+            return self.replace(op, [full_op(t, 0) for t in op.result_types], None)
         empty = _overload_name(name) in EMPTY_OPS
         if empty and not has_exotic_types(op) and not _has_dynamic_dims(op):
             return self.replace(op, [full_op(op.result_types[0], 0)], None)

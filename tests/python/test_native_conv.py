@@ -95,7 +95,24 @@ PADS: dict[str, tuple[Callable[..., Any], torch.Tensor]] = {
     "replicate 3-d": (lambda x: F.pad(x, (1, 1, 2, 0, 1, 1), mode="replicate"),
                       torch.randn(1, 2, 3, 4, 5)),
     "pad then relu": (lambda x: F.pad(x, (1, 1, 1, 1), value=-1.0).relu() * 2, X),
+    "replicate beyond the dim, and cropping": (
+        lambda x: F.pad(x, (6, -1, -2, 3), mode="replicate"), X),
+    "reflect with cropping": (lambda x: F.pad(x, (-2, 1, 1, -3), mode="reflect"), X),
 }  # fmt: skip
+
+
+def test_circular_cropping_and_empty_pads() -> None:
+    """Circular padding with a negative pad crops first and wraps the cropped dim: it stays
+    eager's (right values); an empty input gives an empty result with no call at all."""
+    fn = lambda x: F.pad(x, (3, 3, -1, 2), mode="circular")  # noqa: E731
+    got, manifest = run(fn, X)
+    assert mismatch([fn(X)], got) is None
+    fn = lambda x: F.pad(x, (1, 2), mode="reflect")  # noqa: E731
+    empty = torch.randn(0, 3, 3)
+    got, manifest = run(fn, empty)
+    assert mismatch([fn(empty)], got) is None
+    assert manifest["externs"] == {} and manifest["kernels"] == []
+    assert manifest["allocations"] == {"prims.full": 1}
 
 
 @pytest.mark.parametrize("name", list(PADS))

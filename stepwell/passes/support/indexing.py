@@ -178,8 +178,10 @@ def diagonal(x: torch.Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1) -> 
 def unfold(x: torch.Tensor, dim: int, size: int, step: int) -> Any:
     """`Tensor.unfold`: the windows of `size` every `step` along `dim` (that dim becomes
     the window count, a new last dim the window), as `take` at (w * step + k) * stride."""
-    if x.dim() == 0 or step <= 0:
-        return NotImplemented
+    if step <= 0 or (x.dim() == 0 and size > 1):
+        return NotImplemented  # eager's error
+    if x.dim() == 0:  # a 0-d tensor is one window of its element, or none
+        return x.reshape(1) if size == 1 else x.new_zeros([0])
     d = dim % x.dim()
     if size > x.shape[d]:
         return NotImplemented  # eager's error

@@ -48,11 +48,14 @@ def gather_pad(x: torch.Tensor, pad: Sequence[int], mode: str, value: Any = 0) -
     out = [s + lo + hi for s, (lo, hi) in zip(size, pairs, strict=True)]
     if min(out, default=1) < 0 or x.numel() == 0 or math.prod(out) == 0:
         return NotImplemented
-    if mode != "constant" and any(
-        (lo or hi) and (max(lo, hi) >= size[i] + (mode != "reflect") or min(lo, hi) < 0)
-        for i, (lo, hi) in enumerate(pairs)
-    ):
+    # eager's limits: reflect pads less than the dim, circular at most the dim, replicate
+    # any amount; negative padding crops (circular crops first and wraps the cropped dim:
+    # that stays eager's)
+    limit = {"reflect": lambda s: s - 1, "circular": lambda s: s}.get(mode)
+    if limit is not None and any(max(p) > limit(size[i]) for i, p in enumerate(pairs) if any(p)):
         return NotImplemented  # eager refuses these; keep its error
+    if mode == "circular" and any(min(p) < 0 for p in pairs):
+        return NotImplemented
     rank = x.dim()
 
     # each index value is built afresh for each use: a value with one use moves below
