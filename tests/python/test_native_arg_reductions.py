@@ -79,3 +79,26 @@ def test_arg_reductions_in_the_interpreters(level: str) -> None:
     x = torch.tensor([[1.0, NAN, 3, NAN], [-1, 2, 5, 0], [4, 4, -2, -2]])
     example = Example(lambda t: (t.argmax(1), torch.min(t, 1), t.argmin()), (x,), "f")
     assert check_example(example, level).passed
+
+
+PRODUCTS: dict[str, tuple[Callable[..., Any], torch.Tensor]] = {
+    "of all": (lambda x: torch.prod(x), torch.randn(5, 6)),
+    "along a dim, keepdim, fused with a consumer": (
+        lambda x: torch.prod(x, 1, keepdim=True) * x, torch.randn(5, 6)),
+    "int32 (int64 result)": (lambda x: torch.prod(x, 0), torch.randint(-3, 4, (4, 5),
+                                                                       dtype=torch.int32)),
+    "bool": (lambda x: torch.prod(x > 0, 1), torch.randn(4, 6)),
+    "a long row (looped)": (lambda x: torch.prod(x, 1), 1 + torch.randn(3, 3000) * 1e-3),
+    "NaN, inf and zero": (lambda x: torch.prod(x, 0),
+                          torch.tensor([[NAN, 1.0, INF, 0.0], [2.0, 0.0, INF, -INF]])),
+    "float16": (lambda x: torch.prod(x, 1), torch.rand(3, 8).half() + 0.5),
+    "empty dim (1)": (lambda x: torch.prod(x, 1), torch.randn(4, 0)),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(PRODUCTS))
+def test_products_are_row_kernels(name: str) -> None:
+    fn, x = PRODUCTS[name]
+    got, manifest = run(fn, x)
+    assert mismatch([fn(x)], got) is None, mismatch([fn(x)], got)
+    assert manifest["externs"] == {} and "prims.prod" not in manifest["graph_level_prims"]

@@ -59,6 +59,7 @@ ATTENTION_KINDS = frozenset(("attention", "attention_backward"))
 
 REDUCTIONS: dict[type[Operation], str] = {
     prims.PrimsSumOp: "sum",
+    prims.PrimsProdOp: "prod",
     prims.PrimsAmaxOp: "max",
     prims.PrimsAminOp: "min",
     prims.PrimsVarOp: "var",

@@ -608,8 +608,8 @@ def kernel_name(index: int, group: Group) -> str:
         else:
             what = "_".join(
                 dict.fromkeys(
-                    n for n in names if n in ("sum", "amax", "amin", "var", "scan", "scan_index",
-                                              "arg_reduce", "sort")
+                    n for n in names if n in ("sum", "prod", "amax", "amin", "var", "scan",
+                                              "scan_index", "arg_reduce", "sort")
                 )
             )
     else:

@@ -452,6 +452,18 @@ func.func @special_functions(%x: tensor<8xf32>) -> tensor<8xf32> {
 
 // -----
 
+// prod is a row reduction like sum: tile.reduce "prod" (masked lanes contribute one).
+// CHECK-LABEL: tile.kernel @k0_prod(
+// CHECK: tile.reduce "prod" %{{.*}} {axis = 1 : i64} : tensor<4x16xf32> -> tensor<4x1xf32>
+// CHECK-LABEL: func.func @prod
+// CHECK-NOT: prims.prod
+func.func @prod(%x: tensor<4x8xf32>) -> tensor<4xf32> {
+  %p = torch.operator "aten.prod.dim_int"(%x) {args = [#torch.sym<0>, 1 : i64], kwargs = {}} : (tensor<4x8xf32>) -> tensor<4xf32>
+  func.return %p : tensor<4xf32>
+}
+
+// -----
+
 // A flip is a view: its kernel reads through a negative stride from the dim's last
 // element (offset 19: the last element of the 5x4 tensor), fused; no copy, no ATen flip.
 // CHECK-LABEL: tile.kernel @k0_mul(
