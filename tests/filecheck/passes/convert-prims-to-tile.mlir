@@ -338,17 +338,20 @@ func.func @conv_relu(%x: tensor<2x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tenso
 // -----
 
 // scatter_add then ReLU: the offsets and the atomic add are one pointwise kernel over the
-// index's elements, whose result starts as a copy of %x (`inits`); the ReLU reads the
-// finished result in a second kernel.
+// index's elements, whose result starts as %x: an argument, which is never written, so a
+// copy kernel (prims.clone) makes the memory the scatter takes (`inits`, donated); the
+// ReLU reads the finished result in a third kernel.
 // CHECK-LABEL: tile.kernel @k0_scatter
 // CHECK-SAME: kind = "pointwise"
 // CHECK: tile.load
 // CHECK: tile.scatter "sum" %{{.*}}, %out[%{{.*}}] : tensor<16xf32>, memref<12xf32, strided<[1]>>, tensor<16xi64>
 // CHECK-NOT: tile.store
-// CHECK-LABEL: tile.kernel @k1_
+// CHECK-LABEL: tile.kernel @k1_clone
+// CHECK-LABEL: tile.kernel @k2_
 // CHECK-LABEL: func.func @scatter_add_relu
-// CHECK-NEXT: %[[S:.*]] = tile.launch @k0_scatter(%i, %s) inits(%x : tensor<4x3xf32>)
-// CHECK-NEXT: tile.launch @k1_{{.*}}(%[[S]])
+// CHECK-NEXT: %[[C:.*]] = tile.launch @k1_clone(%x)
+// CHECK-NEXT: %[[S:.*]] = tile.launch @k0_scatter(%i, %s) inits(%[[C]] : tensor<4x3xf32>)
+// CHECK-NEXT: tile.launch @k2_{{.*}}(%[[S]])
 func.func @scatter_add_relu(%x: tensor<4x3xf32>, %i: tensor<2x3xi64>, %s: tensor<2x3xf32>) -> tensor<4x3xf32> {
   %0 = torch.aten.scatter_add %x, %i, %s {dim = 0 : i64} : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
   %1 = torch.aten.relu %0 : (tensor<4x3xf32>) -> tensor<4x3xf32>
