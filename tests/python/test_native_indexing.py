@@ -20,6 +20,8 @@ B = torch.tensor([1, -2])
 
 CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
     "one index": (lambda x, a: x[a], (X, A)),
+    "take (row-major, negative from the end)": (
+        lambda x, i: torch.take(x, i), (X, torch.tensor([[0, -1], [77, -210]]))),
     "middle dim": (lambda x, b: x[:, b] + 1, (X, B)),
     "last dim": (lambda x, b: x[..., b], (X, B)),
     "two adjacent": (lambda x, a, b: x[a, b], (X, A, B)),

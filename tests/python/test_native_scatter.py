@@ -62,6 +62,26 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
                         (X, torch.tensor([3, 0, 3]), torch.randn(5, 3))),
     "masked_scatter": (lambda x, m, s: x.masked_scatter(m, s), (X, X > 0, torch.randn(20))),
     "scatter_add then relu": (lambda x, i, s: torch.scatter_add(x, 0, i, s).relu(), (X, IDX, SRC)),
+    "index_reduce mean": (lambda x, i, s: x.index_reduce(0, i, s, "mean"),
+                          (X, ROWS, torch.randn(4, 4))),
+    "index_reduce mean int, not self": (
+        lambda x, i, s: x.index_reduce(1, i, s, "mean", include_self=False),
+        ((X * 10).long(), torch.tensor([2, 0, 2]), torch.randint(-9, 9, (5, 3)))),
+    "index_reduce amax int32": (lambda x, i, s: x.index_reduce(0, i, s, "amax"),
+                                ((X * 10).int(), ROWS, torch.randint(-9, 9, (4, 4),
+                                                                     dtype=torch.int32))),
+    "put": (lambda x, i, s: x.put(i, s), (X, torch.tensor([[0, 7], [-1, 13]]), torch.randn(4))),
+    "put accumulate": (lambda x, i, s: x.put(i, s, accumulate=True),
+                       (X, torch.tensor([3, 3, -20, 19]), torch.randn(2, 2))),
+    "diagonal_scatter": (lambda x, s: torch.diagonal_scatter(x, s), (X, torch.randn(4))),
+    "diagonal_scatter offset, 3-d": (
+        lambda x, s: torch.diagonal_scatter(x, s, 1, 2, 0),
+        (torch.randn(4, 3, 5), torch.randn(3, 3))),
+    "histc": (lambda x: torch.histc(x, bins=7), (torch.randn(50),)),
+    "histc with a range, outliers and NaN": (
+        lambda x: torch.histc(x, bins=4, min=-1, max=1),
+        (torch.tensor([-2.0, -1.0, -0.5, 0.0, 0.49, 0.5, 1.0, 3.0, float("nan")]),)),
+    "histc of one value": (lambda x: torch.histc(x, bins=3), (torch.full((5,), 2.0),)),
 }  # fmt: skip
 
 

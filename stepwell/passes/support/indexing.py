@@ -198,7 +198,15 @@ def unfold(x: torch.Tensor, dim: int, size: int, step: int) -> Any:
     return torch.ops.stepwell.take(x, offsets.expand(shape))
 
 
+def take(x: torch.Tensor, index: torch.Tensor) -> Any:
+    """`torch.take`: x's elements in row-major order at `index` (negative ones from the end)."""
+    if x.numel() == 0:
+        return NotImplemented  # only an out-of-range index could read an empty tensor
+    return torch.ops.stepwell.take(x, _wrapped(index, x.numel()))
+
+
 INDEXING_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    aten.take.default: take,
     aten.unfold.default: unfold,
     aten.unfold_copy.default: unfold,
     aten.diagonal.default: diagonal,

@@ -258,7 +258,89 @@ def masked_scatter(self: torch.Tensor, mask: torch.Tensor, source: torch.Tensor)
     return torch.where(mask, values, self.expand(shape))
 
 
+def index_reduce(
+    self: torch.Tensor,
+    dim: int,
+    index: torch.Tensor,
+    source: torch.Tensor,
+    reduce: str,
+    *,
+    include_self: bool = True,
+) -> Any:
+    """`self.index_reduce(dim, index, source, reduce)`: source's slice i reduced into
+    index[i], a `scatter_reduce` with the index spread over source's shape."""
+    if self.dim() == 0 and index.numel() == 1 and source.dim() == 0:
+        out = index_reduce(self.reshape(1), 0, index.reshape(1), source.reshape(1), reduce,
+                           include_self=include_self)  # fmt: skip
+        return out if out is NotImplemented else out.reshape(())
+    if self.dim() == 0 or index.dim() != 1 or source.dim() != self.dim() or index.numel() == 0:
+        return NotImplemented
+    d = dim % self.dim()
+    shape = [-1 if k == d else 1 for k in range(source.dim())]
+    spread = _wrapped(index, self.shape[d]).reshape(shape).expand(source.shape)
+    return scatter_reduce(self, d, spread, source, reduce, include_self)
+
+
+def put(self: torch.Tensor, index: torch.Tensor, source: torch.Tensor,
+        accumulate: bool = False) -> Any:  # fmt: skip
+    """`self.put(index, source)`: source's elements at the row-major positions `index`
+    (negative ones from the end), added when accumulating."""
+    if self.numel() == 0 or index.numel() == 0 or (accumulate and self.dtype == torch.bool):
+        return NotImplemented
+    offsets = _wrapped(index, self.numel())
+    src = source.reshape(index.shape).to(self.dtype)
+    return torch.ops.stepwell.scatter(self, offsets, src, "sum" if accumulate else "none")
+
+
+def diagonal_scatter(
+    self: torch.Tensor, src: torch.Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1
+) -> Any:
+    """`self` with the diagonal `diagonal(self, offset, dim1, dim2)` replaced by `src`
+    (whose last dim runs along the diagonal, after the other dims in order)."""
+    if self.dim() < 2 or src.numel() == 0:
+        return NotImplemented
+    d1, d2 = dim1 % self.dim(), dim2 % self.dim()
+    others = [d for d in range(self.dim()) if d not in (d1, d2)]
+    strides = _contiguous_strides(self.shape)
+    rank = src.dim()
+    k = _along(src.shape[-1], rank - 1, rank)
+    offsets = (k + max(-offset, 0)) * strides[d1] + (k + max(offset, 0)) * strides[d2]
+    for pos, d in enumerate(others):
+        offsets = offsets + _along(self.shape[d], pos, rank) * strides[d]
+    return torch.ops.stepwell.scatter(self, offsets.expand(src.shape), src.to(self.dtype), "none")
+
+
+def histc(x: torch.Tensor, bins: int = 100, min: Any = 0, max: Any = 0) -> Any:
+    """Counts of x's elements in `bins` equal bins over [min, max] (the data's range when
+    min == max, widened by 1 each way when that is one value): each element's bin, from
+    eager's formula and corrected against the edges as eager does, scattered as a sum;
+    elements outside the range and NaN are not counted."""
+    if not x.is_floating_point() or x.numel() == 0 or bins <= 0:
+        return NotImplemented
+    if min == max:
+        lo, hi = x.amin(), x.amax()
+    else:
+        lo, hi = torch.scalar_tensor(min, dtype=x.dtype), torch.scalar_tensor(max, dtype=x.dtype)
+    same = lo == hi
+    lo, hi = torch.where(same, lo - 1, lo), torch.where(same, hi + 1, hi)
+    flat = x.reshape(-1)
+    pos = ((flat - lo) * bins / (hi - lo)).to(torch.int64)  # truncates, as eager's cast
+    pos = torch.clamp(pos, 0, bins - 1)
+    edges = torch.linspace(0, 1, bins + 1, dtype=x.dtype) * (hi - lo) + lo
+    below = torch.ops.stepwell.take(edges, pos) > flat
+    above = (torch.ops.stepwell.take(edges, pos + 1) <= flat) & (pos != bins - 1)
+    pos = torch.where(below, pos - 1, torch.where(above, pos + 1, pos))
+    inside = (flat >= lo) & (flat <= hi)
+    ones = torch.ones((), dtype=x.dtype).expand(flat.shape)
+    counts = torch.zeros(bins, dtype=x.dtype)
+    return torch.ops.stepwell.scatter(counts, torch.where(inside, pos, -1), ones, "sum")
+
+
 SCATTER_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    aten.index_reduce.default: index_reduce,
+    aten.put.default: put,
+    aten.diagonal_scatter.default: diagonal_scatter,
+    aten.histc.default: histc,
     aten.scatter.src: _scalar_as_vector(scatter_src),
     aten.scatter.value: _scalar_as_vector(scatter_value),
     aten.scatter.reduce: _scalar_as_vector(scatter_reduce_legacy),
