@@ -184,7 +184,8 @@ class _Run:
         if _holds_nothing(op) and not has_exotic_types(op) and not is_effectful(
             _overload_name(name)
         ):  # 0-element results: nothing to compute, whatever the op (an allocation)
-            return self.replace(op, [full_op(t, 0) for t in op.result_types], None)
+            fills = [full_op(t, 0) for t in op.result_types]
+            return self.replace(op, list(fills), [f.results[0] for f in fills])
         empty = _overload_name(name) in EMPTY_OPS
         if empty and not has_exotic_types(op) and not _has_dynamic_dims(op):
             return self.replace(op, [full_op(op.result_types[0], 0)], None)

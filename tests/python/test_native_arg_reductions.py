@@ -102,3 +102,28 @@ def test_products_are_row_kernels(name: str) -> None:
     got, manifest = run(fn, x)
     assert mismatch([fn(x)], got) is None, mismatch([fn(x)], got)
     assert manifest["externs"] == {} and "prims.prod" not in manifest["graph_level_prims"]
+
+
+def _cdist(p: float) -> Callable[..., Any]:
+    return lambda a, b: torch.cdist(a, b, p=p)
+
+
+DISTANCES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...]]] = {
+    **{f"cdist p={p}": (_cdist(p), (torch.randn(2, 5, 3), torch.randn(2, 4, 3)))
+       for p in (0.0, 1.0, 2.0, 3.5, INF)},
+    "cdist of large sets (eager: matrix products)": (
+        lambda a, b: torch.cdist(a, b), (torch.randn(30, 8), torch.randn(27, 8))),
+    "addbmm": (lambda s, a, b: torch.addbmm(s, a, b, beta=0.5, alpha=2.0),
+               (torch.randn(3, 5), torch.randn(4, 3, 6), torch.randn(4, 6, 5))),
+    "addbmm with beta 0 ignores NaN in self": (
+        lambda s, a, b: torch.addbmm(s, a, b, beta=0),
+        (torch.full((3, 5), NAN), torch.randn(2, 3, 4), torch.randn(2, 4, 5))),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(DISTANCES))
+def test_distances_and_batched_sums_are_kernels(name: str) -> None:
+    fn, args = DISTANCES[name]
+    got, manifest = run(fn, *args)
+    assert mismatch([fn(*args)], got) is None, mismatch([fn(*args)], got)
+    assert manifest["externs"] == {}

@@ -145,3 +145,21 @@ def test_angle_of_real_numbers(dtype: torch.dtype, tmp_path: Path) -> None:
         x = torch.tensor([-2, 0, 3, 1]).to(dtype)
     got = compiled_in_one_kernel(lambda t: torch.angle(t), tmp_path, x)
     native.assert_close(got, torch.angle(x), {torch.float32: 0.0, torch.float64: 0.0})
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.float16])
+def test_frexp_is_exact(dtype: torch.dtype, tmp_path: Path) -> None:
+    """Mantissa and int32 exponent bit for bit: powers of two (where log2 could round
+    across), subnormals, the largest finite values, ±0, ±inf and NaN."""
+    info = torch.finfo(dtype)
+    values = [0.0, -0.0, INF, -INF, NAN, 1.0, 0.5, 3.0, -7.25, info.tiny, info.tiny / 4,
+              info.max, -info.max, 2.0**-10, 1 - info.eps, 1 + info.eps]  # fmt: skip
+    x = torch.cat([torch.tensor(values, dtype=dtype), torch.randn(200, dtype=dtype) * 100])
+    torch._dynamo.reset()
+    got = torch.compile(lambda t: torch.frexp(t), backend="stepwell")(x)
+    want = torch.frexp(x)
+    assert got.exponent.dtype == torch.int32 and torch.equal(got.exponent, want.exponent)
+    nan = want.mantissa.isnan()
+    assert torch.equal(got.mantissa.isnan(), nan)
+    assert torch.equal(got.mantissa[~nan], want.mantissa[~nan])
+    assert torch.equal(got.mantissa[~nan].signbit(), want.mantissa[~nan].signbit())

@@ -87,7 +87,64 @@ def _angle(x: torch.Tensor) -> Any:
     return torch.where(x < 0, math.pi, torch.where(torch.isnan(x), x, 0.0))
 
 
+def _frexp(x: torch.Tensor) -> Any:
+    """(mantissa, exponent) with x = mantissa * 2^exponent and 0.5 <= |mantissa| < 1, in
+    float64 (exact): the exponent from log2, corrected by one where log2 rounded across a
+    power of two, the mantissa by two exact power-of-two scalings (no overflow for
+    subnormals); 0, inf and NaN are their own mantissa with exponent 0, as eager's."""
+    if not x.is_floating_point():
+        return NotImplemented
+    w = x.double()
+    a = w.abs()
+    e = torch.floor(torch.log2(a)) + 1
+    half = torch.floor(e * 0.5)
+    m = w * torch.exp2(-half) * torch.exp2(half - e)
+    big = m.abs() >= 1
+    m, e = torch.where(big, m * 0.5, m), torch.where(big, e + 1, e)
+    small = m.abs() < 0.5
+    m, e = torch.where(small, m * 2, m), torch.where(small, e - 1, e)
+    special = (a == 0) | ~torch.isfinite(a)
+    m, e = torch.where(special, w, m), torch.where(special, 0.0, e)
+    return m.to(x.dtype), e.to(torch.int32)
+
+
+def _addbmm(
+    self: torch.Tensor, batch1: torch.Tensor, batch2: torch.Tensor, *, beta: Any = 1,
+    alpha: Any = 1,
+) -> Any:  # fmt: skip
+    """beta self + alpha sum_b batch1[b] @ batch2[b]: a batched product and its sum over b
+    (self ignored when beta is 0, NaN included, as eager)."""
+    if not self.is_floating_point():
+        return NotImplemented
+    total = torch.bmm(batch1, batch2).sum(0)
+    total = total if alpha == 1 else total * alpha
+    if beta == 0:
+        return total.expand(torch.broadcast_shapes(self.shape, total.shape)).clone()
+    return (self if beta == 1 else self * beta) + total
+
+
+def _cdist(x1: torch.Tensor, x2: torch.Tensor, p: float, compute_mode: int | None = None) -> Any:
+    """The p-norm distance of every row of x1 to every row of x2 (batched): differences
+    broadcast over [..., P, R, M] and reduced over M in one kernel (eager's matrix-product
+    form for p = 2 differs from it by rounding only)."""
+    if not (x1.is_floating_point() and x2.is_floating_point()) or p < 0:
+        return NotImplemented
+    diff = (x1.unsqueeze(-2) - x2.unsqueeze(-3)).abs()
+    if p == 0:
+        return (diff != 0).sum(-1).to(x1.dtype)
+    if math.isinf(p):
+        return diff.amax(-1)
+    if p == 1:
+        return diff.sum(-1)
+    if p == 2:
+        return (diff * diff).sum(-1).sqrt()
+    return diff.pow(p).sum(-1).pow(1.0 / p)
+
+
 SPECIAL_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    aten.frexp.Tensor: _frexp,
+    aten.addbmm.default: _addbmm,
+    aten._cdist_forward.default: _cdist,
     aten.angle.default: _angle,
     aten.polygamma.default: _polygamma,
     aten.special_modified_bessel_i0.default: _same_function(prims.bessel_i0),
