@@ -309,3 +309,18 @@ func.func @median_dim(%x: tensor<3x5xf32>) -> (tensor<3xf32>, tensor<3xi64>) {
   %v, %i = torch.operator "aten.median.dim"(%x) {args = [#torch.sym<0>, 1 : i64], kwargs = {}} : (tensor<3x5xf32>) -> (tensor<3xf32>, tensor<3xi64>)
   func.return %v, %i : tensor<3xf32>, tensor<3xi64>
 }
+
+// -----
+
+// An op whose results hold no elements computes nothing, whatever it is: each result is a
+// 0-element prims.full (an allocation), not an ATen call.
+// CHECK-LABEL: func.func @empty_results
+// CHECK-NEXT: %[[M:.*]] = prims.full {shape = [0 : i64, 3 : i64, 6 : i64], fill_value = 0.000000e+00 : f64, dtype = f32
+// CHECK-NEXT: prims.full {shape = [0 : i64, 3 : i64], fill_value = 0.000000e+00 : f64, dtype = f32
+// CHECK-NEXT: %[[E:.*]] = prims.full {shape = [0 : i64, 3 : i64], fill_value = 0 : i64, dtype = i32
+// CHECK-NEXT: func.return %[[M]], %[[E]]
+func.func @empty_results(%x: tensor<0x3x3xf32>, %y: tensor<0x3xf32>) -> (tensor<0x3x6xf32>, tensor<0x3xi32>) {
+  %p = torch.operator "aten.reflection_pad1d.default"(%x) {args = [#torch.sym<0>, [1 : i64, 2 : i64]], kwargs = {}} : (tensor<0x3x3xf32>) -> tensor<0x3x6xf32>
+  %m, %e = torch.operator "aten.frexp.Tensor"(%y) {args = [#torch.sym<0>], kwargs = {}} : (tensor<0x3xf32>) -> (tensor<0x3xf32>, tensor<0x3xi32>)
+  func.return %p, %e : tensor<0x3x6xf32>, tensor<0x3xi32>
+}
