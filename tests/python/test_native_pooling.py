@@ -42,7 +42,19 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
     "avg padding, exclude pad": (lambda x: F.avg_pool2d(x, 3, 2, 1, count_include_pad=False), (X,)),
     "avg ceil_mode": (lambda x: F.avg_pool2d(x, 3, 2, 0, ceil_mode=True), (X,)),
     "avg divisor_override": (lambda x: F.avg_pool2d(x, 2, divisor_override=3), (X,)),
+    "adaptive max, uneven windows, NaN": (
+        lambda x: F.adaptive_max_pool2d(x, (3, 4), return_indices=True), (WITH_NAN,)),
+    "adaptive max, more cells than rows": (
+        lambda x: F.adaptive_max_pool2d(x, (10, 2), return_indices=True), (X,)),
+    "adaptive max, the identity": (lambda x: F.adaptive_max_pool2d(x, (8, 9)), (X,)),
+    "adaptive max 1-d": (lambda x: F.adaptive_max_pool1d(x, 4, return_indices=True), (X[0],)),
+    "adaptive max, empty batch": (lambda x: F.adaptive_max_pool2d(x, 2), (X[:0],)),
 }
+
+
+def test_adaptive_max_pool_is_one_kernel() -> None:
+    _, manifest = run(lambda x: F.adaptive_max_pool2d(x, (3, 4), return_indices=True), X)
+    assert len(manifest["kernels"]) == 1
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -1,4 +1,5 @@
-"""2-d pooling as gathers and reductions: `max_pool2d_with_indices` and `avg_pool2d`.
+"""2-d pooling as gathers and reductions: `max_pool2d_with_indices`, `avg_pool2d` and
+`adaptive_max_pool2d` (windows of varying size, gathered at the largest one and masked).
 
 Each output position reads its window with one `stepwell::take` (offsets from `iota`
 arithmetic: `ih = oh * stride - pad + kh * dilation`, likewise for columns), padding
@@ -91,17 +92,64 @@ def max_pool2d_with_indices(
     if min(out_hw) <= 0:
         return NotImplemented
     win = Windows(tuple(x.shape), k, s, p, d, out_hw)  # type: ignore[arg-type]
+    return _window_max(x, win.valid, win.offsets, lambda: win.full(win.plane()))
+
+
+def _window_max(
+    x: torch.Tensor,
+    valid: Callable[[], torch.Tensor],
+    offsets: Callable[[], torch.Tensor],
+    plane: Callable[[], torch.Tensor],
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """The maximum of each window (the last two dims of the gathered windows) and its
+    position in the input plane, by eager's rule: the first maximum, or the last NaN."""
     lowest = float("-inf") if x.is_floating_point() else torch.iinfo(x.dtype).min
-    values = torch.where(win.valid(), torch.ops.stepwell.take(x, win.offsets()), lowest)
+    values = torch.where(valid(), torch.ops.stepwell.take(x, offsets()), lowest)
     window = (-2, -1)
     out = values.amax(window)
     best = values == out[..., None, None]
-    first_max = torch.where(best, win.full(win.plane()), 2**62).amin(window)
+    first_max = torch.where(best, plane(), 2**62).amin(window)
     if not x.is_floating_point():
         return out, first_max
     nan = values != values
-    last_nan = torch.where(nan, win.full(win.plane()), -1).amax(window)
+    last_nan = torch.where(nan, plane(), -1).amax(window)
     return out, torch.where(nan.any(window), last_nan, first_max)
+
+
+def adaptive_max_pool2d(x: torch.Tensor, output_size: Sequence[int]) -> Any:
+    """Output cell (i, j) takes the maximum over rows [floor(i H / OH), ceil((i + 1) H /
+    OH)) and the like for columns: windows of varying size, gathered at the largest size
+    with the lanes past each window's end masked."""
+    if x.dim() not in (3, 4) or x.numel() == 0 or x.dtype == torch.bool:
+        return NotImplemented
+    size, out = tuple(x.shape[-2:]), _pair(output_size)
+    if min(out) <= 0:
+        return NotImplemented
+    longest = [max(-(-(i + 1) * n // o) - i * n // o for i in range(o))
+               for n, o in zip(size, out, strict=True)]  # fmt: skip
+
+    def along(axis: int) -> tuple[torch.Tensor, torch.Tensor]:  # built afresh per use
+        out_shape, k_shape = [1, 1, 1, 1], [1, 1, 1, 1]
+        out_shape[axis], k_shape[2 + axis] = out[axis], longest[axis]
+        o = torch.arange(out[axis]).reshape(out_shape)
+        # (non-negative: truncating division is floor division, one prims.div)
+        start = torch.div(o * size[axis], out[axis], rounding_mode="trunc")
+        end = torch.div((o + 1) * size[axis] + out[axis] - 1, out[axis], rounding_mode="trunc")
+        at = start + torch.arange(longest[axis]).reshape(k_shape)
+        return at, at < end
+
+    def valid() -> torch.Tensor:
+        return along(0)[1] & along(1)[1]
+
+    def plane() -> torch.Tensor:
+        return (along(0)[0] * size[1] + along(1)[0]).expand(*x.shape[:-2], *out, *longest)
+
+    def offsets() -> torch.Tensor:
+        lead = list(x.shape[:-2])
+        base = torch.arange(math.prod(lead)).reshape(*lead, 1, 1, 1, 1) * math.prod(size)
+        return torch.where(valid(), base + along(0)[0] * size[1] + along(1)[0], -1)
+
+    return _window_max(x, valid, offsets, plane)
 
 
 def avg_pool2d(
@@ -156,5 +204,6 @@ def avg_pool2d(
 POOLING_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.max_pool2d_with_indices.default: max_pool2d_with_indices,
     aten.avg_pool2d.default: avg_pool2d,
+    aten.adaptive_max_pool2d.default: adaptive_max_pool2d,
 }
 """ATen overload -> its decomposition into gathers and reductions."""
