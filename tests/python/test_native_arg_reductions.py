@@ -127,3 +127,13 @@ def test_distances_and_batched_sums_are_kernels(name: str) -> None:
     got, manifest = run(fn, *args)
     assert mismatch([fn(*args)], got) is None, mismatch([fn(*args)], got)
     assert manifest["externs"] == {}
+
+
+def test_bilinear_is_one_reduction() -> None:
+    """`F.bilinear` (ATen's `_trilinear`): the broadcast product of the three operands
+    summed over the two contracted dims, in a kernel."""
+    args = (torch.randn(8, 3), torch.randn(8, 4), torch.randn(5, 3, 4), torch.randn(5))
+    fn = torch.nn.functional.bilinear
+    got, manifest = run(fn, *args)
+    assert mismatch([fn(*args)], got) is None, mismatch([fn(*args)], got)
+    assert manifest["externs"] == {}

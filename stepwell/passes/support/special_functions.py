@@ -141,7 +141,32 @@ def _cdist(x1: torch.Tensor, x2: torch.Tensor, p: float, compute_mode: int | Non
     return diff.pow(p).sum(-1).pow(1.0 / p)
 
 
+def _trilinear(
+    i1: torch.Tensor,
+    i2: torch.Tensor,
+    i3: torch.Tensor,
+    expand1: list[int],
+    expand2: list[int],
+    expand3: list[int],
+    sumdim: list[int],
+    unroll_dim: int = 1,
+) -> Any:
+    """`bilinear`'s kernel: each input unsqueezed at its `expand` dims, the three
+    multiplied (broadcast) and summed over `sumdim`: one reduction kernel."""
+    if not all(t.is_floating_point() for t in (i1, i2, i3)):
+        return NotImplemented
+
+    def expanded(t: torch.Tensor, dims: list[int]) -> torch.Tensor:
+        for d in sorted(dims):
+            t = t.unsqueeze(d)
+        return t
+
+    product = expanded(i1, expand1) * expanded(i2, expand2) * expanded(i3, expand3)
+    return product.sum(sumdim) if sumdim else product
+
+
 SPECIAL_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    aten._trilinear.default: _trilinear,
     aten.frexp.Tensor: _frexp,
     aten.addbmm.default: _addbmm,
     aten._cdist_forward.default: _cdist,
