@@ -40,6 +40,7 @@ from stepwell.dialects.torch_support import TorchOp
 from stepwell.ir.fx_nodes import NodeImporter
 from stepwell.ir.types import torch_dtype
 from stepwell.passes.support.arg_reductions import ARG_REDUCTION_DECOMPOSITIONS
+from stepwell.passes.support.contractions import CONTRACTION_DECOMPOSITIONS
 from stepwell.passes.support.convolution import CONVOLUTION_DECOMPOSITIONS
 from stepwell.passes.support.foreach import foreach_decompositions
 from stepwell.passes.support.indexing import INDEXING_DECOMPOSITIONS
@@ -83,6 +84,7 @@ DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     **ARG_REDUCTION_DECOMPOSITIONS,
     **SORT_DECOMPOSITIONS,
     **SPECIAL_DECOMPOSITIONS,
+    **CONTRACTION_DECOMPOSITIONS,
     **POOLING_DECOMPOSITIONS,
     **CONVOLUTION_DECOMPOSITIONS,
     **PADDING_DECOMPOSITIONS,
