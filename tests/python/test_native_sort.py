@@ -135,6 +135,7 @@ SEARCHES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...]]] = {
         lambda s, x: torch.searchsorted(s, x, side="right", out_int32=True),
         (torch.sort(torch.randn(3, 7), 1).values, torch.randn(3, 4))),
     "bucketize": (lambda s, x: torch.bucketize(x, s), (SEQ, PROBES.reshape(2, 13))),
+    "bucketize a 0-d value": (lambda s, x: torch.bucketize(x, s), (SEQ, torch.tensor(0.25))),
     "integers with repeats": (lambda s, x: torch.searchsorted(s, x),
                               (torch.tensor([1, 2, 2, 2, 5]), torch.tensor([0, 2, 3, 5, 6]))),
     "sorter": (lambda s, x: torch.searchsorted(s, x, sorter=torch.argsort(s)),

@@ -22,6 +22,7 @@ from typing import Any
 
 import torch
 
+import stepwell.passes.support.indexing  # noqa: F401 - defines torch.ops.stepwell.take
 from stepwell.dialects.prims_support import eager_sort  # the primitive's meaning
 
 aten = torch.ops.aten
@@ -146,7 +147,7 @@ def _searchsorted(
     for _ in range(math.ceil(math.log2(n + 1))):
         mid = torch.div(lo + hi, 2, rounding_mode="floor")
         at = torch.clamp_max(mid, n - 1)
-        middle = seq[at] if shared else seq.gather(-1, at)
+        middle = torch.ops.stepwell.take(seq, at) if shared else seq.gather(-1, at)
         stop = middle > values if right else middle >= values
         going = lo < hi
         lo = torch.where(going & ~stop, mid + 1, lo)
