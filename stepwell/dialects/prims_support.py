@@ -838,6 +838,36 @@ class SortOp(IRDLOperation):
             raise VerifyException(f"prims.sort dim {dim} is out of range for rank {rank}")
 
 
+def element_bits(t: Attribute) -> int | None:
+    """The width in bits of a tensor type's element (None for types without one)."""
+    element = _tensor(t).element_type
+    width = getattr(element, "bitwidth", None)
+    return width if isinstance(width, int) else None
+
+
+@irdl_op_definition
+class BitcastOp(IRDLOperation):
+    """`prims.bitcast`: `x`'s bits read as another element type of the same width, element
+    by element (`Tensor.view(dtype)` in value semantics)."""
+
+    name = "prims.bitcast"
+    x = operand_def(TensorType)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+    assembly_format = "$x attr-dict `:` functional-type(operands, results)"
+
+    def __init__(self, x: SSAValue, result_type: Attribute) -> None:
+        super().__init__(operands=[x], result_types=[result_type])
+
+    def verify_(self) -> None:
+        x, r = _tensor(self.x), _tensor(self.result)
+        if list(x.get_shape()) != list(r.get_shape()):
+            raise VerifyException("prims.bitcast keeps its operand's shape")
+        if element_bits(x) is None or element_bits(x) != element_bits(r) or r.element_type == i1:
+            raise VerifyException(f"prims.bitcast reads {x.element_type} as a type of the same "
+                                  f"width, not {r.element_type}")  # fmt: skip
+
+
 # Special functions PyTorch's prims lack (ATen computes them; stepwell gives them a prim so
 # kernels can compute them): elementwise, float results, verified and interpreted through
 # their ATen overload like the generated prims.
@@ -939,5 +969,6 @@ COMPOSITE_OPS = (
     ScanIndexOp,
     ArgReduceOp,
     SortOp,
+    BitcastOp,
     *SPECIAL_FUNCTION_OPS,
 )

@@ -40,6 +40,7 @@ from stepwell.dialects.prims_support import (
     ArgReduceOp,
     AttentionBackwardOp,
     AttentionOp,
+    BitcastOp,
     ExternOp,
     MatmulOp,
     ScanIndexOp,
@@ -55,6 +56,7 @@ from stepwell.dialects.prims_support import (
 from stepwell.dialects.torch import TORCH_OP_CLASSES
 from stepwell.dialects.torch_support import OperatorOp, TorchOp
 from stepwell.ir.callees import resolve_callee
+from stepwell.ir.types import torch_dtype
 
 
 def call_generic(name: str, op: Operation, values: Sequence[Any]) -> Any:
@@ -146,6 +148,11 @@ class StepwellFunctions(InterpreterFunctions):
     @impl(ArgReduceOp)
     def run_arg_reduce(self, interpreter: Interpreter, op: ArgReduceOp, args: PythonValues):
         return (eager_arg_reduce(args[0], op.dim.value.data, op.kind.data),)
+
+    @impl(BitcastOp)
+    def run_bitcast(self, interpreter: Interpreter, op: BitcastOp, args: PythonValues):
+        element = cast(TensorType[Attribute], op.result.type).element_type
+        return (args[0].contiguous().view(torch_dtype(element)),)
 
     @impl(SortOp)
     def run_sort(self, interpreter: Interpreter, op: SortOp, args: PythonValues):

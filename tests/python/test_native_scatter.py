@@ -27,6 +27,11 @@ IDX = torch.tensor([[0, 1, 2, 3], [4, 0, 1, 2]])  # repeats along dim 0: combine
 SRC = torch.randn(2, 4)
 ROWS = torch.tensor([0, 2, 0, 4])  # row 0 twice
 
+NAN, INF = float("nan"), float("inf")
+SPECIAL = torch.tensor([[1.0, -2.0, NAN, 0.0], [3.0, -0.0, -1.0, 5.0], [-INF, 2.0, 1.0, -3.0]])
+SPECIAL_IDX = torch.tensor([[0, 0, 1, 2], [2, 1, 1, 0], [0, 2, 2, 1]])
+SPECIAL_SRC = torch.tensor([[NAN, -5.0, 2.0, -0.0], [INF, 1.0, -7.0, 2.0], [0.5, -INF, 3.0, 1.0]])
+
 CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
     "scatter_add": (lambda x, i, s: torch.scatter_add(x, 0, i, s), (X, IDX, SRC)),
     "scatter_add int64": (lambda x, i, s: torch.scatter_add(x, 0, i, s),
@@ -82,6 +87,18 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
         lambda x: torch.histc(x, bins=4, min=-1, max=1),
         (torch.tensor([-2.0, -1.0, -0.5, 0.0, 0.49, 0.5, 1.0, 3.0, float("nan")]),)),
     "histc of one value": (lambda x: torch.histc(x, bins=3), (torch.full((5,), 2.0),)),
+    # float max/min: integer atomics on order-preserving keys (NaN wins, ±inf, ±0)
+    "scatter_reduce amax float, NaN wins": (
+        lambda x, i, s: x.scatter_reduce(0, i, s, "amax"), (SPECIAL, SPECIAL_IDX, SPECIAL_SRC)),
+    "scatter_reduce amin float, not self": (
+        lambda x, i, s: x.scatter_reduce(0, i, s, "amin", include_self=False),
+        (SPECIAL, SPECIAL_IDX, SPECIAL_SRC)),
+    "scatter_reduce amax float64": (lambda x, i, s: x.scatter_reduce(0, i, s, "amax"),
+                                    (X.double(), IDX, SRC.double())),
+    "scatter_reduce amin bfloat16": (lambda x, i, s: x.scatter_reduce(0, i, s, "amin"),
+                                     (X.bfloat16(), IDX, SRC.bfloat16())),
+    "index_reduce amax float": (lambda x, i, s: x.index_reduce(0, i, s, "amax"),
+                                (X, ROWS, torch.randn(4, 4))),
 }  # fmt: skip
 
 
@@ -152,15 +169,16 @@ def test_a_product_keeps_the_aten_call() -> None:
 
 
 @pytest.mark.parametrize("reduce", ["amax", "amin"])
-def test_float_extrema_scatter_at_graph_level(reduce: str) -> None:
+def test_float_extrema_scatter_integer_keys(reduce: str) -> None:
     """A float atomic max/min compares bits, so a NaN would not win as in eager: the
-    scatter runs at graph level (ATen), with eager's NaN."""
+    scatter combines the floats' order-preserving integer keys with the integer atomic
+    max (bitcasts in the kernels around it), with eager's NaN."""
     fn = lambda x, i, s: x.scatter_reduce(0, i, s, reduce)  # noqa: E731
     src = SRC.clone()
     src[0, 1] = float("nan")
     artifacts, bound = compiled(fn, (X, IDX, src))
-    assert artifacts.manifest["graph_level_prims"] == {"prims.scatter": 1}
-    assert "atomic" not in artifacts.source
+    assert artifacts.manifest["graph_level_prims"] == {}
+    assert "tl.atomic_max" in artifacts.source and "bitcast=True" in artifacts.source
     assert mismatch([fn(X, IDX, src)], list(artifacts.runtime(*bound))) is None
 
 

@@ -163,3 +163,24 @@ def test_frexp_is_exact(dtype: torch.dtype, tmp_path: Path) -> None:
     assert torch.equal(got.mantissa.isnan(), nan)
     assert torch.equal(got.mantissa[~nan], want.mantissa[~nan])
     assert torch.equal(got.mantissa[~nan].signbit(), want.mantissa[~nan].signbit())
+
+
+@pytest.mark.parametrize(
+    "dtype, as_type",
+    [(torch.float32, torch.int32), (torch.float64, torch.int64), (torch.float16, torch.int16),
+     (torch.int32, torch.float32), (torch.bfloat16, torch.float16)],  # fmt: skip
+)
+def test_view_as_another_type_is_a_kernel_bitcast(
+    dtype: torch.dtype, as_type: torch.dtype, tmp_path: Path
+) -> None:
+    """`Tensor.view(dtype)` of the same width is `prims.bitcast`, fused (bit for bit)."""
+    x = torch.tensor([1.0, -2.5, 0.0, -0.0, INF, -INF, NAN, 3e-5]).to(dtype)
+    if dtype == torch.bfloat16:  # (bfloat16 arithmetic in float32 leaves its own NaN bits)
+        x = x[~x.isnan()]
+    if not dtype.is_floating_point:
+        x = torch.tensor([0, 1, -1, 2**30, -(2**31), 12345]).to(dtype)
+    got = compiled_in_one_kernel(lambda t: (t * 1).view(as_type), tmp_path, x)
+    want = (x * 1).view(as_type)
+    assert got.dtype == want.dtype
+    bits = {2: torch.int16, 4: torch.int32, 8: torch.int64}[want.element_size()]
+    assert torch.equal(got.view(bits), want.view(bits))

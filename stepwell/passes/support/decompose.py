@@ -27,6 +27,7 @@ from stepwell.dialects.prims import PRIMS_OP_CLASSES
 from stepwell.dialects.prims_support import (
     SPECIAL_FUNCTION_OPS,
     ArgReduceOp,
+    BitcastOp,
     ExternOp,
     MatmulOp,
     ScanIndexOp,
@@ -40,6 +41,7 @@ from stepwell.dialects.torch_support import TorchOp
 from stepwell.ir.fx_nodes import NodeImporter
 from stepwell.ir.types import torch_dtype
 from stepwell.passes.support.arg_reductions import ARG_REDUCTION_DECOMPOSITIONS
+from stepwell.passes.support.bitcast import BITCAST_DECOMPOSITIONS
 from stepwell.passes.support.contractions import CONTRACTION_DECOMPOSITIONS
 from stepwell.passes.support.convolution import CONVOLUTION_DECOMPOSITIONS
 from stepwell.passes.support.foreach import foreach_decompositions
@@ -85,6 +87,7 @@ DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     **SORT_DECOMPOSITIONS,
     **SPECIAL_DECOMPOSITIONS,
     **CONTRACTION_DECOMPOSITIONS,
+    **BITCAST_DECOMPOSITIONS,
     **POOLING_DECOMPOSITIONS,
     **CONVOLUTION_DECOMPOSITIONS,
     **PADDING_DECOMPOSITIONS,
@@ -273,6 +276,8 @@ class PrimsSplicer(NodeImporter):
         if target is torch.ops.stepwell.sort.default:
             x, dim, descending = node.args
             return self.append(node, SortOp(self.value(x), int(dim), bool(descending)))
+        if target is torch.ops.stepwell.bitcast.default:
+            return self.append(node, BitcastOp(self.value(node.args[0]), self.result_type(node)))
         if target is torch.ops.stepwell.arg_reduce.default:
             x, dim, kind = node.args
             return self.append(node, ArgReduceOp(self.value(x), int(dim), str(kind)))

@@ -13,8 +13,9 @@ into its result after the runtime copied `a` there.
 An index out of range (an error in eager PyTorch) is skipped, never written outside the
 tensor. Where indices repeat, "none" keeps one of the values (eager on the CPU keeps the
 last; PyTorch documents the choice as undefined). `scatter_reduce`'s "prod" has no
-atomic and keeps the ATen call, as do boolean-mask indices; a float "amax"/"amin" scatter
-runs at graph level (fusion.SCATTER_TYPES: an atomic max compares bits, NaN would lose).
+atomic and keeps the ATen call, as do boolean-mask indices. A float "amax"/"amin" (which
+no float atomic computes with NaN winning) scatters the floats' order-preserving integer
+keys with the integer atomic max and decodes them (`bitcast.ordered_key`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 import torch
 
 from stepwell.dialects.prims_support import eager_scatter
+from stepwell.passes.support.bitcast import KEY_DTYPES, from_ordered_key, ordered_key
 from stepwell.passes.support.indexing import _along, _contiguous_strides, _wrapped
 
 aten = torch.ops.aten
@@ -117,6 +119,22 @@ def scatter_add(self: torch.Tensor, dim: int, index: torch.Tensor, src: torch.Te
     return torch.ops.stepwell.scatter(self, offsets, _values(src, shape, self.dtype), "sum")
 
 
+def _float_extremum(
+    base: torch.Tensor, offsets: torch.Tensor, values: torch.Tensor, kind: str
+) -> torch.Tensor:
+    """A max (min) scatter of floats as an integer max scatter of their order-preserving
+    keys (of the negated values for min), so NaN wins as in eager; half types widen to
+    float32 for it (exactly)."""
+    wide = base.dtype if base.dtype in KEY_DTYPES else torch.float32
+    sign = 1.0 if kind == "amax" else -1.0
+
+    def key(t: torch.Tensor) -> torch.Tensor:
+        return ordered_key(t.to(wide) * sign)
+
+    keys = torch.ops.stepwell.scatter(key(base), offsets, key(values), "amax")
+    return (from_ordered_key(keys, wide) * sign).to(base.dtype)
+
+
 def scatter_reduce(
     self: torch.Tensor,
     dim: int,
@@ -141,7 +159,10 @@ def scatter_reduce(
     if not include_self:  # the scattered-to positions start from the reduction's identity
         start = torch.scalar_tensor(_identity(kind, self.dtype), dtype=self.dtype)
         base = torch.ops.stepwell.scatter(self, offsets(), start.expand(shape), "none")
-    total = torch.ops.stepwell.scatter(base, offsets(), values, kind)
+    if kind in ("amax", "amin") and self.is_floating_point():
+        total = _float_extremum(base, offsets(), values, kind)
+    else:
+        total = torch.ops.stepwell.scatter(base, offsets(), values, kind)
     if reduce != "mean":
         return total
     count_dtype = self.dtype if self.dtype.is_floating_point else torch.int64

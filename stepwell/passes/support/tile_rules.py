@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from stepwell.dialects import prims, tile
+from stepwell.dialects.prims_support import BitcastOp
 from stepwell.ir.types import is_float
 from stepwell.passes.support.math_rules import MATH_RULES
 from stepwell.passes.support.special_rules import SPECIAL_RULES
@@ -205,6 +206,10 @@ def _convert(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue |
     return b.add(tile.CastOp(x, t))
 
 
+def _bitcast(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+    return b.add(arith.BitcastOp(xs[0], t))
+
+
 TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsAddOp: _binary(arith.AddfOp, arith.AddiOp, arith.OrIOp),  # a + b (bools: or)
     prims.PrimsSubOp: _binary(arith.SubfOp, arith.SubiOp, arith.XOrIOp),  # a - b (bools: xor)
@@ -245,6 +250,7 @@ TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsReciprocalOp: _reciprocal,  # 1 / x
     prims.PrimsFmodOp: _fmod,  # C fmod
     prims.PrimsRemainderOp: _remainder,  # Python %
+    BitcastOp: _bitcast,  # the same bits as another type
 }
 TILE_RULES.update(MATH_RULES)
 TILE_RULES.update(SPECIAL_RULES)
