@@ -184,3 +184,23 @@ def test_view_as_another_type_is_a_kernel_bitcast(
     assert got.dtype == want.dtype
     bits = {2: torch.int16, 4: torch.int32, 8: torch.int64}[want.element_size()]
     assert torch.equal(got.view(bits), want.view(bits))
+
+
+@pytest.mark.parametrize("shifted", [False, True])
+@pytest.mark.parametrize("kind", ["t", "u", "v", "w"])
+def test_chebyshev_polynomials(kind: str, shifted: bool, tmp_path: Path) -> None:
+    """Closed forms (trigonometric inside [-1, 1], hyperbolic outside, eager's values at
+    ±1, 0 for n < 0, 1 for n = 0 even at NaN) against eager's recurrence, in one kernel."""
+    fn = getattr(special, f"{'shifted_' if shifted else ''}chebyshev_polynomial_{kind}")
+    torch.manual_seed(0)
+    x = torch.cat([torch.rand(300) * 2.4 - 1.2, torch.tensor([1.0, -1.0, 0.0, NAN, 0.5, 0.0])])
+    n = torch.cat([torch.randint(-1, 12, (300,)).float(), torch.tensor([3.0, 4, 5, 0, 7, 8])])
+    got = compiled_in_one_kernel(lambda a, b: fn(a, b), tmp_path, x, n)
+    native.assert_close(got, reference(fn, x, n), {torch.float32: 2e-6})
+
+
+def test_chebyshev_of_a_python_degree_and_integers(tmp_path: Path) -> None:
+    x = torch.tensor([-3, -1, 0, 1, 2])
+    fn = lambda t: special.chebyshev_polynomial_u(t, 4) + special.chebyshev_polynomial_t(t, 3)  # noqa: E731
+    got = compiled_in_one_kernel(fn, tmp_path, x)
+    native.assert_close(got, fn(x), {torch.float32: 2e-6})

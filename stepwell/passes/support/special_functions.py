@@ -108,7 +108,85 @@ def _frexp(x: torch.Tensor) -> Any:
     return m.to(x.dtype), e.to(torch.int32)
 
 
+def _chebyshev_closed_form(kind: str, w: torch.Tensor, k: torch.Tensor) -> torch.Tensor:
+    """T, U, V or W of degree k at w, for |w| != 1, in float64: trigonometric inside
+    (-1, 1) with w = cos(theta), hyperbolic outside with |w| = cosh(t), the sign (-1)^k
+    (and for V/W each other's form) below -1."""
+    inside = w.abs() < 1
+    theta = torch.acos(w.clamp(-1, 1))
+    t = torch.acosh(w.abs().clamp(min=1))
+    odd = torch.fmod(k, 2) != 0
+    flip = (w < 0) & odd  # (-1)^k below -1
+    if kind == "t":
+        trig, hyper = torch.cos(k * theta), torch.cosh(k * t)
+    elif kind == "u":
+        trig = torch.sin((k + 1) * theta) / torch.sin(theta)
+        hyper = torch.sinh((k + 1) * t) / torch.sinh(t)
+    else:  # V and W: half-angle forms; below -1 each is the other's, mirrored
+        c = torch.cosh((k + 0.5) * t) / torch.cosh(t * 0.5)
+        s = torch.sinh((k + 0.5) * t) / torch.sinh(t * 0.5)
+        if kind == "v":
+            trig = torch.cos((k + 0.5) * theta) / torch.cos(theta * 0.5)
+            hyper = torch.where(w > 0, c, s)
+        else:
+            trig = torch.sin((k + 0.5) * theta) / torch.sin(theta * 0.5)
+            hyper = torch.where(w > 0, s, c)
+    hyper = torch.where(flip, -hyper, hyper)
+    return torch.where(inside, trig, hyper)
+
+
+def _chebyshev_at_one(kind: str, w: torch.Tensor, k: torch.Tensor) -> torch.Tensor:
+    """The value at w = ±1 (eager's special cases, where the closed forms are 0/0)."""
+    even = torch.fmod(k, 2) == 0
+    positive = w > 0
+    if kind == "t":
+        return torch.where(positive | even, 1.0, -1.0)
+    if kind == "u":
+        return torch.where(positive | even, k + 1, -(k + 1))
+    if kind == "v":
+        return torch.where(positive, 1.0, torch.where(even, 2 * k + 1, -(2 * k + 1)))
+    return torch.where(positive, 2 * k + 1, torch.where(even, 1.0, -1.0))
+
+
+def _chebyshev(kind: str, shifted: bool) -> Callable[..., Any]:
+    """Chebyshev polynomials of the four kinds (and shifted: of 2x - 1) of a degree
+    tensor n (truncated to an integer, as eager's): closed forms in float64 instead of
+    eager's n-step recurrence, 0 for n < 0, 1 for n = 0."""
+
+    def decomposition(x: Any, n: Any) -> Any:
+        tensors = [v for v in (x, n) if isinstance(v, torch.Tensor)]
+        if any(v.is_complex() for v in tensors):
+            return NotImplemented
+        dtype = torch.result_type(x, n)
+        dtype = dtype if dtype.is_floating_point else torch.get_default_dtype()
+        shape = torch.broadcast_shapes(*(v.shape for v in tensors))
+        w = torch.as_tensor(x, dtype=torch.float64).expand(shape) if not isinstance(
+            x, torch.Tensor) else x.to(torch.float64).expand(shape)  # fmt: skip
+        k = torch.full(shape, float(n), dtype=torch.float64) if not isinstance(
+            n, torch.Tensor) else torch.trunc(n.to(torch.float64)).expand(shape)  # fmt: skip
+        if shifted:
+            w = w + w - 1
+        r = torch.where(w.abs() == 1, _chebyshev_at_one(kind, w, k),
+                        _chebyshev_closed_form(kind, w, k))  # fmt: skip
+        r = torch.where(k == 0, 1.0, torch.where(k < 0, 0.0, r))
+        return r.to(dtype)
+
+    return decomposition
+
+
+def _chebyshev_overloads() -> dict[Any, Callable[..., Any]]:
+    table: dict[Any, Callable[..., Any]] = {}
+    for kind in "tuvw":
+        for shifted in (False, True):
+            name = f"special_{'shifted_' if shifted else ''}chebyshev_polynomial_{kind}"
+            packet = getattr(aten, name)
+            for overload in ("default", "n_scalar"):
+                table[getattr(packet, overload)] = _chebyshev(kind, shifted)
+    return table
+
+
 SPECIAL_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    **_chebyshev_overloads(),
     aten.frexp.Tensor: _frexp,
     aten.angle.default: _angle,
     aten.polygamma.default: _polygamma,
