@@ -36,7 +36,7 @@ def _(x: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
 def _bitcastable(x: torch.Tensor, dtype: torch.dtype) -> bool:
     plain = (torch.bool, torch.complex32, torch.complex64, torch.complex128)
     return (
-        x.dtype not in plain and dtype not in plain and x.dim() > 0
+        x.dtype not in plain and dtype not in plain
         and x.element_size() == torch.empty((), dtype=dtype).element_size()
         and not (x.dtype.itemsize == 1 and x.dtype.is_floating_point)
         and not (dtype.itemsize == 1 and dtype.is_floating_point)
