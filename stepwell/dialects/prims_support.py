@@ -945,7 +945,19 @@ class ScaledModifiedBesselK1Op(PrimsOp):
     result = result_def(TensorType)
 
 
+@irdl_op_definition
+class AiryAiOp(PrimsOp):
+    """`prims.airy_ai`: the Airy function Ai (aten::special_airy_ai)."""
+
+    name = "prims.airy_ai"
+    KIND: ClassVar[str] = "elementwise"
+    OVERLOAD: ClassVar[str] = "aten.special_airy_ai.default"
+    x = operand_def(TensorType)
+    result = result_def(TensorType)
+
+
 SPECIAL_FUNCTION_OPS: tuple[type[PrimsOp], ...] = (
+    AiryAiOp,
     BesselY0Op,
     BesselY1Op,
     ModifiedBesselK0Op,

@@ -195,6 +195,7 @@ SPECIAL_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     **{
         op: _converting(op)
         for op in (
+            aten.special_airy_ai.default,
             aten.special_bessel_y0.default,
             aten.special_bessel_y1.default,
             aten.special_modified_bessel_k0.default,

@@ -22,7 +22,9 @@ selects per element:
   `K` between 2 and 30 the trapezoidal rule on `K_n(x) = int_0^inf exp(-x cosh t) cosh(nt)
   dt`, which converges exponentially. `J`/`Y` near their crossover are good to about
   1e-12 absolute (the series cancels there), everything else to a few float64 ulps. At
-  ±inf, `J`, `Y`, `I0` and `I1` are NaN, as eager's (Cephes') are.
+  ±inf, `J`, `Y`, `I0` and `I1` are NaN, as eager's (Cephes') are;
+- Airy's `Ai`: its power series on [-8, 2], `K_{1/3}` (as above) beyond, and the
+  oscillating asymptotic expansion below -8.
 
 Operands that are not floats decline (the decompositions convert integers first).
 """
@@ -356,6 +358,65 @@ def _bessel_k(nu: int, scaled: bool) -> Callable[[E], E]:
     return k
 
 
+_AIRY_AI0 = 0.355028053887817239260  # Ai(0)
+_AIRY_DAI0 = 0.258819403792806798405  # -Ai'(0)
+_AIRY_TERMS = 28
+_AIRY_SERIES = (-8.0, 2.0)  # the power series between these (cancellation stays < 1e-10)
+_AIRY_K_CUT = 30.0  # zeta beyond which K_{1/3} takes its asymptotic expansion
+
+
+def _airy_coefficients(first: int) -> tuple[float, ...]:
+    """The power series of Ai's two solutions in z = x^3: 1, 1/(2*3), 1/(2*3*5*6), ...
+    (`first` = 2), and 1, 1/(3*4), 1/(3*4*6*7), ... (`first` = 3)."""
+    c = [1.0]
+    for k in range(1, _AIRY_TERMS):
+        c.append(c[-1] / ((3 * k + first - 3) * (3 * k + first - 2)))
+    return tuple(c)
+
+
+def _airy_u(n: int) -> list[float]:
+    """u_k of Ai's asymptotic expansions (DLMF 9.7.2): (2k+1)(2k+3)...(6k-1) / (216^k k!)."""
+    u = [1.0]
+    for k in range(1, n):
+        u.append(u[-1] * (6 * k - 5) * (6 * k - 3) * (6 * k - 1) / ((2 * k - 1) * 216 * k))
+    return u
+
+
+def airy_ai(x: E) -> E:
+    """Ai(x): the power series on [-8, 2]; above, (1/pi) sqrt(x/3) K_{1/3}(zeta) with
+    zeta = 2/3 x^(3/2) (K by the trapezoidal rule, or its asymptotic expansion past 30);
+    below, the oscillating asymptotic expansion (DLMF 9.7.9). NaN at ±inf, as eager."""
+    z = x * x * x
+    series = _AIRY_AI0 * _horner(z, _airy_coefficients(2)) - _AIRY_DAI0 * x * _horner(
+        z, _airy_coefficients(3)
+    )
+    a = x.abs()
+    zeta = (2.0 / 3.0) * a * a.sqrt()
+    nu = 1.0 / 3.0
+    total = zeta.lift(0.0)
+    for t in _hankel_terms(nu, 1.0 / zeta, _I_ASYMPTOTIC_TERMS):  # (a_k(nu) of 4 nu^2)
+        total = total + t
+    scaled_k = zeta.cmp("lt", _AIRY_K_CUT).where(
+        _scaled_k_integral(nu, zeta), total * (math.pi / 2.0 / zeta).sqrt()
+    )
+    positive = (x / 3.0).sqrt() * (-zeta).exp() * scaled_k * (1.0 / math.pi)
+    u = _airy_u(_HANKEL_TERMS)
+    p, q, power = zeta.lift(0.0), zeta.lift(0.0), zeta.lift(1.0)
+    inv = 1.0 / zeta
+    for k, uk in enumerate(u):
+        sign = -1.0 if (k // 2) % 2 else 1.0
+        if k % 2:
+            q = q + power * (sign * uk)
+        else:
+            p = p + power * (sign * uk)
+        power = power * inv
+    s, c = zeta.sin() * _INV_SQRT2, zeta.cos() * _INV_SQRT2
+    negative = (p * (s + c) - q * (c - s)) / (_SQRT_PI * a.sqrt().sqrt())
+    inside = x.cmp("ge", _AIRY_SERIES[0]) & x.cmp("le", _AIRY_SERIES[1])
+    r = inside.where(series, x.cmp("gt", 0.0).where(positive, negative))
+    return a.cmp("eq", _INF).where(_NAN, r)
+
+
 def spherical_bessel_j0(x: E) -> E:
     """sin(x) / x: 1 at 0, 0 at ±inf."""
     r = x.cmp("eq", 0.0).where(1.0, x.sin() / x)
@@ -382,6 +443,7 @@ SPECIAL_FORMULAS: dict[type[Operation], Callable[..., E]] = {
     prims_support.ScaledModifiedBesselK0Op: _bessel_k(0, scaled=True),
     prims_support.ScaledModifiedBesselK1Op: _bessel_k(1, scaled=True),
     prims.PrimsSphericalBesselJ0Op: spherical_bessel_j0,
+    prims_support.AiryAiOp: airy_ai,
 }
 """prims class -> its formula over `E` values (float64)."""
 
