@@ -37,6 +37,7 @@ from xdsl.ir import Attribute, Operation
 from stepwell.dialects.codecs import call_arguments, decode
 from stepwell.dialects.prims import PRIMS_OP_CLASSES, PrimsCollapseOp, PrimsReshapeOp
 from stepwell.dialects.prims_support import (
+    SPECIAL_FUNCTION_OPS,
     ArgReduceOp,
     AttentionBackwardOp,
     AttentionOp,
@@ -104,7 +105,7 @@ class StepwellFunctions(InterpreterFunctions):
         has_own = {c for c, _ in own}
         generated = [
             (c, cls.run_schema_op)
-            for c in (*TORCH_OP_CLASSES, *PRIMS_OP_CLASSES)
+            for c in (*TORCH_OP_CLASSES, *PRIMS_OP_CLASSES, *SPECIAL_FUNCTION_OPS)
             if c not in has_own
         ]
         return own + generated
