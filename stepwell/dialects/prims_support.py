@@ -873,76 +873,66 @@ class BitcastOp(IRDLOperation):
 # their ATen overload like the generated prims.
 
 
+class _AtenSelfOp(PrimsOp):
+    """An elementwise prim of one operand named `self` in its ATen schema."""
+
+    KIND: ClassVar[str] = "elementwise"
+    self_ = operand_def(TensorType)
+    result = result_def(TensorType)
+
+
 @irdl_op_definition
-class BesselY0Op(PrimsOp):
+class BesselY0Op(_AtenSelfOp):
     """`prims.bessel_y0`: the Bessel function of the second kind of order 0
     (aten::special_bessel_y0)."""
 
     name = "prims.bessel_y0"
-    KIND: ClassVar[str] = "elementwise"
     OVERLOAD: ClassVar[str] = "aten.special_bessel_y0.default"
-    self_ = operand_def(TensorType)
-    result = result_def(TensorType)
 
 
 @irdl_op_definition
-class BesselY1Op(PrimsOp):
+class BesselY1Op(_AtenSelfOp):
     """`prims.bessel_y1`: the Bessel function of the second kind of order 1
     (aten::special_bessel_y1)."""
 
     name = "prims.bessel_y1"
-    KIND: ClassVar[str] = "elementwise"
     OVERLOAD: ClassVar[str] = "aten.special_bessel_y1.default"
-    self_ = operand_def(TensorType)
-    result = result_def(TensorType)
 
 
 @irdl_op_definition
-class ModifiedBesselK0Op(PrimsOp):
+class ModifiedBesselK0Op(_AtenSelfOp):
     """`prims.modified_bessel_k0`: the modified Bessel function of the second kind of
     order 0 (aten::special_modified_bessel_k0)."""
 
     name = "prims.modified_bessel_k0"
-    KIND: ClassVar[str] = "elementwise"
     OVERLOAD: ClassVar[str] = "aten.special_modified_bessel_k0.default"
-    self_ = operand_def(TensorType)
-    result = result_def(TensorType)
 
 
 @irdl_op_definition
-class ModifiedBesselK1Op(PrimsOp):
+class ModifiedBesselK1Op(_AtenSelfOp):
     """`prims.modified_bessel_k1`: the modified Bessel function of the second kind of
     order 1 (aten::special_modified_bessel_k1)."""
 
     name = "prims.modified_bessel_k1"
-    KIND: ClassVar[str] = "elementwise"
     OVERLOAD: ClassVar[str] = "aten.special_modified_bessel_k1.default"
-    self_ = operand_def(TensorType)
-    result = result_def(TensorType)
 
 
 @irdl_op_definition
-class ScaledModifiedBesselK0Op(PrimsOp):
+class ScaledModifiedBesselK0Op(_AtenSelfOp):
     """`prims.scaled_modified_bessel_k0`: exp(x) K0(x)
     (aten::special_scaled_modified_bessel_k0)."""
 
     name = "prims.scaled_modified_bessel_k0"
-    KIND: ClassVar[str] = "elementwise"
     OVERLOAD: ClassVar[str] = "aten.special_scaled_modified_bessel_k0.default"
-    self_ = operand_def(TensorType)
-    result = result_def(TensorType)
 
 
 @irdl_op_definition
-class ScaledModifiedBesselK1Op(PrimsOp):
+class ScaledModifiedBesselK1Op(_AtenSelfOp):
     """`prims.scaled_modified_bessel_k1`: exp(x) K1(x)
     (aten::special_scaled_modified_bessel_k1)."""
 
     name = "prims.scaled_modified_bessel_k1"
-    KIND: ClassVar[str] = "elementwise"
     OVERLOAD: ClassVar[str] = "aten.special_scaled_modified_bessel_k1.default"
-    self_ = operand_def(TensorType)
-    result = result_def(TensorType)
 
 
 @irdl_op_definition
