@@ -91,17 +91,36 @@ def opinfo(d: dict[str, Any]) -> str:
 
 
 def compile_latency(d: dict[str, Any]) -> str:
+    def seconds(row: dict[str, Any], backend: str) -> str:
+        v = row.get(backend, {}).get("compile_s")
+        return f"{v:.2f}" if v is not None else "n/a"
+
+    def ratio(row: dict[str, Any]) -> str:
+        v = row.get("ratio_stepwell_over_inductor")
+        return f"{v:.2f}" if v is not None else "n/a"
+
+    def gap(row: dict[str, Any]) -> str:
+        sw, aot = row["stepwell"].get("compile_s"), row.get("aot_eager", {}).get("compile_s")
+        return f"{sw - aot:+.2f}" if sw is not None and aot is not None else "n/a"
+
     rows = []
     for model, s in d["summary"].items():
         cold, warm = s["cold"], s["warm"]
+        hit = s.get("stages_median_s", {}).get("warm_hit")
         rows.append(
-            [model, f"{cold['stepwell']['compile_s']:.2f}", f"{cold['inductor']['compile_s']:.2f}",
-             f"{cold['ratio_stepwell_over_inductor']:.2f}", f"{warm['stepwell']['compile_s']:.2f}",
-             f"{warm['inductor']['compile_s']:.2f}", f"{warm['ratio_stepwell_over_inductor']:.2f}"]
+            [model, seconds(cold, "stepwell"), seconds(cold, "inductor"), ratio(cold),
+             seconds(warm, "stepwell"), seconds(warm, "inductor"), ratio(warm),
+             seconds(warm, "aot_eager"), gap(warm), f"{hit:.3f}" if hit is not None else "n/a"]
         )  # fmt: skip
     head = ["model", "stepwell cold s", "Inductor cold s", "ratio", "stepwell warm s",
-            "Inductor warm s", "ratio"]  # fmt: skip
-    return f"{d['meta'].get('runs', '?')} runs, median.\n\n" + _table(head, rows)
+            "Inductor warm s", "ratio", "aot_eager s", "stepwell warm - aot_eager s",
+            "stepwell's own work on a hit s"]  # fmt: skip
+    return (
+        f"{d['meta'].get('runs', '?')} runs, median. aot_eager is Dynamo and AOTAutograd"
+        " with no compiler (the floor of any backend's first call); the last column is the"
+        " FX graph key, the entry's read, the plan's parse and the runtime (one graph).\n\n"
+        + _table(head, rows)
+    )
 
 
 def scaling(d: dict[str, Any]) -> str:

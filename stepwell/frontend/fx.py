@@ -13,7 +13,6 @@ import never fails on an unknown op.
 from __future__ import annotations
 
 import contextlib
-import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,6 +24,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.dialects.func import FuncOp
 
+from stepwell.frontend.aten_graph import drop_opaque_inputs, is_aten_graph  # noqa: F401
 from stepwell.ir.fx_nodes import (  # noqa: F401 - the frontend's public names
     ARG_KIND,
     ARG_NAME,
@@ -61,77 +61,8 @@ def import_program(ep: torch.export.ExportedProgram, name: str = "forward") -> M
     return _build_module(ep.graph, inputs, name)
 
 
-def drop_opaque_inputs(
-    gm: torch.fx.GraphModule, example_inputs: Sequence[Any]
-) -> tuple[list[Any], list[int], dict[int, int]]:
-    """Remove the graph inputs that are opaque objects the computation never reads.
-
-    AOTAutograd passes objects that are neither tensors nor numbers to some graphs (the
-    `FakeScriptObject`s standing for a DTensor's process group in a tensor-parallel
-    graph); the graph at most returns them as they are, for the backward. They have no
-    IR type, so they are left out: returns the remaining example inputs, the positions
-    they had (`kept`: call the graph with `args[i] for i in kept`), and, for each output
-    that was such an input, its output position -> input position (the output becomes
-    `None` in the graph; the caller puts the argument back). An opaque input that an op
-    reads is kept, and importing the graph reports it."""
-    output = next(n for n in gm.graph.nodes if n.op == "output")
-    placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
-    opaque = {
-        node: i
-        for i, (node, value) in enumerate(zip(placeholders, example_inputs, strict=True))
-        if not isinstance(value, _IMPORTABLE) and set(node.users) <= {output}
-    }
-    passthrough: dict[int, int] = {}
-    outs = output.args[0]
-    if opaque and isinstance(outs, list | tuple):
-        for slot, out in enumerate(outs):
-            if out in opaque:
-                passthrough[slot] = opaque[out]
-        output.args = (type(outs)(None if o in opaque else o for o in outs),)
-    kept = []
-    for i, node in enumerate(placeholders):
-        if node in opaque and not node.users:
-            gm.graph.erase_node(node)
-        else:
-            kept.append(i)
-    if len(kept) < len(placeholders):
-        gm.recompile()
-    return [example_inputs[i] for i in kept], kept, passthrough
-
-
-_IMPORTABLE = (torch.Tensor, torch.SymInt, torch.SymFloat, torch.SymBool, int, float, bool)
-
-
 def _placeholder(graph: torch.fx.Graph, name: str) -> torch.fx.Node:
     return next(n for n in graph.nodes if n.op == "placeholder" and n.name == name)
-
-
-def is_aten_graph(gm: torch.fx.GraphModule) -> bool:
-    """True if every call is an ATen overload, getitem, or a symbolic-scalar operator."""
-    for n in gm.graph.nodes:
-        if n.op in ("call_module", "call_method"):
-            return False
-        if n.op == "call_function" and not isinstance(n.target, torch._ops.OpOverload):
-            if n.target in (operator.getitem, torch.ops.higher_order.with_effects) or _is_sym_op(n):
-                continue  # (with_effects: an ordered side effect, see `import_with_effects`)
-            return False
-        if n.op == "call_function" and _writes_an_argument(n.target):
-            return False  # in-place ops: functionalize first (value semantics)
-        if n.op == "placeholder" and "val" not in n.meta:
-            return False
-        if n.op == "call_function" and "val" not in n.meta and n.target._schema.returns:
-            return False
-    return True
-
-
-def _writes_an_argument(target: torch._ops.OpOverload) -> bool:
-    """An op that mutates one of its inputs (effects such as asserts do not count)."""
-    return any(a.alias_info is not None and a.alias_info.is_write for a in target._schema.arguments)
-
-
-def _is_sym_op(n: torch.fx.Node) -> bool:
-    val = n.meta.get("val")
-    return isinstance(val, torch.SymInt | torch.SymFloat | torch.SymBool | int | float | bool)
 
 
 def import_graph(

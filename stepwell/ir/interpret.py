@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import torch
 from xdsl.dialects.builtin import (
@@ -23,15 +23,18 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     TensorType,
 )
-from xdsl.dialects.func import FuncOp
+from xdsl.dialects.func import CallOp, FuncOp, ReturnOp
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
     PythonValues,
+    ReturnedValues,
+    TerminatorValue,
     impl,
+    impl_callable,
+    impl_terminator,
     register_impls,
 )
-from xdsl.interpreters.func import FuncFunctions
 from xdsl.ir import Attribute, Operation
 
 from stepwell.dialects.codecs import call_arguments, decode
@@ -54,7 +57,6 @@ from stepwell.dialects.prims_support import (
     eager_scatter,
     eager_sort,
 )
-from stepwell.dialects.torch import TORCH_OP_CLASSES
 from stepwell.dialects.torch_support import OperatorOp, TorchOp
 from stepwell.ir.callees import resolve_callee
 from stepwell.ir.types import torch_dtype
@@ -96,18 +98,46 @@ def as_results(op: Operation, out: Any) -> PythonValues:
 
 
 @register_impls
+class FuncFunctions(InterpreterFunctions):
+    """`func.func`, `func.call` and `func.return`, as xDSL's own `FuncFunctions` runs them.
+    Importing that one imports every interpreter xDSL has (RISC-V's among them, about
+    0.5 s), which a warm compile cannot afford."""
+
+    @impl_terminator(ReturnOp)
+    def run_return(
+        self, interpreter: Interpreter, op: ReturnOp, args: PythonValues
+    ) -> tuple[TerminatorValue, PythonValues]:
+        return ReturnedValues(args), ()
+
+    @impl(CallOp)
+    def run_call(self, interpreter: Interpreter, op: CallOp, args: PythonValues) -> PythonValues:
+        return interpreter.call_op(op.callee, args)
+
+    @impl_callable(FuncOp)
+    def call_func(self, interpreter: Interpreter, op: FuncOp, args: PythonValues):
+        if (first := op.body.blocks.first) is None or not first.ops:  # a declaration
+            return interpreter.call_external(op.sym_name.data, op, args)
+        return interpreter.run_ssacfg_region(op.body, args, op.sym_name.data)
+
+
+@register_impls
 class StepwellFunctions(InterpreterFunctions):
-    """Implementations of every torch- and prims-level op (one rule for generated ops)."""
+    """Implementations of every torch- and prims-level op (one rule for generated ops).
+    `PrimsLevelFunctions` leaves out the torch dialect's generated ops, so that running
+    a lowered module does not import that dialect."""
+
+    torch_level: ClassVar[bool] = True
 
     @classmethod
     def _impls(cls):  # type: ignore[override]
         own = list(super()._impls())
         has_own = {c for c, _ in own}
-        generated = [
-            (c, cls.run_schema_op)
-            for c in (*TORCH_OP_CLASSES, *PRIMS_OP_CLASSES, *SPECIAL_FUNCTION_OPS)
-            if c not in has_own
-        ]
+        classes: list[type[Operation]] = [*PRIMS_OP_CLASSES, *SPECIAL_FUNCTION_OPS]
+        if cls.torch_level:
+            from stepwell.dialects.torch import TORCH_OP_CLASSES
+
+            classes += TORCH_OP_CLASSES
+        generated = [(c, cls.run_schema_op) for c in classes if c not in has_own]
         return own + generated
 
     def run_schema_op(self, interpreter: Interpreter, op: TorchOp, args: PythonValues):
@@ -255,10 +285,22 @@ def _reshape(op: Operation, args: PythonValues) -> Any:
     return args[0].reshape(shape)
 
 
+@register_impls
+class PrimsLevelFunctions(StepwellFunctions):
+    """`StepwellFunctions` for a module with no torch-dialect op."""
+
+    torch_level = False
+
+
 def make_interpreter(module: ModuleOp) -> Interpreter:
     interpreter = Interpreter(module)
     interpreter.register_implementations(FuncFunctions())
-    interpreter.register_implementations(StepwellFunctions())
+    torch_level = any(
+        op.name.startswith("torch.") and not isinstance(op, OperatorOp) for op in module.walk()
+    )
+    interpreter.register_implementations(
+        StepwellFunctions() if torch_level else PrimsLevelFunctions()
+    )
     return interpreter
 
 

@@ -14,25 +14,23 @@ import sys
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import torch
 
-from stepwell.frontend.attention_rewrite import rewrite_attention
-from stepwell.frontend.fx import (
-    drop_opaque_inputs,
-    import_graph_with_attributes,
-    import_program,
-)
-from stepwell.frontend.loader import Example, export
-from stepwell.lowering.compiler import Artifacts, compile_module
+from stepwell.lowering import graph_cache
 from stepwell.lowering.specialize import (
     SpecializingGraph,
     binding_names,
     has_symbolic_sizes,
     max_specializations,
 )
-from stepwell.pipeline import bind_inputs
+
+if TYPE_CHECKING:
+    from stepwell.lowering.artifacts import Artifacts
+
+# The importer, the passes and the emitter are imported when a graph misses the graph
+# cache: a warm `torch.compile` imports only the parser and the runtime.
 
 
 def _dump_dir(dump_dir: str | os.PathLike[str] | None) -> Path | None:
@@ -75,6 +73,10 @@ class CompiledFunction:
         )
 
     def compile_for(self, args: tuple[Any, ...]) -> tuple[Artifacts, Any]:
+        from stepwell.frontend.fx import import_program
+        from stepwell.frontend.loader import Example, export
+        from stepwell.lowering.compiler import compile_module
+
         key = self.signature(args)
         if key not in self.cache:
             ep = export(Example(self.fn, args, getattr(self.fn, "__name__", "fn")))
@@ -87,6 +89,8 @@ class CompiledFunction:
         return self.cache[key]
 
     def __call__(self, *args: Any) -> Any:
+        from stepwell.pipeline import bind_inputs
+
         artifacts, ep = self.compile_for(args)
         outputs = artifacts.runtime(*bind_inputs(artifacts.graph, ep, args))
         return torch.utils._pytree.tree_unflatten(list(outputs), ep.call_spec.out_spec)
@@ -146,6 +150,8 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
     from torch._functorch.aot_autograd import make_boxed_func
     from torch._functorch.partitioners import min_cut_rematerialization_partition
 
+    from stepwell.lowering.artifacts import cached_artifacts
+
     options = {**options, **(options.get("options") or {})}  # torch.compile(options=...)
     dump_dir = _dump_dir(options.get("dump_dir"))
     legal_ops = tuple(options.get("legal_ops", ()))
@@ -158,6 +164,8 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
 
     limit = max_specializations(options.get("max_specializations"))
     if options.get("rewrite_attention", True):
+        from stepwell.frontend.attention_rewrite import rewrite_attention
+
         gm, remarks = rewrite_attention(gm, example_inputs)
         if options.get("remarks"):
             for remark in remarks:
@@ -166,9 +174,24 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
     def compile_static(
         graph: torch.fx.GraphModule, inputs: Sequence[Any], dump_to: Path | None
     ) -> Callable[..., list[Any]]:
-        """Compile a graph; its runner returns the flat outputs (None where none)."""
-        module, attributes = import_graph_with_attributes(graph, inputs)
-        artifacts = compile_module(module, legal_ops, pipeline=pipeline, plugins=plugins)
+        """Compile a graph; its runner returns the flat outputs (None where none). The
+        graph cache is asked first, by the FX graph's own key: a hit imports nothing."""
+        key = None
+        if pipeline is None and not plugins and graph_cache.enabled():
+            key = graph_cache.fx_graph_key(graph, inputs, f"torch.compile {legal_ops}")
+        artifacts = cached_artifacts(key) if key is not None else None
+        if artifacts is not None:
+            attributes = [getattr(graph, str(n.target)) for n in graph.graph.nodes
+                          if n.op == "get_attr"]  # fmt: skip
+        else:
+            from stepwell.frontend.fx import import_graph_with_attributes
+            from stepwell.lowering.compiler import compile_module
+
+            module, attributes = import_graph_with_attributes(graph, inputs)
+            artifacts = compile_module(module, legal_ops, pipeline=pipeline, plugins=plugins)
+            if key is not None:
+                graph_cache.store(key, artifacts.levels, artifacts.source, artifacts.manifest,
+                                  artifacts.plan_text())  # fmt: skip
         if dump_to is not None:
             artifacts.dump(dump_to)
         runtime = artifacts.runtime
@@ -196,6 +219,8 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
 
     def graph_compiler(kind: str):
         def compile_graph(graph: torch.fx.GraphModule, all_inputs: list[Any]):
+            from stepwell.frontend.aten_graph import drop_opaque_inputs
+
             inputs, kept, passthrough = drop_opaque_inputs(graph, all_inputs)
             compiled = compile_kept(graph, inputs)
             if len(kept) == len(all_inputs):

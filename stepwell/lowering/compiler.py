@@ -8,12 +8,9 @@ the result (the manifest) so a researcher can see what a model became.
 
 from __future__ import annotations
 
-import json
 import math
 from collections import Counter
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, cast
 
 from xdsl.dialects.builtin import (
@@ -32,7 +29,8 @@ from stepwell.dialects.prims_support import ExternOp
 from stepwell.ir.printing import to_text
 from stepwell.ir.types import torch_dtype
 from stepwell.lowering import graph_cache
-from stepwell.lowering.runtime import Runtime, kernels_of
+from stepwell.lowering.artifacts import Artifacts, cached_artifacts, plan_text
+from stepwell.lowering.runtime import kernels_of
 from stepwell.lowering.triton.emitter import emit_module
 from stepwell.lowering.triton.target_table import TARGETS
 from stepwell.lowering.triton.targets import signature
@@ -77,60 +75,6 @@ def kernel_manifest(kernel: tile.KernelOp, n_outputs: int) -> dict[str, Any]:
         "sources": source_lines(kernel),
         "signature": signature(kernel),
     }
-
-
-@dataclass
-class Artifacts:
-    """Every level of one compiled graph, the Triton source, and a runtime for it.
-
-    From the graph cache, the tile-level module is parsed only when something asks for
-    it (`module`): the runtime needs only the graph-level functions (`plan`, a small
-    module of launches and ATen calls) and each kernel's grid (the manifest), so a warm
-    compile skips parsing every kernel's body."""
-
-    levels: dict[str, str]  # level -> IR text
-    _module: ModuleOp | None  # the tile-level module (None: parse levels["tile"] on use)
-    source: str  # Triton source of every kernel
-    manifest: dict[str, Any]
-    from_cache: bool = False  # read from the graph cache (lowering/graph_cache.py)
-    plan: ModuleOp | None = None  # the graph-level functions alone (cache hits)
-    target: ModuleOp | None = field(default=None, repr=False)  # filled in place on parse
-    _runtime: Runtime | None = field(default=None, repr=False)
-
-    @property
-    def module(self) -> ModuleOp:
-        """The tile-level module (kernels and graph functions). After a cache hit it is
-        parsed now, into the module given to `compile_module` (lowered in place, as a
-        compile would leave it)."""
-        if self._module is None:
-            from stepwell.ir.printing import parse_module
-
-            parsed = parse_module(self.levels["tile"], "<graph cache>")
-            self._module = parsed if self.target is None else _move_into(parsed, self.target)
-        return self._module
-
-    @property
-    def graph(self) -> ModuleOp:
-        """A module holding the graph-level functions (their arguments name the inputs):
-        the plan after a cache hit, else the tile-level module."""
-        return self.plan if self._module is None and self.plan is not None else self.module
-
-    @property
-    def runtime(self) -> Runtime:
-        if self._runtime is None:
-            if self._module is None and self.plan is not None:
-                grids = {k["name"]: tuple(k["grid"]) for k in self.manifest["kernels"]}
-                self._runtime = Runtime(self.plan, self.source, grids=grids)
-            else:
-                self._runtime = Runtime(self.module, self.source)
-        return self._runtime
-
-    def dump(self, directory: Path) -> None:
-        directory.mkdir(parents=True, exist_ok=True)
-        for level, text in self.levels.items():
-            (directory / f"{level}.mlir").write_text(text)
-        (directory / "kernels.py").write_text(self.source)
-        (directory / "manifest.json").write_text(json.dumps(self.manifest, indent=2) + "\n")
 
 
 def manifest_of(module: ModuleOp) -> dict[str, Any]:
@@ -222,7 +166,7 @@ def compile_module(
     key = None
     if pipeline is None and not plugins and graph_cache.enabled():
         key = graph_cache.graph_key(levels["torch"], spec)
-        if (hit := _from_graph_cache(module, key)) is not None:
+        if (hit := cached_artifacts(key, module)) is not None:
             return hit
     passes = parse_pipeline(spec, plugins)
     ctx = make_context()
@@ -237,35 +181,3 @@ def compile_module(
     if key is not None:
         graph_cache.store(key, levels, source, manifest, plan_text(module))
     return Artifacts(levels, module, source, manifest)
-
-
-def _from_graph_cache(module: ModuleOp, key: str) -> Artifacts | None:
-    """The cached compile of `module` (which the tile level replaces when it is parsed:
-    `Artifacts.module`); None on a miss."""
-    from stepwell.ir.printing import parse_module
-
-    hit = graph_cache.load(key)
-    if hit is None:
-        return None
-    levels, source, manifest, plan_text = hit
-    plan = parse_module(plan_text, "<graph cache plan>") if plan_text is not None else None
-    return Artifacts(levels, None, source, manifest, from_cache=True, plan=plan, target=module)
-
-
-def _move_into(parsed: ModuleOp, module: ModuleOp) -> ModuleOp:
-    """Replace the ops of `module` by those of `parsed`; returns `module`."""
-    for op in list(module.ops):
-        op.detach()
-        op.erase(safe_erase=False)
-    for op in list(parsed.ops):
-        op.detach()
-        module.body.block.add_op(op)
-    return module
-
-
-def plan_text(module: ModuleOp) -> str:
-    """The graph-level functions of a tile-level module, without its kernels: what the
-    runtime interprets (a launch names its kernel; the kernel's body is in the Triton
-    source)."""
-    graph = ModuleOp([op.clone() for op in module.ops if not isinstance(op, tile.KernelOp)])
-    return to_text(graph, locations=True)

@@ -9,6 +9,13 @@ does. Entries are written and checked as the kernel cache's are (`cache.py`); a 
 is discarded with a warning and the graph compiled again. `STEPWELL_GRAPH_CACHE=0`
 turns it off; a custom pipeline or plugin passes bypass it (their code is not in the
 fingerprint).
+
+`torch.compile` looks a graph up before importing it, by a key made from the FX graph
+itself (`fx_graph_key`: each node's op, target, arguments, value metadata and source
+line; each input's size, strides, dtype and device kind), as Inductor's FX graph cache
+does. A hit then needs neither the importer nor the passes, only the parser and the
+runtime: a warm compile costs what reading the entry and parsing its graph-level plan
+cost.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ import functools
 import hashlib
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +57,91 @@ def compiler_fingerprint() -> str:
 def graph_key(torch_text: str, spec: str) -> str:
     text = f"{compiler_fingerprint()}\n{spec}\n{torch_text}"
     return "graph-" + hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def fx_graph_key(gm: Any, inputs: Sequence[Any], settings: str) -> str | None:
+    """The key of an ATen-level FX graph called with `inputs`, under `settings` (the
+    compile options that change the result), or None when the graph holds something
+    the key cannot describe exactly (a Python callable, an opaque object): such a graph
+    is looked up by its torch-level IR instead (`graph_key`)."""
+    import torch
+
+    from stepwell.frontend.aten_graph import is_aten_graph
+
+    if not is_aten_graph(gm):  # the importer retraces it first
+        return None
+    lines = [settings]
+    try:
+        for x in inputs:
+            lines.append("input " + _describe_value(x, torch))
+        for n in gm.graph.nodes:
+            target = n.target
+            if n.op == "call_function":
+                target = _callable_name(target, torch)
+            elif n.op not in ("placeholder", "get_attr", "output"):
+                return None  # call_module / call_method: not an ATen graph
+            val = n.meta.get("val")
+            described = _describe_meta(val, torch) if val is not None else "-"
+            lines.append(
+                f"{n.op} {n.name} {target} {_describe_arg(n.args, torch)} "
+                f"{_describe_arg(n.kwargs, torch)} {described} {_source_line(n)}"
+                f" {n.meta.get('stepwell_name', '')}"
+            )
+    except _Undescribable:
+        return None
+    text = f"{compiler_fingerprint()}\nfx\n" + "\n".join(lines)
+    return "graph-" + hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+class _Undescribable(Exception):
+    """Something in an FX graph that has no exact, process-independent description."""
+
+
+def _callable_name(target: Any, torch: Any) -> str:
+    if isinstance(target, torch._ops.OpOverload | torch._ops.HigherOrderOperator):
+        return str(target.name()) if hasattr(target, "name") else str(target)
+    if getattr(target, "__module__", None) in ("_operator", "operator", "math", "builtins"):
+        return f"{target.__module__}.{target.__qualname__}"
+    raise _Undescribable(target)
+
+
+def _describe_meta(val: Any, torch: Any) -> str:
+    if isinstance(val, list | tuple):
+        return "(" + ",".join(_describe_meta(v, torch) for v in val) + ")"
+    return _describe_value(val, torch)
+
+
+def _describe_value(x: Any, torch: Any) -> str:
+    """A tensor by its metadata (sizes, strides, dtype, device kind, requires_grad), a
+    size by its symbol or value, a scalar by its exact value."""
+    if isinstance(x, torch.Tensor):
+        return (
+            f"T{tuple(str(d) for d in x.shape)}{tuple(str(d) for d in x.stride())}"
+            f"{x.dtype}:{x.device.type}:{int(x.requires_grad)}"
+        )
+    if isinstance(x, torch.SymInt | torch.SymFloat | torch.SymBool):
+        return f"S{x}"
+    if x is None or isinstance(x, bool | int | float | str):
+        return f"{type(x).__name__}:{x!r}"
+    raise _Undescribable(x)
+
+
+def _describe_arg(a: Any, torch: Any) -> str:
+    if isinstance(a, torch.fx.Node):
+        return f"%{a.name}"
+    if isinstance(a, list | tuple):
+        return "[" + ",".join(_describe_arg(v, torch) for v in a) + "]"
+    if isinstance(a, dict):
+        return "{" + ",".join(f"{k}={_describe_arg(v, torch)}" for k, v in a.items()) + "}"
+    if isinstance(a, torch.dtype | torch.device | torch.layout | torch.memory_format):
+        return f"{type(a).__name__}:{a}"
+    return _describe_value(a, torch)
+
+
+def _source_line(n: Any) -> str:
+    """The frames of the node's stack trace (the IR's locations come from them)."""
+    trace = n.meta.get("stack_trace") or ""
+    return "|".join(ln.strip() for ln in trace.splitlines() if ln.strip().startswith("File "))
 
 
 def load(key: str) -> tuple[dict[str, str], str, dict[str, Any], str | None] | None:

@@ -184,3 +184,61 @@ def test_the_graph_key_covers_the_pipeline_and_the_compiler() -> None:
     assert key != graph_cache.graph_key(text, "a,b{x=1}")
     assert key != graph_cache.graph_key(text + " ", "a,b")
     assert len(graph_cache.compiler_fingerprint()) == 64  # every stepwell file hashed
+
+
+# torch.compile examples/mlp.py in a fresh process with the caches in $STEPWELL_CACHE_DIR;
+# print the max error against eager, then which heavy modules the process imported.
+TORCH_COMPILE = """
+import os, sys, torch
+from stepwell.frontend.loader import load_example
+ex = load_example("examples/mlp.py")
+with torch.no_grad():
+    out = torch.compile(ex.fn, backend="stepwell")(*ex.inputs)
+    err = float((out - ex.fn(*ex.inputs)).abs().max())
+heavy = ("stepwell.frontend.fx", "stepwell.passes.support.fusion", "stepwell.dialects.torch",
+         "stepwell.lowering.triton.emitter", "xdsl.interpreters")
+print(err < 1e-5, *sorted(m for m in heavy if m in sys.modules))
+"""
+
+
+def torch_compile(cache: Path) -> list[str]:
+    environ = {**os.environ, "STEPWELL_CACHE_DIR": str(cache), "TRITON_INTERPRET": "1"}
+    proc = subprocess.run([sys.executable, "-c", TORCH_COMPILE], cwd=ROOT, env=environ,
+                          capture_output=True, text=True, timeout=600)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout.split()
+
+
+def test_a_warm_torch_compile_imports_neither_the_importer_nor_the_passes(
+    tmp_path: Path,
+) -> None:
+    cold = torch_compile(tmp_path)
+    assert cold[0] == "True" and "stepwell.passes.support.fusion" in cold  # it compiled
+    # the FX graph's key found the entry: nothing was imported, decomposed or emitted
+    assert torch_compile(tmp_path) == ["True"]
+    # the cold process stored the graph under both keys: its torch-level IR's (which
+    # `stepwell.compile` and the CLI look up) and its FX graph's
+    assert len(list(tmp_path.glob("graph-*"))) == 2
+
+
+def test_the_fx_graph_key_sees_what_changes_the_compiled_code() -> None:
+    import torch
+
+    from stepwell.lowering import graph_cache
+
+    def key(fn, *inputs: torch.Tensor, settings: str = "s") -> str | None:
+        gm = torch.fx.experimental.proxy_tensor.make_fx(fn, tracing_mode="fake")(*inputs)
+        return graph_cache.fx_graph_key(gm, inputs, settings)
+
+    x = torch.randn(4, 8)
+    base = key(lambda a: torch.relu(a) + 1, x)
+    assert base is not None and base == key(lambda a: torch.relu(a) + 1, x)  # deterministic
+    assert base != key(lambda a: torch.relu(a) + 2, x)  # a scalar argument
+    assert base != key(lambda a: torch.relu(a) - 1, x)  # an op
+    assert base != key(lambda a: torch.relu(a) + 1, x.double())  # a dtype
+    assert base != key(lambda a: torch.relu(a) + 1, torch.randn(8, 4).t())  # strides
+    assert base != key(lambda a: torch.relu(a) + 1, torch.randn(4, 9))  # sizes
+    assert base != key(lambda a: torch.relu(a) + 1, x, settings="t")  # compile options
+    # a graph the key cannot describe exactly is looked up by its torch-level IR instead
+    gm = torch.fx.symbolic_trace(lambda a: torch.nn.functional.gelu(a))
+    assert graph_cache.fx_graph_key(gm, (x,), "s") is None
