@@ -191,6 +191,7 @@ class Row:
     sw_externs: int = 0
     sw_extern_ops: dict[str, int] = field(default_factory=dict)
     sw_graph_level: dict[str, int] = field(default_factory=dict)
+    sw_copies: int = 0  # graph-level ops that run as an ATen kernel (cat, full, a copy)
     sw_bytes: int = 0
     sw_error: str = ""
     sw_kernels_unfused: int = 0  # without fuse-attention (attention left decomposed)
@@ -244,6 +245,7 @@ def stepwell_numbers(row: Row, fn: Any, inputs: tuple[torch.Tensor, ...]) -> Non
     row.sw_extern_ops = dict(manifest["externs"])
     row.sw_externs = sum(row.sw_extern_ops.values())
     row.sw_graph_level = dict(manifest["graph_level_prims"])
+    row.sw_copies = sum(manifest["graph_level_copies"].values())
     row.sw_bytes = manifest["bytes_read"] + manifest["bytes_written"]
     row.sw_kernels_unfused = len(unfused["kernels"])
     row.sw_bytes_unfused = unfused["bytes_read"] + unfused["bytes_written"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import platform
 import sys
 from pathlib import Path
@@ -73,8 +74,25 @@ def fusion(d: dict[str, Any]) -> str:
         )  # fmt: skip
     head = ["graph", "min KiB", "stepwell launches+ATen", "stepwell bytes/min",
             "without fuse-attention: kernels, bytes/min",
-            "Inductor launches+ATen", "Inductor bytes/min"]  # fmt: skip
-    return f"Inductor: {d.get('inductor_backend', '?')}.\n\n" + _table(head, rows)
+            "Inductor launches+ATen", "Inductor bytes/min",
+            "launches stepwell/Inductor"]  # fmt: skip
+    ratios = {r["graph"]: _launch_ratio(r) for r in d["rows"]}
+    for row, r in zip(rows, d["rows"], strict=True):
+        row.append(f"{ratios[r['graph']]:.2f}" if ratios[r["graph"]] else "-")
+    zoo = [v for g, v in ratios.items() if g.startswith("zoo/") and v]
+    summary = ""
+    if zoo:
+        geomean = math.exp(sum(math.log(v) for v in zoo) / len(zoo))
+        summary = (f"\nLaunches (kernels, ATen calls and graph-level ops that copy) over the"
+                   f" zoo, stepwell/Inductor: geometric mean {geomean:.2f},"
+                   f" highest {max(zoo):.2f}.\n")  # fmt: skip
+    return f"Inductor: {d.get('inductor_backend', '?')}.\n\n" + _table(head, rows) + summary
+
+
+def _launch_ratio(r: dict[str, Any]) -> float | None:
+    ind = (r.get("ind_launches") or 0) + (r.get("ind_externs") or 0)
+    ours = r["sw_launches"] + r["sw_externs"] + r.get("sw_copies", 0)
+    return ours / ind if ind else None
 
 
 def opinfo(d: dict[str, Any]) -> str:
@@ -107,18 +125,22 @@ def compile_latency(d: dict[str, Any]) -> str:
     for model, s in d["summary"].items():
         cold, warm = s["cold"], s["warm"]
         hit = s.get("stages_median_s", {}).get("warm_hit")
+        gpu = s.get("stages_median_s", {}).get("triton_cuda90_cold")
         rows.append(
             [model, seconds(cold, "stepwell"), seconds(cold, "inductor"), ratio(cold),
              seconds(warm, "stepwell"), seconds(warm, "inductor"), ratio(warm),
-             seconds(warm, "aot_eager"), gap(warm), f"{hit:.3f}" if hit is not None else "n/a"]
+             seconds(warm, "aot_eager"), gap(warm), f"{hit:.3f}" if hit is not None else "n/a",
+             f"{gpu:.2f}" if gpu is not None else "n/a"]
         )  # fmt: skip
     head = ["model", "stepwell cold s", "Inductor cold s", "ratio", "stepwell warm s",
             "Inductor warm s", "ratio", "aot_eager s", "stepwell warm - aot_eager s",
-            "stepwell's own work on a hit s"]  # fmt: skip
+            "stepwell's own work on a hit s", "cuda:90 cold s"]  # fmt: skip
     return (
         f"{d['meta'].get('runs', '?')} runs, median. aot_eager is Dynamo and AOTAutograd"
         " with no compiler (the floor of any backend's first call); the last column is the"
-        " FX graph key, the entry's read, the plan's parse and the runtime (one graph).\n\n"
+        " FX graph key, the entry's read, the plan's parse and the runtime (one graph), and"
+        " the one after it Triton's cold compile of every kernel for cuda:90 (empty caches,"
+        " in a pool of compile workers).\n\n"
         + _table(head, rows)
     )
 
