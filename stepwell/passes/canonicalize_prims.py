@@ -229,7 +229,11 @@ class SinkViewIntoIndexMath(RewritePattern):
     view, it is recomputed in the consumer's space, so it fuses into the consumer's kernel
     instead of being a kernel of its own (Inductor inlines such pointwise producers into
     their consumers the same way). Float math stays where it is (its values may be costly
-    to recompute), as does any value with another use (no work is duplicated)."""
+    to recompute), as does a value with another use that reads memory (no work that
+    loads is duplicated). A value *generated* from `iota` and constants alone (a mask, a
+    window's bounds: `_generated`) is recomputed for each view even when other ops use
+    it too: it reads nothing, so each kernel computes it from its lane indices for the
+    cost of a few integer ops, where a kernel of its own would cost a launch and a store."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         from stepwell.ir.types import is_float
@@ -243,10 +247,12 @@ class SinkViewIntoIndexMath(RewritePattern):
         ):
             return
         value = inner.results[0]
-        if len(inner.results) != 1 or len(list(value.uses)) != 1:
+        if len(inner.results) != 1:
             return
         if any(is_float(cast(TensorType[Attribute], v.type).element_type)
                for v in (*inner.operands, value)) and not _int_to_float(inner):  # fmt: skip
+            return
+        if len(list(value.uses)) != 1 and not _generated(value):
             return
         if not inner.operands or any(_shape(x) != _shape(value) for x in inner.operands):
             return
@@ -303,6 +309,31 @@ class GatherBeforeElementwise(RewritePattern):
             g.location = op.location
             gathered.append(g)
         rewriter.replace(op, [*gathered, _rebuilt(inner, gathered, op.results[0].type)])
+
+
+def _generated(value: SSAValue, limit: int = 32) -> bool:
+    """Is `value` computed from `prims.iota` and constant `prims.full`s alone, through at
+    most `limit` elementwise and view prims ops (nothing it depends on reads memory)?"""
+    from stepwell.passes.support.views import is_view_op
+
+    stack, seen = [value], set()
+    while stack:
+        owner = stack.pop().owner
+        if owner in seen:
+            continue
+        if isinstance(owner, prims.PrimsIotaOp) or (
+            isinstance(owner, prims.PrimsFullOp) and not owner.operands
+        ):
+            continue
+        if not isinstance(owner, prims.PrimsOp) or not (
+            owner.KIND == "elementwise" or is_view_op(owner) or _int_to_float(owner)
+        ):
+            return False  # an argument, a load, a reduction, ...
+        seen.add(owner)
+        if len(seen) > limit:
+            return False
+        stack.extend(owner.operands)
+    return True
 
 
 def _from_iota(value: SSAValue, limit: int = 64) -> bool:

@@ -1,4 +1,4 @@
-"""2-d pooling as kernels: `max_pool2d` (with indices) and `avg_pool2d` are a gather of
+"""Pooling as kernels: `max_pool2d` (with indices) and `avg_pool2d`/`avg_pool3d` are a gather of
 each window and a reduction, fused into one kernel, matching eager on values, indices,
 dtype, shape and NaN positions."""
 
@@ -15,6 +15,7 @@ from native import run
 from stepwell.fuzz.compare import mismatch
 
 X = torch.randn(2, 3, 8, 9)
+V = torch.randn(2, 2, 5, 6, 7)  # a volume: (N, C, D, H, W)
 WITH_NAN = X.clone()
 WITH_NAN[0, 0, 0, :3] = float("nan")
 
@@ -49,6 +50,16 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
     "adaptive max, the identity": (lambda x: F.adaptive_max_pool2d(x, (8, 9)), (X,)),
     "adaptive max 1-d": (lambda x: F.adaptive_max_pool1d(x, 4, return_indices=True), (X[0],)),
     "adaptive max, empty batch": (lambda x: F.adaptive_max_pool2d(x, 2), (X[:0],)),
+    "avg 3-d 2x2x2": (lambda x: F.avg_pool3d(x, 2), (V,)),
+    "avg 3-d padding, stride, exclude pad": (
+        lambda x: F.avg_pool3d(x, (3, 2, 3), (2, 1, 2), (1, 1, 0), count_include_pad=False),
+        (V,)),
+    "avg 3-d ceil_mode, 4-d input": (lambda x: F.avg_pool3d(x, 3, 2, 1, ceil_mode=True), (V[0],)),
+    "avg 3-d divisor_override, float64": (
+        lambda x: F.avg_pool3d(x, 2, divisor_override=5), (V.double(),)),
+    "adaptive avg 3-d, uneven windows": (lambda x: F.adaptive_avg_pool3d(x, (2, 4, 3)), (V,)),
+    "adaptive avg 3-d, more cells than rows, NaN": (
+        lambda x: F.adaptive_avg_pool3d(x, (7, 3, 8)), (V.masked_fill(V > 2, float("nan")),)),
 }
 
 
@@ -65,6 +76,11 @@ def test_pooling_matches_eager_natively(name: str) -> None:
     want = list(out) if isinstance(out, tuple) else [out]
     assert mismatch(want, got) is None, mismatch(want, got)
     assert manifest["externs"] == {} and manifest["graph_level_copies"] == {}
+
+
+def test_avg_pool3d_is_one_kernel() -> None:
+    _, manifest = run(lambda x: F.avg_pool3d(x, 3, 2, 1, count_include_pad=False), V)
+    assert len(manifest["kernels"]) == 1
 
 
 def test_max_pool_is_one_kernel() -> None:

@@ -1,5 +1,6 @@
-"""2-d pooling as gathers and reductions: `max_pool2d_with_indices`, `avg_pool2d` and
-`adaptive_max_pool2d` (windows of varying size, gathered at the largest one and masked).
+"""Pooling as gathers and reductions: `max_pool2d_with_indices`, `avg_pool2d`/`avg_pool3d`,
+`adaptive_max_pool2d` and `_adaptive_avg_pool3d` (windows of varying size, gathered at the
+largest one and masked). The windows have any number of spatial dims.
 
 Each output position reads its window with one `stepwell::take` (offsets from `iota`
 arithmetic: `ih = oh * stride - pad + kh * dilation`, likewise for columns), padding
@@ -28,51 +29,70 @@ aten = torch.ops.aten
 
 
 def _pair(v: int | Sequence[int], default: Sequence[int] | None = None) -> tuple[int, int]:
+    return _ntuple(v, 2, default)  # type: ignore[return-value]
+
+
+def _ntuple(
+    v: int | Sequence[int], n: int, default: Sequence[int] | None = None
+) -> tuple[int, ...]:
+    """An int or a list of one or `n` ints (empty: `default`) as `n` ints."""
     if isinstance(v, int):
-        return (v, v)
+        return (v,) * n
     v = list(v) or list(default or [])
-    return (v[0], v[0]) if len(v) == 1 else (v[0], v[1])
+    return tuple(v[:1] * n) if len(v) == 1 else tuple(v[:n])
 
 
 @dataclass(frozen=True)
 class Windows:
-    """The window elements of every output position, shape (..., OH, OW, KH, KW). Each
-    method builds its index math afresh: a value with one use moves below the broadcasts
-    to its consumer (canonicalize-prims), so all of it fuses into the pooling kernel."""
+    """The window elements of every output position over the last `n` (spatial) dims of
+    x, shape (..., O1..On, K1..Kn). Each method builds its index math afresh: a value with
+    one use moves below the broadcasts to its consumer (canonicalize-prims), so all of it
+    fuses into the pooling kernel."""
 
     shape: tuple[int, ...]  # x's shape
-    kernel: tuple[int, int]
-    stride: tuple[int, int]
-    padding: tuple[int, int]
-    dilation: tuple[int, int]
-    out_hw: tuple[int, int]
+    kernel: tuple[int, ...]
+    stride: tuple[int, ...]
+    padding: tuple[int, ...]
+    dilation: tuple[int, ...]
+    out_hw: tuple[int, ...]
+
+    @property
+    def n(self) -> int:
+        return len(self.kernel)
 
     def _along(self, axis: int) -> torch.Tensor:
-        """Input rows (axis 0) or columns (axis 1) of every window element, shape
-        (OH, OW, KH, KW) after broadcasting: `o * stride - pad + k * dilation`."""
-        out_shape, k_shape = [1, 1, 1, 1], [1, 1, 1, 1]
-        out_shape[axis], k_shape[2 + axis] = self.out_hw[axis], self.kernel[axis]
+        """The input coordinate along spatial `axis` of every window element, shape
+        (O1..On, K1..Kn) after broadcasting: `o * stride - pad + k * dilation`."""
+        out_shape, k_shape = [1] * (2 * self.n), [1] * (2 * self.n)
+        out_shape[axis], k_shape[self.n + axis] = self.out_hw[axis], self.kernel[axis]
         out = torch.arange(self.out_hw[axis]).reshape(out_shape)
         step = torch.arange(self.kernel[axis]).reshape(k_shape)
         return out * self.stride[axis] - self.padding[axis] + step * self.dilation[axis]
 
     def valid(self) -> torch.Tensor:
-        h, w = self.shape[-2:]
-        rows_ok = (self._along(0) >= 0) & (self._along(0) < h)
-        return rows_ok & (self._along(1) >= 0) & (self._along(1) < w)
+        sizes = self.shape[-self.n :]
+        ok = (self._along(0) >= 0) & (self._along(0) < sizes[0])
+        for axis in range(1, self.n):
+            ok = ok & (self._along(axis) >= 0) & (self._along(axis) < sizes[axis])
+        return ok
 
     def plane(self) -> torch.Tensor:
-        """Each element's position in its (H, W) plane: `row * W + col`."""
-        return self._along(0) * self.shape[-1] + self._along(1)
+        """Each element's position in its spatial plane (row-major: `row * W + col`)."""
+        sizes = self.shape[-self.n :]
+        at = self._along(0)
+        for axis in range(1, self.n):
+            at = at * sizes[axis] + self._along(axis)
+        return at
 
     def offsets(self) -> torch.Tensor:
         """Element offsets into x (-1, which reads 0, for padding)."""
-        lead = list(self.shape[:-2])
-        base = torch.arange(math.prod(lead)).reshape(*lead, 1, 1, 1, 1) * math.prod(self.shape[-2:])
+        lead = list(self.shape[: -self.n])
+        base = torch.arange(math.prod(lead)).reshape(*lead, *[1] * (2 * self.n))
+        base = base * math.prod(self.shape[-self.n :])
         return torch.where(self.valid(), base + self.plane(), -1)
 
     def full(self, t: torch.Tensor) -> torch.Tensor:
-        return t.expand(*self.shape[:-2], *self.out_hw, *self.kernel)
+        return t.expand(*self.shape[: -self.n], *self.out_hw, *self.kernel)
 
 
 def max_pool2d_with_indices(
@@ -152,7 +172,8 @@ def adaptive_max_pool2d(x: torch.Tensor, output_size: Sequence[int]) -> Any:
     return _window_max(x, valid, offsets, plane)
 
 
-def avg_pool2d(
+def avg_pool(
+    n: int,
     x: torch.Tensor,
     kernel_size: Sequence[int],
     stride: Sequence[int] = (),
@@ -161,49 +182,118 @@ def avg_pool2d(
     count_include_pad: bool = True,
     divisor_override: int | None = None,
 ) -> Any:
-    if x.dim() not in (3, 4) or x.numel() == 0 or not x.is_floating_point():
+    """`avg_pool{n}d`: the window sums (padding reads 0) over eager's divisor."""
+    if x.dim() not in (n + 1, n + 2) or x.numel() == 0 or not x.is_floating_point():
         return NotImplemented
-    k, s, p = _pair(kernel_size), _pair(stride, kernel_size), _pair(padding)
-    out_hw = tuple(pooling_output_shape(x.shape[-2 + i], k[i], p[i], s[i], 1, ceil_mode)
-                   for i in range(2))  # fmt: skip
-    if min(out_hw) <= 0:
+    k, s = _ntuple(kernel_size, n), _ntuple(stride, n, kernel_size)
+    p = _ntuple(padding, n)
+    spatial = tuple(x.shape[-n:])
+    out = tuple(pooling_output_shape(spatial[i], k[i], p[i], s[i], 1, ceil_mode)
+                for i in range(n))  # fmt: skip
+    if min(out) <= 0:
         return NotImplemented
-    win = Windows(tuple(x.shape), k, s, p, (1, 1), out_hw)  # type: ignore[arg-type]
-    total = torch.where(win.valid(), torch.ops.stepwell.take(x, win.offsets()), 0).sum((-2, -1))
+    win = Windows(tuple(x.shape), k, s, p, (1,) * n, out)
+    window = tuple(range(-n, 0))
+    total = torch.where(win.valid(), torch.ops.stepwell.take(x, win.offsets()), 0).sum(window)
     if divisor_override:
         return total / divisor_override
     # eager's divisor: the window clipped to the padded input, or to the input itself
     # (each bound built afresh, as in Windows, so the divisor fuses into the kernel)
-    (h, w), (oh, ow) = x.shape[-2:], out_hw
 
     def start(axis: int) -> torch.Tensor:
-        size = (oh, 1) if axis == 0 else (1, ow)
-        return torch.arange(out_hw[axis]).reshape(size) * s[axis] - p[axis]
+        size = [1] * n
+        size[axis] = out[axis]
+        return torch.arange(out[axis]).reshape(size) * s[axis] - p[axis]
 
     def end(axis: int) -> torch.Tensor:
-        return torch.clamp(start(axis) + k[axis], max=(h, w)[axis] + p[axis])
+        return torch.clamp(start(axis) + k[axis], max=spatial[axis] + p[axis])
 
     def extent(axis: int, o: int) -> int:  # the same bound for one window, in Python
         lo = o * s[axis] - p[axis]
-        hi = min(lo + k[axis], (h, w)[axis] + p[axis])
+        hi = min(lo + k[axis], spatial[axis] + p[axis])
         if count_include_pad:
             return hi - lo
-        return min(hi, (h, w)[axis]) - max(lo, 0)
+        return min(hi, spatial[axis]) - max(lo, 0)
 
-    sizes = {extent(0, i) * extent(1, j) for i in range(oh) for j in range(ow)}
-    if len(sizes) == 1:  # every window divides by the same count: a constant
-        return (total / sizes.pop()).to(x.dtype)
-    if count_include_pad:
-        divisor = (end(0) - start(0)) * (end(1) - start(1))
-    else:
-        rows = end(0).clamp(max=h) - start(0).clamp(min=0)
-        divisor = rows * (end(1).clamp(max=w) - start(1).clamp(min=0))
+    # every window divides by the same count (a constant) when, along each axis, every
+    # output position's extent is the same
+    extents = [{extent(axis, o) for o in range(out[axis])} for axis in range(n)]
+    if all(len(e) == 1 for e in extents):
+        return (total / math.prod(e.pop() for e in extents)).to(x.dtype)
+    divisor: torch.Tensor | None = None
+    for axis in range(n):
+        if count_include_pad:
+            length = end(axis) - start(axis)
+        else:
+            length = end(axis).clamp(max=spatial[axis]) - start(axis).clamp(min=0)
+        # (at the output's shape: a product of partly broadcast factors would be a
+        # smaller value of its own, which no kernel of the output's size takes)
+        length = length.expand(*out)
+        divisor = length if divisor is None else divisor * length
     return (total / divisor).to(x.dtype)
+
+
+def avg_pool2d(x: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
+    return avg_pool(2, x, *args, **kwargs)
+
+
+def avg_pool3d(x: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
+    return avg_pool(3, x, *args, **kwargs)
+
+
+def adaptive_avg_pool3d(x: torch.Tensor, output_size: Sequence[int]) -> Any:
+    """Output cell (i, j, l) is the mean over rows [floor(i D / OD), ceil((i + 1) D / OD))
+    and the like along each dim: windows of varying size, gathered at the largest size,
+    the lanes past each window's end reading 0, divided by the window's own size."""
+    n = 3
+    if x.dim() not in (n + 1, n + 2) or x.numel() == 0 or not x.is_floating_point():
+        return NotImplemented
+    size, out = tuple(x.shape[-n:]), _ntuple(output_size, n)
+    if min(out) <= 0:
+        return NotImplemented
+    longest = [max(-(-(i + 1) * d // o) - i * d // o for i in range(o))
+               for d, o in zip(size, out, strict=True)]  # fmt: skip
+
+    def bounds(axis: int) -> tuple[torch.Tensor, torch.Tensor]:  # (start, end), afresh
+        shape = [1] * (2 * n)
+        shape[axis] = out[axis]
+        o = torch.arange(out[axis]).reshape(shape)
+        # (non-negative: truncating division is floor division, one prims.div)
+        start = torch.div(o * size[axis], out[axis], rounding_mode="trunc")
+        end = torch.div((o + 1) * size[axis] + out[axis] - 1, out[axis], rounding_mode="trunc")
+        return start, end
+
+    def along(axis: int) -> tuple[torch.Tensor, torch.Tensor]:
+        start, end = bounds(axis)
+        k_shape = [1] * (2 * n)
+        k_shape[n + axis] = longest[axis]
+        at = start + torch.arange(longest[axis]).reshape(k_shape)
+        return at, at < end
+
+    valid = along(0)[1]
+    at = along(0)[0]
+    for axis in range(1, n):
+        valid = valid & along(axis)[1]
+        at = at * size[axis] + along(axis)[0]
+    lead = list(x.shape[:-n])
+    base = torch.arange(math.prod(lead)).reshape(*lead, *[1] * (2 * n)) * math.prod(size)
+    offsets = torch.where(valid, base + at, -1)
+    window = tuple(range(-n, 0))
+    total = torch.where(valid, torch.ops.stepwell.take(x, offsets), 0).sum(window)
+    count: torch.Tensor | None = None
+    for axis in range(n):
+        start, end = bounds(axis)
+        length = (end - start).reshape(*[out[axis] if i == axis else 1 for i in range(n)])
+        length = length.expand(*out)  # (at the output's shape, as in `avg_pool`)
+        count = length if count is None else count * length
+    return (total / count).to(x.dtype)
 
 
 POOLING_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.max_pool2d_with_indices.default: max_pool2d_with_indices,
     aten.avg_pool2d.default: avg_pool2d,
+    aten.avg_pool3d.default: avg_pool3d,
+    aten._adaptive_avg_pool3d.default: adaptive_avg_pool3d,
     aten.adaptive_max_pool2d.default: adaptive_max_pool2d,
 }
 """ATen overload -> its decomposition into gathers and reductions."""

@@ -61,6 +61,31 @@ func.func @sink_index_math(%i: tensor<3xi64>, %j: tensor<3xi64>, %x: tensor<3xf3
 
 // -----
 
+// A value generated from iota and constants alone (a window's bounds, a mask) is
+// recomputed below each view even when other ops use it too: it reads nothing. Index math
+// on an argument with a second use stays where it is.
+// CHECK-LABEL: func.func @sink_generated_index_math
+// CHECK-DAG: %[[N:.*]] = prims.iota {length = 3
+// CHECK-DAG: %[[K:.*]] = prims.full {shape = [3 : i64], fill_value = 2 : i64
+// CHECK: %[[S:.*]] = prims.mul %[[N]], %[[K]] : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+// CHECK: %[[NB:.*]] = prims.broadcast_in_dim %[[N]] {{.*}} -> tensor<4x3xi64>
+// CHECK-NEXT: %[[KB:.*]] = prims.broadcast_in_dim %[[K]] {{.*}} -> tensor<4x3xi64>
+// CHECK-NEXT: %[[SB:.*]] = prims.mul %[[NB]], %[[KB]] : (tensor<4x3xi64>, tensor<4x3xi64>) -> tensor<4x3xi64>
+// CHECK: %[[A:.*]] = prims.add %i, %i : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+// CHECK-NEXT: %[[AB:.*]] = prims.broadcast_in_dim %[[A]]
+// CHECK-NEXT: func.return %[[S]], %[[SB]], %[[A]], %[[AB]]
+func.func @sink_generated_index_math(%i: tensor<3xi64>) -> (tensor<3xi64>, tensor<4x3xi64>, tensor<3xi64>, tensor<4x3xi64>) {
+  %n = prims.iota {length = 3 : i64, start = 0 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<3xi64>
+  %k = prims.full {shape = [3 : i64], fill_value = 2 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<3xi64>
+  %0 = prims.mul %n, %k : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %1 = prims.broadcast_in_dim %0 {shape = [4 : i64, 3 : i64], broadcast_dimensions = [1 : i64]} : (tensor<3xi64>) -> tensor<4x3xi64>
+  %2 = prims.add %i, %i : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %3 = prims.broadcast_in_dim %2 {shape = [4 : i64, 3 : i64], broadcast_dimensions = [1 : i64]} : (tensor<3xi64>) -> tensor<4x3xi64>
+  func.return %0, %1, %2, %3 : tensor<3xi64>, tensor<4x3xi64>, tensor<3xi64>, tensor<4x3xi64>
+}
+
+// -----
+
 // A gather reads an elementwise op's operands instead of its result (the negation of a
 // rotary embedding's `cat(-x2, x1)` then fuses into the gathering kernel); a constant
 // operand becomes a constant of the gather's shape.
