@@ -228,12 +228,17 @@ class SinkViewIntoIndexMath(RewritePattern):
     is computed in a small space and then broadcast to where it is used; moved below the
     view, it is recomputed in the consumer's space, so it fuses into the consumer's kernel
     instead of being a kernel of its own (Inductor inlines such pointwise producers into
-    their consumers the same way). Float math stays where it is (its values may be costly
-    to recompute), as does a value with another use that reads memory (no work that
-    loads is duplicated). A value *generated* from `iota` and constants alone (a mask, a
-    window's bounds: `_generated`) is recomputed for each view even when other ops use
-    it too: it reads nothing, so each kernel computes it from its lane indices for the
-    cost of a few integer ops, where a kernel of its own would cost a launch and a store."""
+    their consumers the same way). Float math moves too when the view is its only use and
+    it is pointwise all the way up to the inputs (`_pointwise_of_inputs`: a rotary
+    embedding's `cos(pos * inv_freq)`, broadcast over batch and heads): it then costs a
+    few more lanes of arithmetic in the consumer instead of a launch, a store and a load.
+    Float math that depends on a reduction or a product stays where it is (recomputing
+    it per element would multiply real work), as does a value with another use that
+    reads memory (no work that loads is duplicated). A value *generated* from `iota` and
+    constants alone (a mask, a window's bounds: `_generated`) is recomputed for each view
+    even when other ops use it too: it reads nothing, so each kernel computes it from its
+    lane indices for the cost of a few integer ops, where a kernel of its own would cost
+    a launch and a store."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         from stepwell.ir.types import is_float
@@ -249,10 +254,14 @@ class SinkViewIntoIndexMath(RewritePattern):
         value = inner.results[0]
         if len(inner.results) != 1:
             return
-        if any(is_float(cast(TensorType[Attribute], v.type).element_type)
-               for v in (*inner.operands, value)) and not _int_to_float(inner):  # fmt: skip
+        single_use = len(list(value.uses)) == 1
+        floats = any(is_float(cast(TensorType[Attribute], v.type).element_type)
+                     for v in (*inner.operands, value)) and not _int_to_float(inner)  # fmt: skip
+        if floats and not (
+            single_use and _read_pointwise(op.results[0]) and _pointwise_of_inputs(value)
+        ):
             return
-        if len(list(value.uses)) != 1 and not _generated(value):
+        if not single_use and not _generated(value):
             return
         if not inner.operands or any(_shape(x) != _shape(value) for x in inner.operands):
             return
@@ -271,12 +280,86 @@ class SinkViewIntoIndexMath(RewritePattern):
         rewriter.replace(op, [*viewed, _rebuilt(inner, viewed, op.results[0].type)])
 
 
+class RecomputeGeneratedValues(RewritePattern):
+    """A value generated from `iota` and constants alone (`_generated`: a mask, a
+    gather's offsets, a window's bounds) that several ops use gets a copy of its op for
+    each further use, so no two kernels share it: each kernel computes it from its lane
+    indices instead of one kernel storing it and the others loading it (`cse` merges the
+    index math that every layer of a model builds alike, and would make it such a value).
+    Copies that land in one kernel are one again after the kernel's own CSE."""
+
+    MAX_USES = 64  # (more uses than this: keep the one value)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, prims.PrimsOp) or len(op.results) != 1:
+            return
+        value = op.results[0]
+        uses = list(value.uses)
+        if not 1 < len(uses) <= self.MAX_USES or not _generated(value):
+            return
+        for use in uses[1:]:
+            copy = op.clone()
+            rewriter.insert_op(copy, InsertPoint.after(op))
+            use.operation.operands[use.index] = copy.results[0]
+        rewriter.handle_operation_modification(op)
+
+
+def _read_pointwise(value: SSAValue) -> bool:
+    """Do only elementwise ops, views and gathers read `value`? Then what computes it can
+    join their kernel. An attention or a product takes its operands from memory, where a
+    broadcast of a small value is cheap to read as it is (stride 0)."""
+    from stepwell.dialects.prims_support import TakeOp
+    from stepwell.passes.support.views import is_view_op
+
+    return all(
+        isinstance(u.operation, prims.PrimsOp | TakeOp)
+        and (getattr(u.operation, "KIND", "") == "elementwise" or is_view_op(u.operation)
+             or isinstance(u.operation, TakeOp | prims.PrimsConvertElementTypeOp))
+        for u in value.uses
+    )  # fmt: skip
+
+
+class SinkViewIntoGather(RewritePattern):
+    """view(take(a, offsets)) -> take(a, view(offsets)) when the view is the gather's only
+    use: a gather's result has its offsets' shape, element for element, so any view of it
+    is the gather at the viewed offsets. The gather then happens in the view's consumer
+    (an embedding or a rotary table read where it is broadcast over the batch), not in a
+    kernel of its own whose result the consumer reads back."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        from stepwell.dialects.prims_support import TakeOp
+        from stepwell.passes.support.views import is_view_op
+
+        if not (is_view_op(op) and op.name.startswith("prims.") and len(op.operands) == 1):
+            return
+        take = op.operands[0].owner
+        if not isinstance(take, TakeOp) or len(list(take.result.uses)) != 1:
+            return
+        if not _read_pointwise(op.results[0]):
+            return
+        shape = list(_shape(op.results[0]))
+        offsets_type = cast(TensorType[Attribute], take.offsets.type)
+        viewed = type(op).create(
+            operands=[take.offsets],
+            result_types=[TensorType(offsets_type.element_type, shape)],
+            properties=dict(op.properties),
+            attributes=dict(op.attributes),
+        )
+        viewed.location = op.location
+        gather = TakeOp(take.a, viewed.results[0], op.results[0].type)
+        gather.location = take.location
+        rewriter.replace(op, [viewed, gather])
+
+
 class GatherBeforeElementwise(RewritePattern):
     """take(f(x, y), offsets) -> f(take(x, offsets), take(y, offsets)) for an elementwise f
     whose result only the gather reads: gathers commute with elementwise ops, and a gather
     of an input reads it where it lies, so `f` fuses into the gathering kernel (a rotary
-    embedding's `cat(-x2, x1)` negates in the kernel that reads x). Not when an operand is
-    index math (computed from `iota`, as a padding mask is): gathering it would make it a
+    embedding's `cat(-x2, x1)` negates in the kernel that reads x). A value with other uses
+    moves too when it is pointwise all the way up to the inputs (`_pointwise_of_inputs`:
+    a rotary table `pos * inv_freq` that both the cos and the sin halves gather): each
+    gather then reads the inputs, and the table is no kernel of its own. Not when an
+    operand is index math (computed from `iota`, as a padding mask is): gathering it would make it a
     tensor in memory, where now kernels compute it from their lane indices."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
@@ -285,10 +368,14 @@ class GatherBeforeElementwise(RewritePattern):
         if not isinstance(op, TakeOp):
             return
         inner = op.a.owner
-        if not isinstance(inner, prims.PrimsOp) or inner.KIND != "elementwise":
+        if not isinstance(inner, prims.PrimsOp) or not (
+            inner.KIND == "elementwise" or isinstance(inner, prims.PrimsConvertElementTypeOp)
+        ):
             return
         value = inner.results[0]
-        if len(inner.results) != 1 or len(list(value.uses)) != 1 or not inner.operands:
+        if len(inner.results) != 1 or not inner.operands:
+            return
+        if len(list(value.uses)) != 1 and not _pointwise_of_inputs(value):
             return
         if any(_from_iota(x) for x in inner.operands):
             return
@@ -311,28 +398,47 @@ class GatherBeforeElementwise(RewritePattern):
         rewriter.replace(op, [*gathered, _rebuilt(inner, gathered, op.results[0].type)])
 
 
+def _pointwise_of_inputs(value: SSAValue, limit: int = 32) -> bool:
+    """Is `value` computed from the function's arguments, `iota` and constants through at
+    most `limit` elementwise, view and gather prims ops (no reduction, scan, product or
+    extern on the way)? Index math generated from iota and constants is not counted."""
+    return _cone_is(value, limit, allow_arguments=True)
+
+
 def _generated(value: SSAValue, limit: int = 32) -> bool:
     """Is `value` computed from `prims.iota` and constant `prims.full`s alone, through at
     most `limit` elementwise and view prims ops (nothing it depends on reads memory)?"""
+    return _cone_is(value, limit, allow_arguments=False)
+
+
+def _cone_is(value: SSAValue, limit: int, allow_arguments: bool) -> bool:
+    from stepwell.dialects.prims_support import TakeOp
     from stepwell.passes.support.views import is_view_op
 
     stack, seen = [value], set()
     while stack:
-        owner = stack.pop().owner
+        v = stack.pop()
+        owner = v.owner
         if owner in seen:
             continue
+        if not isinstance(owner, Operation):  # a block argument: a function input
+            if allow_arguments:
+                continue
+            return False
         if isinstance(owner, prims.PrimsIotaOp) or (
             isinstance(owner, prims.PrimsFullOp) and not owner.operands
         ):
             continue
-        if not isinstance(owner, prims.PrimsOp) or not (
+        pointwise = isinstance(owner, prims.PrimsOp) and (
             owner.KIND == "elementwise" or is_view_op(owner) or _int_to_float(owner)
-        ):
-            return False  # an argument, a load, a reduction, ...
+        )
+        if not (pointwise or (allow_arguments and isinstance(owner, TakeOp))):
+            return False  # a load, a reduction, a product, an extern, ...
         seen.add(owner)
         if len(seen) > limit:
             return False
-        stack.extend(owner.operands)
+        # (index math generated from iota is free: it is not counted against the limit)
+        stack.extend(x for x in owner.operands if not (allow_arguments and _generated(x)))
     return True
 
 
@@ -394,6 +500,8 @@ PATTERNS: list[Callable[[], RewritePattern]] = [
     TransposeOfTranspose,
     AttentionWritesTokenMajor,
     SinkViewIntoIndexMath,
+    RecomputeGeneratedValues,
+    SinkViewIntoGather,
     GatherBeforeElementwise,
 ]
 

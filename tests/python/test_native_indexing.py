@@ -252,3 +252,40 @@ def test_unfold_is_a_gather(name: str) -> None:
     got, manifest = run(fn, x)
     assert mismatch([fn(x)], got) is None
     assert manifest["externs"] == {} and len(manifest["kernels"]) == 1
+
+
+def _rotate_half(x: torch.Tensor) -> torch.Tensor:
+    half = x.shape[-1] // 2
+    return torch.cat((-x[..., half:], x[..., :half]), -1)
+
+
+def _rope_cat(q: torch.Tensor, inv_freq: torch.Tensor) -> torch.Tensor:
+    """Rotary embeddings as Llama writes them: the angle table `pos * inv_freq`, doubled
+    by a `cat`, its cos and sin broadcast over batch and heads."""
+    pos = torch.arange(q.shape[-2])
+    angles = pos[:, None].float() * inv_freq[None]
+    emb = torch.cat((angles, angles), -1)
+    return q * emb.cos() + _rotate_half(q) * emb.sin()
+
+
+def _rope_interleaved(q: torch.Tensor, inv_freq: torch.Tensor) -> torch.Tensor:
+    """Rotary embeddings on interleaved pairs (GPT-J, the original Llama)."""
+    pos = torch.arange(q.shape[-2])
+    angles = pos[:, None].float() * inv_freq[None]
+    cos, sin = angles.cos(), angles.sin()
+    pairs = q.reshape(*q.shape[:-1], -1, 2)
+    x0, x1 = pairs[..., 0], pairs[..., 1]
+    return torch.stack((x0 * cos - x1 * sin, x0 * sin + x1 * cos), -1).flatten(-2)
+
+
+@pytest.mark.parametrize("rope", [_rope_cat, _rope_interleaved])
+def test_rotary_embeddings_are_native(rope: Callable[..., Any]) -> None:
+    q = torch.randn(2, 4, 16, 16)
+    inv_freq = 1.0 / (10000 ** (torch.arange(0, 16, 2).float() / 16))
+    got, manifest = run(rope, q, inv_freq)
+    assert mismatch([rope(q, inv_freq)], got) is None
+    assert manifest["externs"] == {} and manifest["graph_level_copies"] == {}
+    if rope is _rope_cat:
+        # the table, its cos and sin and the rotation are computed where q is read:
+        # one kernel (it was three before the table moved below its broadcasts)
+        assert len(manifest["kernels"]) == 1

@@ -62,16 +62,19 @@ func.func @sink_index_math(%i: tensor<3xi64>, %j: tensor<3xi64>, %x: tensor<3xf3
 // -----
 
 // A value generated from iota and constants alone (a window's bounds, a mask) is
-// recomputed below each view even when other ops use it too: it reads nothing. Index math
-// on an argument with a second use stays where it is.
+// recomputed for each use: every op that reads it gets its own copy (down to the iota and
+// the constant), so a view moves below its copy. Index math on an argument with a second
+// use stays where it is.
 // CHECK-LABEL: func.func @sink_generated_index_math
-// CHECK-DAG: %[[N:.*]] = prims.iota {length = 3
-// CHECK-DAG: %[[K:.*]] = prims.full {shape = [3 : i64], fill_value = 2 : i64
-// CHECK: %[[S:.*]] = prims.mul %[[N]], %[[K]] : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
-// CHECK: %[[NB:.*]] = prims.broadcast_in_dim %[[N]] {{.*}} -> tensor<4x3xi64>
-// CHECK-NEXT: %[[KB:.*]] = prims.broadcast_in_dim %[[K]] {{.*}} -> tensor<4x3xi64>
+// CHECK-DAG: %[[N1:.*]] = prims.iota {length = 3
+// CHECK-DAG: %[[N2:.*]] = prims.iota {length = 3
+// CHECK-DAG: %[[K1:.*]] = prims.full {shape = [3 : i64], fill_value = 2 : i64
+// CHECK-DAG: %[[K2:.*]] = prims.full {shape = [3 : i64], fill_value = 2 : i64
+// CHECK: %[[S:.*]] = prims.mul %{{.*}}, %{{.*}} : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+// CHECK-NEXT: %[[NB:.*]] = prims.broadcast_in_dim %{{.*}} -> tensor<4x3xi64>
+// CHECK-NEXT: %[[KB:.*]] = prims.broadcast_in_dim %{{.*}} -> tensor<4x3xi64>
 // CHECK-NEXT: %[[SB:.*]] = prims.mul %[[NB]], %[[KB]] : (tensor<4x3xi64>, tensor<4x3xi64>) -> tensor<4x3xi64>
-// CHECK: %[[A:.*]] = prims.add %i, %i : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+// CHECK-NEXT: %[[A:.*]] = prims.add %i, %i : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
 // CHECK-NEXT: %[[AB:.*]] = prims.broadcast_in_dim %[[A]]
 // CHECK-NEXT: func.return %[[S]], %[[SB]], %[[A]], %[[AB]]
 func.func @sink_generated_index_math(%i: tensor<3xi64>) -> (tensor<3xi64>, tensor<4x3xi64>, tensor<3xi64>, tensor<4x3xi64>) {
@@ -82,6 +85,31 @@ func.func @sink_generated_index_math(%i: tensor<3xi64>) -> (tensor<3xi64>, tenso
   %2 = prims.add %i, %i : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
   %3 = prims.broadcast_in_dim %2 {shape = [4 : i64, 3 : i64], broadcast_dimensions = [1 : i64]} : (tensor<3xi64>) -> tensor<4x3xi64>
   func.return %0, %1, %2, %3 : tensor<3xi64>, tensor<4x3xi64>, tensor<3xi64>, tensor<4x3xi64>
+}
+
+// -----
+
+// Float math computed pointwise from the inputs moves below a view that elementwise ops
+// read (a rotary table broadcast over the heads, gathered where it is used): the cos and
+// the gather happen in the consumer's space. Below a view that an attention reads it
+// stays (the attention reads the small value through a stride-0 view).
+// CHECK-LABEL: func.func @sink_pointwise_float
+// CHECK-NEXT: %[[OB:.*]] = prims.broadcast_in_dim %o {{.*}} -> tensor<2x4x6xi64>
+// CHECK-NEXT: %[[T:.*]] = prims.take %f, %[[OB]] : (tensor<6xf32>, tensor<2x4x6xi64>) -> tensor<2x4x6xf32>
+// CHECK-NEXT: %[[C:.*]] = prims.cos %[[T]] : (tensor<2x4x6xf32>) -> tensor<2x4x6xf32>
+// CHECK-NEXT: %[[M:.*]] = prims.mul %x, %[[C]]
+// CHECK-NEXT: %[[E:.*]] = prims.exp %m : (tensor<6xf32>) -> tensor<6xf32>
+// CHECK-NEXT: %[[EB:.*]] = prims.broadcast_in_dim %[[E]]
+// CHECK-NEXT: prims.attention %q, %k, %v mask %[[EB]]
+func.func @sink_pointwise_float(%f: tensor<6xf32>, %o: tensor<6xi64>, %x: tensor<2x4x6xf32>, %m: tensor<6xf32>, %q: tensor<1x1x6x4xf32>, %k: tensor<1x1x6x4xf32>, %v: tensor<1x1x6x4xf32>) -> (tensor<2x4x6xf32>, tensor<1x1x6x4xf32>) {
+  %t = prims.take %f, %o : (tensor<6xf32>, tensor<6xi64>) -> tensor<6xf32>
+  %c = prims.cos %t : (tensor<6xf32>) -> tensor<6xf32>
+  %b = prims.broadcast_in_dim %c {shape = [2 : i64, 4 : i64, 6 : i64], broadcast_dimensions = [2 : i64]} : (tensor<6xf32>) -> tensor<2x4x6xf32>
+  %0 = prims.mul %x, %b : (tensor<2x4x6xf32>, tensor<2x4x6xf32>) -> tensor<2x4x6xf32>
+  %e = prims.exp %m : (tensor<6xf32>) -> tensor<6xf32>
+  %eb = prims.broadcast_in_dim %e {shape = [1 : i64, 1 : i64, 6 : i64, 6 : i64], broadcast_dimensions = [3 : i64]} : (tensor<6xf32>) -> tensor<1x1x6x6xf32>
+  %1 = prims.attention %q, %k, %v mask %eb {scale = 0.5 : f64} : (tensor<1x1x6x4xf32>, tensor<1x1x6x4xf32>, tensor<1x1x6x4xf32>, tensor<1x1x6x6xf32>) -> tensor<1x1x6x4xf32>
+  func.return %0, %1 : tensor<2x4x6xf32>, tensor<1x1x6x4xf32>
 }
 
 // -----
