@@ -259,18 +259,17 @@ def _rotate_half(x: torch.Tensor) -> torch.Tensor:
     return torch.cat((-x[..., half:], x[..., :half]), -1)
 
 
-def _rope_cat(q: torch.Tensor, inv_freq: torch.Tensor) -> torch.Tensor:
-    """Rotary embeddings as Llama writes them: the angle table `pos * inv_freq`, doubled
-    by a `cat`, its cos and sin broadcast over batch and heads."""
-    pos = torch.arange(q.shape[-2])
+def _rope_cat(q: torch.Tensor, inv_freq: torch.Tensor, pos: torch.Tensor) -> torch.Tensor:
+    """Rotary embeddings as Llama writes them: the angle table `pos * inv_freq` (the
+    positions are an input, as a model's `position_ids`), doubled by a `cat`, its cos and
+    sin broadcast over batch and heads."""
     angles = pos[:, None].float() * inv_freq[None]
     emb = torch.cat((angles, angles), -1)
     return q * emb.cos() + _rotate_half(q) * emb.sin()
 
 
-def _rope_interleaved(q: torch.Tensor, inv_freq: torch.Tensor) -> torch.Tensor:
+def _rope_interleaved(q: torch.Tensor, inv_freq: torch.Tensor, pos: torch.Tensor) -> torch.Tensor:
     """Rotary embeddings on interleaved pairs (GPT-J, the original Llama)."""
-    pos = torch.arange(q.shape[-2])
     angles = pos[:, None].float() * inv_freq[None]
     cos, sin = angles.cos(), angles.sin()
     pairs = q.reshape(*q.shape[:-1], -1, 2)
@@ -282,8 +281,9 @@ def _rope_interleaved(q: torch.Tensor, inv_freq: torch.Tensor) -> torch.Tensor:
 def test_rotary_embeddings_are_native(rope: Callable[..., Any]) -> None:
     q = torch.randn(2, 4, 16, 16)
     inv_freq = 1.0 / (10000 ** (torch.arange(0, 16, 2).float() / 16))
-    got, manifest = run(rope, q, inv_freq)
-    assert mismatch([rope(q, inv_freq)], got) is None
+    pos = torch.arange(16)
+    got, manifest = run(rope, q, inv_freq, pos)
+    assert mismatch([rope(q, inv_freq, pos)], got) is None
     assert manifest["externs"] == {} and manifest["graph_level_copies"] == {}
     if rope is _rope_cat:
         # the table, its cos and sin and the rotation are computed where q is read:
