@@ -282,7 +282,7 @@ class SinkViewIntoIndexMath(RewritePattern):
 
 class RecomputeGeneratedValues(RewritePattern):
     """A value generated from `iota` and constants alone (`_generated`: a mask, a
-    gather's offsets, a window's bounds) that several ops use gets a copy of its op for
+    gather's offsets, a window's bounds) that several ops use gets a copy of its ops for
     each further use, so no two kernels share it: each kernel computes it from its lane
     indices instead of one kernel storing it and the others loading it (`cse` merges the
     index math that every layer of a model builds alike, and would make it such a value).
@@ -298,10 +298,28 @@ class RecomputeGeneratedValues(RewritePattern):
         if not 1 < len(uses) <= self.MAX_USES or not _generated(value):
             return
         for use in uses[1:]:
-            copy = op.clone()
-            rewriter.insert_op(copy, InsertPoint.after(op))
-            use.operation.operands[use.index] = copy.results[0]
+            # the whole cone at once, so that no op of it gains a use (one rewrite each)
+            copies: list[Operation] = []
+            copied = _copy_cone(value, {}, copies)
+            rewriter.insert_op(copies, InsertPoint.before(use.operation))
+            use.operation.operands[use.index] = copied
         rewriter.handle_operation_modification(op)
+
+
+def _copy_cone(value: SSAValue, memo: dict[SSAValue, SSAValue], out: list[Operation]) -> SSAValue:
+    """A copy of the ops computing `value` (a `_generated` value: they all are prims ops),
+    appended to `out` producers first; returns the copy of `value`."""
+    if value in memo:
+        return memo[value]
+    op = cast(Operation, value.owner)
+    operands = [_copy_cone(x, memo, out) for x in op.operands]
+    copy = op.clone()
+    for i, x in enumerate(operands):
+        copy.operands[i] = x
+    out.append(copy)
+    for old, new in zip(op.results, copy.results, strict=True):
+        memo[old] = new
+    return memo[value]
 
 
 def _read_pointwise(value: SSAValue) -> bool:
@@ -399,9 +417,10 @@ class GatherBeforeElementwise(RewritePattern):
 
 
 def _pointwise_of_inputs(value: SSAValue, limit: int = 32) -> bool:
-    """Is `value` computed from the function's arguments, `iota` and constants through at
-    most `limit` elementwise, view and gather prims ops (no reduction, scan, product or
-    extern on the way)? Index math generated from iota and constants is not counted."""
+    """Is `value` computed from the function's arguments, `iota` and constants through
+    elementwise, view and gather prims ops alone (no reduction, scan, product or extern on
+    the way), at most `limit` of them producing floats or gathering? Integer index math
+    is not counted (a `cat`'s offsets are many small ops)."""
     return _cone_is(value, limit, allow_arguments=True)
 
 
@@ -411,14 +430,16 @@ def _generated(value: SSAValue, limit: int = 32) -> bool:
     return _cone_is(value, limit, allow_arguments=False)
 
 
-def _cone_is(value: SSAValue, limit: int, allow_arguments: bool) -> bool:
+def _cone_is(value: SSAValue, limit: int, allow_arguments: bool, visits: int = 256) -> bool:
+    """One walk up `value`'s producers (at most `visits` ops): see `_pointwise_of_inputs`
+    (`allow_arguments`) and `_generated`."""
     from stepwell.dialects.prims_support import TakeOp
+    from stepwell.ir.types import is_float
     from stepwell.passes.support.views import is_view_op
 
-    stack, seen = [value], set()
+    stack, seen, counted = [value], set(), 0
     while stack:
-        v = stack.pop()
-        owner = v.owner
+        owner = stack.pop().owner
         if owner in seen:
             continue
         if not isinstance(owner, Operation):  # a block argument: a function input
@@ -432,13 +453,15 @@ def _cone_is(value: SSAValue, limit: int, allow_arguments: bool) -> bool:
         pointwise = isinstance(owner, prims.PrimsOp) and (
             owner.KIND == "elementwise" or is_view_op(owner) or _int_to_float(owner)
         )
-        if not (pointwise or (allow_arguments and isinstance(owner, TakeOp))):
+        gather = allow_arguments and isinstance(owner, TakeOp)
+        if not (pointwise or gather):
             return False  # a load, a reduction, a product, an extern, ...
         seen.add(owner)
-        if len(seen) > limit:
+        result = cast(TensorType[Attribute], owner.results[0].type).element_type
+        counted += 1 if (gather or is_float(result) or not allow_arguments) else 0
+        if counted > limit or len(seen) > visits:
             return False
-        # (index math generated from iota is free: it is not counted against the limit)
-        stack.extend(x for x in owner.operands if not (allow_arguments and _generated(x)))
+        stack.extend(owner.operands)
     return True
 
 

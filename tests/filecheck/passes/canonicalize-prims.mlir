@@ -66,13 +66,13 @@ func.func @sink_index_math(%i: tensor<3xi64>, %j: tensor<3xi64>, %x: tensor<3xf3
 // the constant), so a view moves below its copy. Index math on an argument with a second
 // use stays where it is.
 // CHECK-LABEL: func.func @sink_generated_index_math
-// CHECK-DAG: %[[N1:.*]] = prims.iota {length = 3
-// CHECK-DAG: %[[N2:.*]] = prims.iota {length = 3
-// CHECK-DAG: %[[K1:.*]] = prims.full {shape = [3 : i64], fill_value = 2 : i64
-// CHECK-DAG: %[[K2:.*]] = prims.full {shape = [3 : i64], fill_value = 2 : i64
-// CHECK: %[[S:.*]] = prims.mul %{{.*}}, %{{.*}} : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
-// CHECK-NEXT: %[[NB:.*]] = prims.broadcast_in_dim %{{.*}} -> tensor<4x3xi64>
-// CHECK-NEXT: %[[KB:.*]] = prims.broadcast_in_dim %{{.*}} -> tensor<4x3xi64>
+// CHECK-NEXT: %[[N:.*]] = prims.iota {length = 3
+// CHECK-NEXT: %[[K:.*]] = prims.full {shape = [3 : i64], fill_value = 2 : i64
+// CHECK-NEXT: %[[S:.*]] = prims.mul %[[N]], %[[K]] : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+// CHECK-NEXT: %[[N2:.*]] = prims.iota {length = 3
+// CHECK-NEXT: %[[K2:.*]] = prims.full {shape = [3 : i64], fill_value = 2 : i64
+// CHECK-NEXT: %[[NB:.*]] = prims.broadcast_in_dim %[[N2]] {{.*}} -> tensor<4x3xi64>
+// CHECK-NEXT: %[[KB:.*]] = prims.broadcast_in_dim %[[K2]] {{.*}} -> tensor<4x3xi64>
 // CHECK-NEXT: %[[SB:.*]] = prims.mul %[[NB]], %[[KB]] : (tensor<4x3xi64>, tensor<4x3xi64>) -> tensor<4x3xi64>
 // CHECK-NEXT: %[[A:.*]] = prims.add %i, %i : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
 // CHECK-NEXT: %[[AB:.*]] = prims.broadcast_in_dim %[[A]]
