@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from xdsl.context import Context
@@ -11,42 +12,21 @@ from xdsl.ir import Dialect
 from stepwell.universe import stepwell_dialects
 
 
-def _func() -> Dialect:
-    from xdsl.dialects.func import Func
+def _lazily(module: str, name: str) -> Callable[[], Dialect]:
+    """A factory that imports `module` and returns its dialect `name` when first called."""
 
-    return Func
+    def load() -> Dialect:
+        return getattr(importlib.import_module(module), name)
 
-
-def _arith() -> Dialect:
-    from xdsl.dialects.arith import Arith
-
-    return Arith
-
-
-def _math() -> Dialect:
-    from xdsl.dialects.math import Math
-
-    return Math
-
-
-def _scf() -> Dialect:
-    from xdsl.dialects.scf import Scf
-
-    return Scf
-
-
-def _tensor() -> Dialect:
-    from xdsl.dialects.tensor import Tensor
-
-    return Tensor
+    return load
 
 
 XDSL_DIALECTS: dict[str, Callable[[], Dialect]] = {
-    "func": _func,
-    "arith": _arith,
-    "math": _math,
-    "scf": _scf,
-    "tensor": _tensor,
+    "func": _lazily("xdsl.dialects.func", "Func"),
+    "arith": _lazily("xdsl.dialects.arith", "Arith"),
+    "math": _lazily("xdsl.dialects.math", "Math"),
+    "scf": _lazily("xdsl.dialects.scf", "Scf"),
+    "tensor": _lazily("xdsl.dialects.tensor", "Tensor"),
 }
 """xDSL's dialects that stepwell's IR uses, loaded when the IR first names one (a warm
 compile parses only the graph-level plan, which needs few of them)."""
