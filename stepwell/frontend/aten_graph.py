@@ -28,6 +28,12 @@ def is_aten_graph(gm: torch.fx.GraphModule) -> bool:
     return True
 
 
+def graph_attributes(gm: torch.fx.GraphModule) -> list[Any]:
+    """The values of the graph's attributes (`get_attr` nodes), in graph order: the
+    compiled graph takes them as arguments after its inputs."""
+    return [getattr(gm, str(n.target)) for n in gm.graph.nodes if n.op == "get_attr"]
+
+
 def _writes_an_argument(target: torch._ops.OpOverload) -> bool:
     """An op that mutates one of its inputs (effects such as asserts do not count)."""
     return any(a.alias_info is not None and a.alias_info.is_write for a in target._schema.arguments)

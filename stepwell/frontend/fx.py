@@ -24,7 +24,11 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.dialects.func import FuncOp
 
-from stepwell.frontend.aten_graph import drop_opaque_inputs, is_aten_graph  # noqa: F401
+from stepwell.frontend.aten_graph import (  # noqa: F401 - the frontend's public names
+    drop_opaque_inputs,
+    graph_attributes,
+    is_aten_graph,
+)
 from stepwell.ir.fx_nodes import (  # noqa: F401 - the frontend's public names
     ARG_KIND,
     ARG_NAME,
@@ -91,15 +95,14 @@ def import_graph_with_attributes(
                 inputs.append(GraphInput(str(val), "symint"))  # named by its symbol: s0
             else:
                 inputs.append(GraphInput(n.meta.get("stepwell_name", n.name), "input"))
-    attributes = []
-    for n in gm.graph.nodes:
-        if n.op == "get_attr":
-            fqn = n.meta.get("stepwell_name", str(n.target))
-            kind = n.meta.get("stepwell_kind") or _attr_kind(gm, str(n.target))
-            inputs.append(GraphInput(fqn, kind))
-            attributes.append(getattr(gm, str(n.target)))
-            if "val" not in n.meta:
-                n.meta["val"] = _fake_like(attributes[-1])
+    attributes = graph_attributes(gm)
+    attribute_nodes = [n for n in gm.graph.nodes if n.op == "get_attr"]
+    for n, value in zip(attribute_nodes, attributes, strict=True):
+        fqn = n.meta.get("stepwell_name", str(n.target))
+        kind = n.meta.get("stepwell_kind") or _attr_kind(gm, str(n.target))
+        inputs.append(GraphInput(fqn, kind))
+        if "val" not in n.meta:
+            n.meta["val"] = _fake_like(value)
     return _build_module(gm.graph, inputs, name), attributes
 
 

@@ -292,12 +292,20 @@ class PrimsLevelFunctions(StepwellFunctions):
     torch_level = False
 
 
-def make_interpreter(module: ModuleOp) -> Interpreter:
-    interpreter = Interpreter(module)
-    interpreter.register_implementations(FuncFunctions())
-    torch_level = any(
+def has_torch_ops(module: ModuleOp) -> bool:
+    """Does `module` hold a torch-dialect op other than `torch.operator`?"""
+    return any(
         op.name.startswith("torch.") and not isinstance(op, OperatorOp) for op in module.walk()
     )
+
+
+def make_interpreter(module: ModuleOp, torch_level: bool | None = None) -> Interpreter:
+    """An interpreter of `module`; `torch_level` (default: `has_torch_ops(module)`) says
+    whether it needs the torch dialect's rules."""
+    interpreter = Interpreter(module)
+    interpreter.register_implementations(FuncFunctions())
+    if torch_level is None:
+        torch_level = has_torch_ops(module)
     interpreter.register_implementations(
         StepwellFunctions() if torch_level else PrimsLevelFunctions()
     )

@@ -181,8 +181,9 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
             key = graph_cache.fx_graph_key(graph, inputs, f"torch.compile {legal_ops}")
         artifacts = cached_artifacts(key) if key is not None else None
         if artifacts is not None:
-            attributes = [getattr(graph, str(n.target)) for n in graph.graph.nodes
-                          if n.op == "get_attr"]  # fmt: skip
+            from stepwell.frontend.aten_graph import graph_attributes
+
+            attributes = graph_attributes(graph)
         else:
             from stepwell.frontend.fx import import_graph_with_attributes
             from stepwell.lowering.compiler import compile_module

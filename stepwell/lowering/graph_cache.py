@@ -11,8 +11,8 @@ turns it off; a custom pipeline or plugin passes bypass it (their code is not in
 fingerprint).
 
 `torch.compile` looks a graph up before importing it, by a key made from the FX graph
-itself (`fx_graph_key`: each node's op, target, arguments, value metadata and source
-line; each input's size, strides, dtype and device kind), as Inductor's FX graph cache
+itself (`fx_graph_key`: each node's op, target, arguments, value metadata and stack
+trace; each input's size, strides, dtype and device kind), as Inductor's FX graph cache
 does. A hit then needs neither the importer nor the passes, only the parser and the
 runtime: a warm compile costs what reading the entry and parsing its graph-level plan
 cost.
@@ -28,6 +28,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import torch
+import torch.fx
+
 from stepwell.lowering.cache import read_entry, write_entry
 
 GRAPH_CACHE_FORMAT = 2
@@ -41,7 +44,6 @@ def enabled() -> bool:
 @functools.cache
 def compiler_fingerprint() -> str:
     """A digest of every stepwell source file and of the versions of what it builds on."""
-    import torch
     import triton
     import xdsl
 
@@ -59,33 +61,29 @@ def graph_key(torch_text: str, spec: str) -> str:
     return "graph-" + hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def fx_graph_key(gm: Any, inputs: Sequence[Any], settings: str) -> str | None:
+def fx_graph_key(gm: torch.fx.GraphModule, inputs: Sequence[Any], settings: str) -> str | None:
     """The key of an ATen-level FX graph called with `inputs`, under `settings` (the
     compile options that change the result), or None when the graph holds something
     the key cannot describe exactly (a Python callable, an opaque object): such a graph
-    is looked up by its torch-level IR instead (`graph_key`)."""
-    import torch
-
+    is looked up by its torch-level IR instead (`graph_key`). A graph attribute (a
+    constant tensor) is an argument of the compiled graph, so its metadata is in the key
+    and its values are not."""
     from stepwell.frontend.aten_graph import is_aten_graph
 
     if not is_aten_graph(gm):  # the importer retraces it first
         return None
     lines = [settings]
     try:
-        for x in inputs:
-            lines.append("input " + _describe_value(x, torch))
+        lines += ["input " + _describe_value(x) for x in inputs]
         for n in gm.graph.nodes:
-            target = n.target
-            if n.op == "call_function":
-                target = _callable_name(target, torch)
-            elif n.op not in ("placeholder", "get_attr", "output"):
-                return None  # call_module / call_method: not an ATen graph
-            val = n.meta.get("val")
-            described = _describe_meta(val, torch) if val is not None else "-"
+            target = _callable_name(n.target) if n.op == "call_function" else n.target
+            if n.op == "get_attr":
+                described = _describe_value(getattr(gm, str(n.target)))
+            else:
+                described = _describe_meta(n.meta["val"]) if "val" in n.meta else "-"
             lines.append(
-                f"{n.op} {n.name} {target} {_describe_arg(n.args, torch)} "
-                f"{_describe_arg(n.kwargs, torch)} {described} {_source_line(n)}"
-                f" {n.meta.get('stepwell_name', '')}"
+                f"{n.op} {n.name} {target} {_describe_arg(n.args)} {_describe_arg(n.kwargs)}"
+                f" {described} {_stack_frames(n)} {n.meta.get('stepwell_name', '')}"
             )
     except _Undescribable:
         return None
@@ -97,21 +95,21 @@ class _Undescribable(Exception):
     """Something in an FX graph that has no exact, process-independent description."""
 
 
-def _callable_name(target: Any, torch: Any) -> str:
+def _callable_name(target: Any) -> str:
     if isinstance(target, torch._ops.OpOverload | torch._ops.HigherOrderOperator):
-        return str(target.name()) if hasattr(target, "name") else str(target)
+        return str(target.name())
     if getattr(target, "__module__", None) in ("_operator", "operator", "math", "builtins"):
         return f"{target.__module__}.{target.__qualname__}"
     raise _Undescribable(target)
 
 
-def _describe_meta(val: Any, torch: Any) -> str:
+def _describe_meta(val: Any) -> str:
     if isinstance(val, list | tuple):
-        return "(" + ",".join(_describe_meta(v, torch) for v in val) + ")"
-    return _describe_value(val, torch)
+        return "(" + ",".join(_describe_meta(v) for v in val) + ")"
+    return _describe_value(val)
 
 
-def _describe_value(x: Any, torch: Any) -> str:
+def _describe_value(x: Any) -> str:
     """A tensor by its metadata (sizes, strides, dtype, device kind, requires_grad), a
     size by its symbol or value, a scalar by its exact value."""
     if isinstance(x, torch.Tensor):
@@ -126,19 +124,19 @@ def _describe_value(x: Any, torch: Any) -> str:
     raise _Undescribable(x)
 
 
-def _describe_arg(a: Any, torch: Any) -> str:
+def _describe_arg(a: Any) -> str:
     if isinstance(a, torch.fx.Node):
         return f"%{a.name}"
     if isinstance(a, list | tuple):
-        return "[" + ",".join(_describe_arg(v, torch) for v in a) + "]"
+        return "[" + ",".join(_describe_arg(v) for v in a) + "]"
     if isinstance(a, dict):
-        return "{" + ",".join(f"{k}={_describe_arg(v, torch)}" for k, v in a.items()) + "}"
+        return "{" + ",".join(f"{k}={_describe_arg(v)}" for k, v in a.items()) + "}"
     if isinstance(a, torch.dtype | torch.device | torch.layout | torch.memory_format):
         return f"{type(a).__name__}:{a}"
-    return _describe_value(a, torch)
+    return _describe_value(a)
 
 
-def _source_line(n: Any) -> str:
+def _stack_frames(n: torch.fx.Node) -> str:
     """The frames of the node's stack trace (the IR's locations come from them)."""
     trace = n.meta.get("stack_trace") or ""
     return "|".join(ln.strip() for ln in trace.splitlines() if ln.strip().startswith("File "))

@@ -24,7 +24,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
 
 from stepwell.dialects import tile
-from stepwell.ir.interpret import make_interpreter
+from stepwell.ir.interpret import has_torch_ops, make_interpreter
 from stepwell.ir.types import torch_dtype
 from stepwell.lowering.triton.interpreter_fixes import bf16_semantics
 from stepwell.lowering.triton.mode import InterpreterUnavailable, compiling_for_gpu, use_interpreter
@@ -108,6 +108,7 @@ class Runtime:
         self._tmp = None if directory else tempfile.TemporaryDirectory(prefix="stepwell-kernels-")
         self.directory = directory or Path(self._tmp.name)  # type: ignore[union-attr]
         self.loaded: dict[bool, dict[str, Any]] = {}
+        self.torch_level = has_torch_ops(module)  # (once: every call makes an interpreter)
         self.grids = grids if grids is not None else {
             k.sym_name.data: tuple(tile.int_list(k.grid))  # type: ignore[misc]
             for k in kernels_of(module)
@@ -123,7 +124,7 @@ class Runtime:
         # linspace) allocates its outputs on the CPU, so it runs in the interpreter too
         tensors = [a for a in args if isinstance(a, torch.Tensor)]
         on_cpu = not tensors or any(a.device.type == "cpu" for a in tensors)
-        interp = make_interpreter(self.module)
+        interp = make_interpreter(self.module, self.torch_level)
         interp.register_implementations(LaunchFunctions(self.kernels(on_cpu), self.grids, on_cpu))
         with torch.no_grad():
             outputs = tuple(interp.call_op(function, tuple(args)))

@@ -25,6 +25,16 @@ def run(fn: Callable[..., Any], *args: Any) -> tuple[list[Any], dict[str, Any]]:
     return list(artifacts.runtime(*bind_inputs(artifacts.module, ep, args))), artifacts.manifest
 
 
+def native_like_eager(fn: Callable[..., Any], *args: Any) -> dict[str, Any]:
+    """Run `fn` through stepwell, check its outputs against eager's (values, dtype, shape,
+    NaN positions: `mismatch`) and that no op called ATen; returns the manifest."""
+    got, manifest = run(fn, *args)
+    want = [fn(*args)]
+    assert mismatch(want, got) is None, mismatch(want, got)
+    assert manifest["externs"] == {}, manifest["externs"]
+    return manifest
+
+
 def compiled_in_one_kernel(
     fn: Callable[..., torch.Tensor], tmp_path: Path, *args: torch.Tensor
 ) -> torch.Tensor:

@@ -227,7 +227,8 @@ def test_the_fx_graph_key_sees_what_changes_the_compiled_code() -> None:
     from stepwell.lowering import graph_cache
 
     def key(fn, *inputs: torch.Tensor, settings: str = "s") -> str | None:
-        gm = torch.fx.experimental.proxy_tensor.make_fx(fn, tracing_mode="fake")(*inputs)
+        make_fx = torch.fx.experimental.proxy_tensor.make_fx
+        gm = make_fx(fn, tracing_mode="fake", _allow_non_fake_inputs=True)(*inputs)
         return graph_cache.fx_graph_key(gm, inputs, settings)
 
     x = torch.randn(4, 8)
@@ -239,6 +240,10 @@ def test_the_fx_graph_key_sees_what_changes_the_compiled_code() -> None:
     assert base != key(lambda a: torch.relu(a) + 1, torch.randn(8, 4).t())  # strides
     assert base != key(lambda a: torch.relu(a) + 1, torch.randn(4, 9))  # sizes
     assert base != key(lambda a: torch.relu(a) + 1, x, settings="t")  # compile options
+    # a constant tensor is a graph attribute: its metadata is in the key, its values not
+    row, other_row, col = torch.ones(8), torch.full((8,), 3.0), torch.ones(1, 8)
+    assert key(lambda a: a + row, x) != key(lambda a: a + col, x)
+    assert key(lambda a: a + row, x) == key(lambda a: a + other_row, x)
     # a graph the key cannot describe exactly is looked up by its torch-level IR instead
     gm = torch.fx.symbolic_trace(lambda a: torch.nn.functional.gelu(a))
     assert graph_cache.fx_graph_key(gm, (x,), "s") is None

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import torch
-from native import run
+from native import native_like_eager, run
 
 from stepwell.frontend.loader import Example
 from stepwell.fuzz.compare import mismatch
@@ -148,6 +148,5 @@ SEARCHES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...]]] = {
 @pytest.mark.parametrize("name", list(SEARCHES))
 def test_searches_match_eager_natively(name: str) -> None:
     fn, args = SEARCHES[name]
-    got, manifest = run(fn, *args)
-    assert mismatch([fn(*args)], got) is None, mismatch([fn(*args)], got)
-    assert manifest["externs"] == {} and manifest["kernels"]
+    manifest = native_like_eager(fn, *args)
+    assert manifest["kernels"]

@@ -43,37 +43,37 @@ def _ntuple(
 
 
 @dataclass(frozen=True)
-class Windows:
+class _Windows:
     """The window elements of every output position over the last `n` (spatial) dims of
     x, shape (..., O1..On, K1..Kn). Each method builds its index math afresh: a value with
     one use moves below the broadcasts to its consumer (canonicalize-prims), so all of it
-    fuses into the pooling kernel."""
+    fuses into the pooling kernel. A subclass says where a window element lies along
+    each axis (`_along`) and whether it is inside the input (`_inside`)."""
 
     shape: tuple[int, ...]  # x's shape
-    kernel: tuple[int, ...]
-    stride: tuple[int, ...]
-    padding: tuple[int, ...]
-    dilation: tuple[int, ...]
+    kernel: tuple[int, ...]  # window elements per axis (the largest window's, if they vary)
     out_hw: tuple[int, ...]
 
     @property
     def n(self) -> int:
         return len(self.kernel)
 
+    def _axis_shape(self, axis: int, window: bool) -> list[int]:
+        """(O1..On, K1..Kn) with every dim 1 but output dim `axis` (or window dim)."""
+        shape = [1] * (2 * self.n)
+        shape[self.n + axis if window else axis] = (self.kernel if window else self.out_hw)[axis]
+        return shape
+
     def _along(self, axis: int) -> torch.Tensor:
-        """The input coordinate along spatial `axis` of every window element, shape
-        (O1..On, K1..Kn) after broadcasting: `o * stride - pad + k * dilation`."""
-        out_shape, k_shape = [1] * (2 * self.n), [1] * (2 * self.n)
-        out_shape[axis], k_shape[self.n + axis] = self.out_hw[axis], self.kernel[axis]
-        out = torch.arange(self.out_hw[axis]).reshape(out_shape)
-        step = torch.arange(self.kernel[axis]).reshape(k_shape)
-        return out * self.stride[axis] - self.padding[axis] + step * self.dilation[axis]
+        raise NotImplementedError
+
+    def _inside(self, axis: int) -> torch.Tensor:
+        raise NotImplementedError
 
     def valid(self) -> torch.Tensor:
-        sizes = self.shape[-self.n :]
-        ok = (self._along(0) >= 0) & (self._along(0) < sizes[0])
+        ok = self._inside(0)
         for axis in range(1, self.n):
-            ok = ok & (self._along(axis) >= 0) & (self._along(axis) < sizes[axis])
+            ok = ok & self._inside(axis)
         return ok
 
     def plane(self) -> torch.Tensor:
@@ -85,7 +85,7 @@ class Windows:
         return at
 
     def offsets(self) -> torch.Tensor:
-        """Element offsets into x (-1, which reads 0, for padding)."""
+        """Element offsets into x (-1, which reads 0, outside the input)."""
         lead = list(self.shape[: -self.n])
         base = torch.arange(math.prod(lead)).reshape(*lead, *[1] * (2 * self.n))
         base = base * math.prod(self.shape[-self.n :])
@@ -93,6 +93,65 @@ class Windows:
 
     def full(self, t: torch.Tensor) -> torch.Tensor:
         return t.expand(*self.shape[: -self.n], *self.out_hw, *self.kernel)
+
+
+@dataclass(frozen=True)
+class Windows(_Windows):
+    """Windows of one size with stride, padding and dilation (max and average pooling)."""
+
+    stride: tuple[int, ...]
+    padding: tuple[int, ...]
+    dilation: tuple[int, ...]
+
+    def _along(self, axis: int) -> torch.Tensor:
+        """`o * stride - pad + k * dilation`, shape (O1..On, K1..Kn) after broadcasting."""
+        out = torch.arange(self.out_hw[axis]).reshape(self._axis_shape(axis, window=False))
+        step = torch.arange(self.kernel[axis]).reshape(self._axis_shape(axis, window=True))
+        return out * self.stride[axis] - self.padding[axis] + step * self.dilation[axis]
+
+    def _inside(self, axis: int) -> torch.Tensor:
+        return (self._along(axis) >= 0) & (self._along(axis) < self.shape[-self.n + axis])
+
+
+@dataclass(frozen=True)
+class AdaptiveWindows(_Windows):
+    """Adaptive pooling's windows: output cell i along an axis of size D covers
+    [floor(i D / O), ceil((i + 1) D / O)), so windows vary in size; they are gathered at
+    the largest size (`kernel`), the lanes past each window's end outside."""
+
+    @staticmethod
+    def of(shape: Sequence[int], out: Sequence[int]) -> AdaptiveWindows:
+        sizes = shape[-len(out) :]
+        longest = [max(-(-(i + 1) * d // o) - i * d // o for i in range(o))
+                   for d, o in zip(sizes, out, strict=True)]  # fmt: skip
+        return AdaptiveWindows(tuple(shape), tuple(longest), tuple(out))
+
+    def bounds(self, axis: int) -> tuple[torch.Tensor, torch.Tensor]:
+        """Each window's (start, end) along `axis`, shape (O1..On, K1..Kn) broadcast."""
+        d, o = self.shape[-self.n + axis], self.out_hw[axis]
+        i = torch.arange(o).reshape(self._axis_shape(axis, window=False))
+        # (non-negative: truncating division is floor division, one prims.div)
+        start = torch.div(i * d, o, rounding_mode="trunc")
+        end = torch.div((i + 1) * d + o - 1, o, rounding_mode="trunc")
+        return start, end
+
+    def _along(self, axis: int) -> torch.Tensor:
+        step = torch.arange(self.kernel[axis]).reshape(self._axis_shape(axis, window=True))
+        return self.bounds(axis)[0] + step
+
+    def _inside(self, axis: int) -> torch.Tensor:
+        return self._along(axis) < self.bounds(axis)[1]
+
+    def sizes(self) -> torch.Tensor:
+        """Each window's number of elements, shape (O1..On)."""
+        count: torch.Tensor | None = None
+        for axis in range(self.n):
+            start, end = self.bounds(axis)
+            length = (end - start).reshape(self._axis_shape(axis, window=False)[: self.n])
+            length = length.expand(*self.out_hw)  # (at the output's shape, as in `avg_pool`)
+            count = length if count is None else count * length
+        assert count is not None
+        return count
 
 
 def max_pool2d_with_indices(
@@ -111,7 +170,7 @@ def max_pool2d_with_indices(
                    for i in range(2))  # fmt: skip
     if min(out_hw) <= 0:
         return NotImplemented
-    win = Windows(tuple(x.shape), k, s, p, d, out_hw)  # type: ignore[arg-type]
+    win = Windows(tuple(x.shape), k, out_hw, stride=s, padding=p, dilation=d)
     return _window_max(x, win.valid, win.offsets, lambda: win.full(win.plane()))
 
 
@@ -137,39 +196,14 @@ def _window_max(
 
 
 def adaptive_max_pool2d(x: torch.Tensor, output_size: Sequence[int]) -> Any:
-    """Output cell (i, j) takes the maximum over rows [floor(i H / OH), ceil((i + 1) H /
-    OH)) and the like for columns: windows of varying size, gathered at the largest size
-    with the lanes past each window's end masked."""
+    """Each output cell's maximum over its adaptive window (`AdaptiveWindows`)."""
     if x.dim() not in (3, 4) or x.numel() == 0 or x.dtype == torch.bool:
         return NotImplemented
-    size, out = tuple(x.shape[-2:]), _pair(output_size)
+    out = _pair(output_size)
     if min(out) <= 0:
         return NotImplemented
-    longest = [max(-(-(i + 1) * n // o) - i * n // o for i in range(o))
-               for n, o in zip(size, out, strict=True)]  # fmt: skip
-
-    def along(axis: int) -> tuple[torch.Tensor, torch.Tensor]:  # built afresh per use
-        out_shape, k_shape = [1, 1, 1, 1], [1, 1, 1, 1]
-        out_shape[axis], k_shape[2 + axis] = out[axis], longest[axis]
-        o = torch.arange(out[axis]).reshape(out_shape)
-        # (non-negative: truncating division is floor division, one prims.div)
-        start = torch.div(o * size[axis], out[axis], rounding_mode="trunc")
-        end = torch.div((o + 1) * size[axis] + out[axis] - 1, out[axis], rounding_mode="trunc")
-        at = start + torch.arange(longest[axis]).reshape(k_shape)
-        return at, at < end
-
-    def valid() -> torch.Tensor:
-        return along(0)[1] & along(1)[1]
-
-    def plane() -> torch.Tensor:
-        return (along(0)[0] * size[1] + along(1)[0]).expand(*x.shape[:-2], *out, *longest)
-
-    def offsets() -> torch.Tensor:
-        lead = list(x.shape[:-2])
-        base = torch.arange(math.prod(lead)).reshape(*lead, 1, 1, 1, 1) * math.prod(size)
-        return torch.where(valid(), base + along(0)[0] * size[1] + along(1)[0], -1)
-
-    return _window_max(x, valid, offsets, plane)
+    win = AdaptiveWindows.of(tuple(x.shape), out)
+    return _window_max(x, win.valid, win.offsets, lambda: win.full(win.plane()))
 
 
 def avg_pool(
@@ -192,7 +226,7 @@ def avg_pool(
                 for i in range(n))  # fmt: skip
     if min(out) <= 0:
         return NotImplemented
-    win = Windows(tuple(x.shape), k, s, p, (1,) * n, out)
+    win = Windows(tuple(x.shape), k, out, stride=s, padding=p, dilation=(1,) * n)
     window = tuple(range(-n, 0))
     total = torch.where(win.valid(), torch.ops.stepwell.take(x, win.offsets()), 0).sum(window)
     if divisor_override:
@@ -242,51 +276,18 @@ def avg_pool3d(x: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
 
 
 def adaptive_avg_pool3d(x: torch.Tensor, output_size: Sequence[int]) -> Any:
-    """Output cell (i, j, l) is the mean over rows [floor(i D / OD), ceil((i + 1) D / OD))
-    and the like along each dim: windows of varying size, gathered at the largest size,
-    the lanes past each window's end reading 0, divided by the window's own size."""
+    """Each output cell's mean over its adaptive window (`AdaptiveWindows`): the lanes
+    past a window's end read 0, and the sum is divided by the window's own size."""
     n = 3
     if x.dim() not in (n + 1, n + 2) or x.numel() == 0 or not x.is_floating_point():
         return NotImplemented
-    size, out = tuple(x.shape[-n:]), _ntuple(output_size, n)
+    out = _ntuple(output_size, n)
     if min(out) <= 0:
         return NotImplemented
-    longest = [max(-(-(i + 1) * d // o) - i * d // o for i in range(o))
-               for d, o in zip(size, out, strict=True)]  # fmt: skip
-
-    def bounds(axis: int) -> tuple[torch.Tensor, torch.Tensor]:  # (start, end), afresh
-        shape = [1] * (2 * n)
-        shape[axis] = out[axis]
-        o = torch.arange(out[axis]).reshape(shape)
-        # (non-negative: truncating division is floor division, one prims.div)
-        start = torch.div(o * size[axis], out[axis], rounding_mode="trunc")
-        end = torch.div((o + 1) * size[axis] + out[axis] - 1, out[axis], rounding_mode="trunc")
-        return start, end
-
-    def along(axis: int) -> tuple[torch.Tensor, torch.Tensor]:
-        start, end = bounds(axis)
-        k_shape = [1] * (2 * n)
-        k_shape[n + axis] = longest[axis]
-        at = start + torch.arange(longest[axis]).reshape(k_shape)
-        return at, at < end
-
-    valid = along(0)[1]
-    at = along(0)[0]
-    for axis in range(1, n):
-        valid = valid & along(axis)[1]
-        at = at * size[axis] + along(axis)[0]
-    lead = list(x.shape[:-n])
-    base = torch.arange(math.prod(lead)).reshape(*lead, *[1] * (2 * n)) * math.prod(size)
-    offsets = torch.where(valid, base + at, -1)
+    win = AdaptiveWindows.of(tuple(x.shape), out)
     window = tuple(range(-n, 0))
-    total = torch.where(valid, torch.ops.stepwell.take(x, offsets), 0).sum(window)
-    count: torch.Tensor | None = None
-    for axis in range(n):
-        start, end = bounds(axis)
-        length = (end - start).reshape(*[out[axis] if i == axis else 1 for i in range(n)])
-        length = length.expand(*out)  # (at the output's shape, as in `avg_pool`)
-        count = length if count is None else count * length
-    return (total / count).to(x.dtype)
+    total = torch.where(win.valid(), torch.ops.stepwell.take(x, win.offsets()), 0).sum(window)
+    return (total / win.sizes()).to(x.dtype)
 
 
 POOLING_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
