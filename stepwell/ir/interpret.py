@@ -60,10 +60,20 @@ from stepwell.dialects.prims_support import (
 from stepwell.dialects.torch_support import OperatorOp, TorchOp
 from stepwell.ir.callees import resolve_callee
 from stepwell.ir.types import torch_dtype
+from stepwell.lowering.launch_plan import flat_results
 
 
 def call_generic(name: str, op: Operation, values: Sequence[Any]) -> Any:
     """Run a `torch.operator` / `prims.extern`: args reference operands as #torch.sym<i>."""
+    args, kwargs = generic_arguments(name, op, values)
+    return resolve_callee(name)(*args, **kwargs)
+
+
+def generic_arguments(
+    name: str, op: Operation, values: Sequence[Any]
+) -> tuple[list[Any], dict[str, Any]]:
+    """The positional and keyword arguments of a `torch.operator` / `prims.extern` call
+    to `name`, its operands given by `values`."""
     fn = resolve_callee(name)
     args_attr = op.properties.get("args")
     kwargs_attr = op.properties.get("kwargs")
@@ -83,18 +93,11 @@ def call_generic(name: str, op: Operation, values: Sequence[Any]) -> Any:
         if isinstance(kwargs_attr, DictionaryAttr)
         else {}
     )
-    return fn(*args, **kwargs)
+    return args, kwargs
 
 
 def as_results(op: Operation, out: Any) -> PythonValues:
-    if not op.results:
-        return ()
-    if len(op.results) == 1 and not isinstance(out, list | tuple):
-        return (out,)
-    if len(op.results) == 1 and isinstance(out, list | tuple) and len(out) != 1:
-        return (out,)
-    flat = [o for o in out if o is not None] if isinstance(out, list | tuple) else [out]
-    return tuple(flat)
+    return flat_results(len(op.results), out)
 
 
 @register_impls

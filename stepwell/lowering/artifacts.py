@@ -1,8 +1,10 @@
 """A compiled graph's artifacts (every level's IR, the Triton source, the manifest) and
 their runtime, built by `compiler.compile_module` or read back from the graph cache.
 
-This module is what a warm compile imports: it needs the parser and the runtime, not
-the passes, the emitter or the torch dialect.
+This module is what a warm compile imports. With a launch plan in the entry
+(`launch_plan.py`) that is all it needs: xDSL, the parser and the IR interpreter are
+imported only when something asks for a module (`Artifacts.module`, `Artifacts.graph`)
+or the graph has no plan.
 """
 
 from __future__ import annotations
@@ -10,14 +12,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from xdsl.dialects.builtin import ModuleOp
-
-from stepwell.dialects import tile
-from stepwell.ir.printing import to_text
 from stepwell.lowering import graph_cache
-from stepwell.lowering.runtime import Runtime
+from stepwell.lowering.launch_plan import LaunchPlan, PlanError, PlanRuntime
+
+if TYPE_CHECKING:
+    from xdsl.dialects.builtin import ModuleOp
+
+    from stepwell.lowering.runtime import Runtime
 
 
 @dataclass
@@ -34,9 +37,11 @@ class Artifacts:
     source: str  # Triton source of every kernel
     manifest: dict[str, Any]
     from_cache: bool = False  # read from the graph cache (lowering/graph_cache.py)
-    plan: ModuleOp | None = None  # the graph-level functions alone (cache hits)
+    plan_ir: str | None = None  # the graph-level functions' text alone (cache hits)
     target: ModuleOp | None = field(default=None, repr=False)  # filled in place on parse
-    _runtime: Runtime | None = field(default=None, repr=False)
+    launch_plan: LaunchPlan | None = None  # the graph function as steps (None: none)
+    _plan: ModuleOp | None = field(default=None, repr=False)
+    _runtime: Runtime | PlanRuntime | None = field(default=None, repr=False)
 
     @property
     def module(self) -> ModuleOp:
@@ -51,26 +56,48 @@ class Artifacts:
         return self._module
 
     @property
+    def plan(self) -> ModuleOp | None:
+        """The graph-level functions alone, parsed from the cache entry (None after a
+        compile, or for an entry without them)."""
+        if self._plan is None and self.plan_ir is not None:
+            from stepwell.ir.printing import parse_module
+
+            self._plan = parse_module(self.plan_ir, "<graph cache plan>")
+        return self._plan
+
+    @property
     def graph(self) -> ModuleOp:
         """A module holding the graph-level functions (their arguments name the inputs):
         the plan after a cache hit, else the tile-level module."""
-        return self.plan if self._module is None and self.plan is not None else self.module
+        if self._module is None and (plan := self.plan) is not None:
+            return plan
+        return self.module
 
     @property
-    def runtime(self) -> Runtime:
+    def runtime(self) -> Runtime | PlanRuntime:
+        """What runs the graph: its launch plan when it has one, else the IR interpreter
+        over the graph-level functions."""
+        if self._runtime is None and self.launch_plan is not None:
+            self._runtime = PlanRuntime(self.launch_plan, self.source)
         if self._runtime is None:
-            if self._module is None and self.plan is not None:
+            from stepwell.lowering.runtime import Runtime
+
+            if self._module is None and (plan := self.plan) is not None:
                 grids = {k["name"]: tuple(k["grid"]) for k in self.manifest["kernels"]}
-                self._runtime = Runtime(self.plan, self.source, grids=grids)
+                self._runtime = Runtime(plan, self.source, grids=grids)
             else:
                 self._runtime = Runtime(self.module, self.source)
         return self._runtime
 
     def plan_text(self) -> str:
         """The graph-level plan's text (what the graph cache keeps for the runtime)."""
-        if self._module is None and self.plan is not None:
-            return to_text(self.plan, locations=True)
+        if self._module is None and self.plan_ir is not None:
+            return self.plan_ir
         return plan_text(self.module)
+
+    def plan_json(self) -> str | None:
+        """The launch plan as the graph cache keeps it (None: the graph has none)."""
+        return self.launch_plan.to_json() if self.launch_plan is not None else None
 
     def dump(self, directory: Path) -> None:
         directory.mkdir(parents=True, exist_ok=True)
@@ -83,14 +110,20 @@ class Artifacts:
 def cached_artifacts(key: str, target: ModuleOp | None = None) -> Artifacts | None:
     """The graph cache's entry `key` as artifacts, or None on a miss. `target`, the module
     being compiled, receives the tile level when something parses it (`Artifacts.module`)."""
-    from stepwell.ir.printing import parse_module
-
     hit = graph_cache.load(key)
     if hit is None:
         return None
-    levels, source, manifest, plan_text = hit
-    plan = parse_module(plan_text, "<graph cache plan>") if plan_text is not None else None
-    return Artifacts(levels, None, source, manifest, from_cache=True, plan=plan, target=target)
+    levels, source, manifest, plan_ir, plan_json = hit
+    launch_plan = None
+    if plan_json is not None:
+        try:
+            launch_plan = LaunchPlan.parse(plan_json)
+        except PlanError:  # (the IR plan runs it instead)
+            launch_plan = None
+    if launch_plan is None and plan_ir is None:
+        return None
+    return Artifacts(levels, None, source, manifest, from_cache=True, plan_ir=plan_ir,
+                     target=target, launch_plan=launch_plan)  # fmt: skip
 
 
 def _move_into(parsed: ModuleOp, module: ModuleOp) -> ModuleOp:
@@ -108,5 +141,10 @@ def plan_text(module: ModuleOp) -> str:
     """The graph-level functions of a tile-level module, without its kernels: what the
     runtime interprets (a launch names its kernel; the kernel's body is in the Triton
     source)."""
+    from xdsl.dialects.builtin import ModuleOp
+
+    from stepwell.dialects import tile
+    from stepwell.ir.printing import to_text
+
     graph = ModuleOp([op.clone() for op in module.ops if not isinstance(op, tile.KernelOp)])
     return to_text(graph, locations=True)

@@ -192,7 +192,7 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
             artifacts = compile_module(module, legal_ops, pipeline=pipeline, plugins=plugins)
             if key is not None:
                 graph_cache.store(key, artifacts.levels, artifacts.source, artifacts.manifest,
-                                  artifacts.plan_text())  # fmt: skip
+                                  artifacts.plan_text(), artifacts.plan_json())  # fmt: skip
         if dump_to is not None:
             artifacts.dump(dump_to)
         runtime = artifacts.runtime

@@ -30,6 +30,7 @@ from stepwell.ir.printing import to_text
 from stepwell.ir.types import torch_dtype
 from stepwell.lowering import graph_cache
 from stepwell.lowering.artifacts import Artifacts, cached_artifacts, plan_text
+from stepwell.lowering.plan_builder import build_launch_plan
 from stepwell.lowering.runtime import kernels_of
 from stepwell.lowering.triton.emitter import emit_module
 from stepwell.lowering.triton.target_table import TARGETS
@@ -178,6 +179,9 @@ def compile_module(
     levels["tile"] = to_text(module, locations=True)
     source = emit_module(kernels_of(module))
     manifest = manifest_of(module)
+    artifacts = Artifacts(levels, module, source, manifest,
+                          launch_plan=build_launch_plan(module))  # fmt: skip
     if key is not None:
-        graph_cache.store(key, levels, source, manifest, plan_text(module))
-    return Artifacts(levels, module, source, manifest)
+        graph_cache.store(key, levels, source, manifest, plan_text(module),
+                          artifacts.plan_json())  # fmt: skip
+    return artifacts

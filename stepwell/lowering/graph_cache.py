@@ -33,7 +33,7 @@ import torch.fx
 
 from stepwell.lowering.cache import read_entry, write_entry
 
-GRAPH_CACHE_FORMAT = 2
+GRAPH_CACHE_FORMAT = 3
 LEVEL_FILES = ("torch", "prims", "tile")
 
 
@@ -142,17 +142,20 @@ def _stack_frames(n: torch.fx.Node) -> str:
     return "|".join(ln.strip() for ln in trace.splitlines() if ln.strip().startswith("File "))
 
 
-def load(key: str) -> tuple[dict[str, str], str, dict[str, Any], str | None] | None:
-    """(level -> IR text, Triton source, manifest, the graph-level plan's text or None)
-    of a cached graph, or None."""
+def load(
+    key: str,
+) -> tuple[dict[str, str], str, dict[str, Any], str | None, str | None] | None:
+    """(level -> IR text, Triton source, manifest, the graph-level plan's text, the
+    launch plan's JSON; each of the last two or None) of a cached graph, or None."""
     hit = read_entry(key, stem="graph", accept=_complete)
     if hit is None:
         return None
     files, _ = hit
     try:
         levels = {lv: str(files[f"{lv}.mlir"]) for lv in LEVEL_FILES if f"{lv}.mlir" in files}
-        plan = files.get("plan.mlir")
-        return levels, str(files["py"]), json.loads(files["json"]), str(plan) if plan else None
+        plan, steps = files.get("plan.mlir"), files.get("plan.json")
+        return (levels, str(files["py"]), json.loads(files["json"]),
+                str(plan) if plan else None, str(steps) if steps else None)  # fmt: skip
     except (KeyError, ValueError):  # an entry of another shape: compile again
         return None
 
@@ -168,10 +171,17 @@ def _complete(files: dict[str, str | bytes]) -> bool:
 
 
 def store(
-    key: str, levels: dict[str, str], source: str, manifest: dict[str, Any], plan: str
+    key: str,
+    levels: dict[str, str],
+    source: str,
+    manifest: dict[str, Any],
+    plan: str,
+    launch_plan: str | None = None,
 ) -> None:
     files: dict[str, str | bytes] = {f"{lv}.mlir": text for lv, text in levels.items()}
     files["plan.mlir"] = plan
+    if launch_plan is not None:
+        files["plan.json"] = launch_plan
     files["py"] = source
     files["json"] = json.dumps(manifest)
     write_entry(key, files, {}, stem="graph")

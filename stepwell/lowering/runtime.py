@@ -12,9 +12,6 @@ yet and otherwise says what to do.
 
 from __future__ import annotations
 
-import contextlib
-import importlib.util
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -26,8 +23,8 @@ from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, im
 from stepwell.dialects import tile
 from stepwell.ir.interpret import has_torch_ops, make_interpreter
 from stepwell.ir.types import torch_dtype
-from stepwell.lowering.triton.interpreter_fixes import bf16_semantics
-from stepwell.lowering.triton.mode import InterpreterUnavailable, compiling_for_gpu, use_interpreter
+from stepwell.lowering.launch_plan import launch, load_kernels, on_cpu, unaliased
+from stepwell.lowering.triton.mode import InterpreterUnavailable
 
 StepwellRuntimeError = InterpreterUnavailable
 """The module cannot run here (e.g. CPU tensors without Triton's interpreter)."""
@@ -35,27 +32,6 @@ StepwellRuntimeError = InterpreterUnavailable
 
 def kernels_of(module: ModuleOp) -> list[tile.KernelOp]:
     return [op for op in module.ops if isinstance(op, tile.KernelOp)]
-
-
-def load_kernels(source: str, directory: Path, interpret: bool) -> dict[str, Any]:
-    """Write the Triton source to `directory/kernels.py` and import its kernels (for
-    Triton's interpreter when `interpret`, see `mode.use_interpreter`)."""
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / "kernels.py"
-    if not path.exists() or path.read_text() != source:
-        path.write_text(source)
-    name = f"stepwell_kernels_{'cpu' if interpret else 'gpu'}_{abs(hash(str(path)))}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    if interpret:
-        use_interpreter()
-        spec.loader.exec_module(module)
-    else:
-        with compiling_for_gpu():
-            spec.loader.exec_module(module)
-    return {k: v for k, v in vars(module).items() if hasattr(v, "fn")}
 
 
 @register_impls
@@ -72,22 +48,13 @@ class LaunchFunctions(InterpreterFunctions):
     @impl(tile.LaunchOp)
     def run_launch(self, interpreter: Interpreter, op: tile.LaunchOp, args: PythonValues):
         name = op.callee.root_reference.data
-        values = [a.contiguous() for a in args]
-        inputs, inits = values[: len(op.inputs)], values[len(op.inputs) :]
-        device = values[0].device if values else torch.device("cpu")
-        # a result with an init starts as a copy of it (a scatter writes only some elements),
-        # or as the init itself when nothing else reads that memory
-        outputs = [
-            init if op.donated(k) else init.clone(memory_format=torch.contiguous_format)
-            for k, init in enumerate(inits)
-        ] + [
-            torch.empty(tuple(t.get_shape()), dtype=torch_dtype(t.element_type), device=device)
-            for t in op.result_types[len(inits) :]  # type: ignore[attr-defined]
+        new = [
+            (t.get_shape(), torch_dtype(t.element_type))
+            for t in op.result_types[len(op.inits) :]  # type: ignore[attr-defined]
         ]
-        if any(o.numel() > 0 for o in outputs):  # a fused kernel may have an empty output too
-            with bf16_semantics() if self.interpret else contextlib.nullcontext():
-                self.kernels[name][self.grids[name]](*inputs, *outputs)
-        return tuple(outputs)
+        donated = [op.donated(k) for k in range(len(op.inits))]
+        return launch(self.kernels[name], self.grids[name], args, len(op.inputs), donated, new,
+                      self.interpret)  # fmt: skip
 
 
 class Runtime:
@@ -120,25 +87,10 @@ class Runtime:
         return self.loaded[interpret]
 
     def __call__(self, *args: Any, function: str = "forward") -> tuple[Any, ...]:
-        # kernels run where the tensors are; a graph with no tensor input (arange,
-        # linspace) allocates its outputs on the CPU, so it runs in the interpreter too
-        tensors = [a for a in args if isinstance(a, torch.Tensor)]
-        on_cpu = not tensors or any(a.device.type == "cpu" for a in tensors)
+        interpret = on_cpu(args)
         interp = make_interpreter(self.module, self.torch_level)
-        interp.register_implementations(LaunchFunctions(self.kernels(on_cpu), self.grids, on_cpu))
+        kernels = self.kernels(interpret)
+        interp.register_implementations(LaunchFunctions(kernels, self.grids, interpret))
         with torch.no_grad():
             outputs = tuple(interp.call_op(function, tuple(args)))
-        return _unaliased(outputs, tensors)
-
-
-def _unaliased(outputs: tuple[Any, ...], inputs: list[torch.Tensor]) -> tuple[Any, ...]:
-    """Graph-level views (reshape, transpose, ...) are views at run time; an output that
-    is a view of an input is copied, so that writing into one never changes the other (a
-    functional graph's outputs are new tensors)."""
-    storages = {t.untyped_storage().data_ptr() for t in inputs if t.numel()}
-    return tuple(
-        o.clone()
-        if isinstance(o, torch.Tensor) and o.numel() and o.untyped_storage().data_ptr() in storages
-        else o
-        for o in outputs
-    )
+        return unaliased(outputs, [a for a in args if isinstance(a, torch.Tensor)])

@@ -190,7 +190,7 @@ class AttentionWritesTokenMajor(RewritePattern):
             op.lse.type if op.lse is not None else None,
         )  # fmt: skip
         new.location = op.location
-        rewriter.insert_op(new, InsertPoint.before(op))
+        rewriter.insert(new, InsertPoint.before(op))
         for r in readers:
             rewriter.replace(r, [], [new.result])
         if op.lse is not None and new.lse is not None:
@@ -301,7 +301,7 @@ class RecomputeGeneratedValues(RewritePattern):
             # the whole cone at once, so that no op of it gains a use (one rewrite each)
             copies: list[Operation] = []
             copied = _copy_cone(value, {}, copies)
-            rewriter.insert_op(copies, InsertPoint.before(use.operation))
+            rewriter.insert(copies, InsertPoint.before(use.operation))
             use.operation.operands[use.index] = copied
         rewriter.handle_operation_modification(op)
 

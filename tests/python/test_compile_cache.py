@@ -196,7 +196,8 @@ with torch.no_grad():
     out = torch.compile(ex.fn, backend="stepwell")(*ex.inputs)
     err = float((out - ex.fn(*ex.inputs)).abs().max())
 heavy = ("stepwell.frontend.fx", "stepwell.passes.support.fusion", "stepwell.dialects.torch",
-         "stepwell.lowering.triton.emitter", "xdsl.interpreters")
+         "stepwell.lowering.triton.emitter", "xdsl.interpreters", "xdsl.interpreter",
+         "xdsl.parser", "stepwell.dialects.prims", "stepwell.dialects.tile")
 print(err < 1e-5, *sorted(m for m in heavy if m in sys.modules))
 """
 

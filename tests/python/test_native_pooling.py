@@ -1,6 +1,6 @@
-"""Pooling as kernels: `max_pool2d` (with indices) and `avg_pool2d`/`avg_pool3d` are a gather of
-each window and a reduction, fused into one kernel, matching eager on values, indices,
-dtype, shape and NaN positions."""
+"""Pooling as kernels: `max_pool2d`/`max_pool3d` (with indices) and `avg_pool2d`/`avg_pool3d`
+are a gather of each window and a reduction, fused into one kernel, matching eager on
+values, indices, dtype, shape and NaN positions."""
 
 from __future__ import annotations
 
@@ -50,6 +50,12 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
     "adaptive max, the identity": (lambda x: F.adaptive_max_pool2d(x, (8, 9)), (X,)),
     "adaptive max 1-d": (lambda x: F.adaptive_max_pool1d(x, 4, return_indices=True), (X[0],)),
     "adaptive max, empty batch": (lambda x: F.adaptive_max_pool2d(x, 2), (X[:0],)),
+    "max 3-d with indices, padding, dilation, NaN": (
+        lambda x: F.max_pool3d(x, 3, (2, 1, 2), 1, dilation=(1, 2, 1), return_indices=True),
+        (V.masked_fill(V > 1.5, float("nan")),)),
+    "max 3-d ceil_mode, 4-d input, int32": (
+        lambda x: F.max_pool3d(x, 2, ceil_mode=True, return_indices=True),
+        ((V[0] * 10).int(),)),
     "avg 3-d 2x2x2": (lambda x: F.avg_pool3d(x, 2), (V,)),
     "avg 3-d padding, stride, exclude pad": (
         lambda x: F.avg_pool3d(x, (3, 2, 3), (2, 1, 2), (1, 1, 0), count_include_pad=False),
@@ -83,7 +89,9 @@ def test_avg_pool3d_is_one_kernel() -> None:
     assert len(manifest["kernels"]) == 1
 
 
-def test_max_pool_is_one_kernel() -> None:
+@pytest.mark.parametrize("n", [2, 3])
+def test_max_pool_is_one_kernel(n: int) -> None:
     """The window offsets, the padding mask, the max and the index: one row kernel."""
-    _, manifest = run(lambda x: F.max_pool2d(x, 3, 2, 1, return_indices=True), X)
+    pool = F.max_pool2d if n == 2 else F.max_pool3d
+    _, manifest = run(lambda x: pool(x, 3, 2, 1, return_indices=True), X if n == 2 else V)
     assert len(manifest["kernels"]) == 1

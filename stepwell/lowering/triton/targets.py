@@ -209,6 +209,6 @@ def compile_all(
 
 def load_for_compile(source: str, directory: Path) -> dict[str, Any]:
     """Import the emitted kernels as real (not interpreted) Triton functions."""
-    from stepwell.lowering.runtime import load_kernels
+    from stepwell.lowering.launch_plan import load_kernels
 
     return load_kernels(source, directory, interpret=False)

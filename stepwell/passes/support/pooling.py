@@ -1,4 +1,4 @@
-"""Pooling as gathers and reductions: `max_pool2d_with_indices`, `avg_pool2d`/`avg_pool3d`,
+"""Pooling as gathers and reductions: `max_pool2d/3d_with_indices`, `avg_pool2d`/`avg_pool3d`,
 `adaptive_max_pool2d` and `_adaptive_avg_pool3d` (windows of varying size, gathered at the
 largest one and masked). The windows have any number of spatial dims.
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import torch
@@ -45,14 +45,26 @@ def _ntuple(
 @dataclass(frozen=True)
 class _Windows:
     """The window elements of every output position over the last `n` (spatial) dims of
-    x, shape (..., O1..On, K1..Kn). Each method builds its index math afresh: a value with
-    one use moves below the broadcasts to its consumer (canonicalize-prims), so all of it
-    fuses into the pooling kernel. A subclass says where a window element lies along
-    each axis (`_along`) and whether it is inside the input (`_inside`)."""
+    x, shape (..., O1..On, K1..Kn). A subclass says where a window element lies along
+    each axis (`_along`) and whether it is inside the input (`_inside`).
+
+    Each piece of index math is traced once (`_once`) and read wherever it is needed:
+    it is made of `iota` and constants alone, so canonicalize-prims gives each reader a
+    copy of it (`RecomputeGeneratedValues`) and all of it still fuses into the pooling
+    kernel. Building it afresh for every use made the decomposition several times larger,
+    and tracing it dominated the compile of a pooling layer."""
 
     shape: tuple[int, ...]  # x's shape
     kernel: tuple[int, ...]  # window elements per axis (the largest window's, if they vary)
     out_hw: tuple[int, ...]
+    _memo: dict[tuple[object, ...], torch.Tensor] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def _once(self, key: tuple[object, ...], make: Callable[[], torch.Tensor]) -> torch.Tensor:
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
 
     @property
     def n(self) -> int:
@@ -70,19 +82,32 @@ class _Windows:
     def _inside(self, axis: int) -> torch.Tensor:
         raise NotImplementedError
 
+    def along(self, axis: int) -> torch.Tensor:
+        return self._once(("along", axis), lambda: self._along(axis))
+
+    def inside(self, axis: int) -> torch.Tensor:
+        return self._once(("inside", axis), lambda: self._inside(axis))
+
     def valid(self) -> torch.Tensor:
-        ok = self._inside(0)
-        for axis in range(1, self.n):
-            ok = ok & self._inside(axis)
-        return ok
+        def make() -> torch.Tensor:
+            ok = self.inside(0)
+            for axis in range(1, self.n):
+                ok = ok & self.inside(axis)
+            return ok
+
+        return self._once(("valid",), make)
 
     def plane(self) -> torch.Tensor:
         """Each element's position in its spatial plane (row-major: `row * W + col`)."""
-        sizes = self.shape[-self.n :]
-        at = self._along(0)
-        for axis in range(1, self.n):
-            at = at * sizes[axis] + self._along(axis)
-        return at
+
+        def make() -> torch.Tensor:
+            sizes = self.shape[-self.n :]
+            at = self.along(0)
+            for axis in range(1, self.n):
+                at = at * sizes[axis] + self.along(axis)
+            return at
+
+        return self._once(("plane",), make)
 
     def offsets(self) -> torch.Tensor:
         """Element offsets into x (-1, which reads 0, outside the input)."""
@@ -110,7 +135,8 @@ class Windows(_Windows):
         return out * self.stride[axis] - self.padding[axis] + step * self.dilation[axis]
 
     def _inside(self, axis: int) -> torch.Tensor:
-        return (self._along(axis) >= 0) & (self._along(axis) < self.shape[-self.n + axis])
+        at = self.along(axis)
+        return (at >= 0) & (at < self.shape[-self.n + axis])
 
 
 @dataclass(frozen=True)
@@ -129,18 +155,24 @@ class AdaptiveWindows(_Windows):
     def bounds(self, axis: int) -> tuple[torch.Tensor, torch.Tensor]:
         """Each window's (start, end) along `axis`, shape (O1..On, K1..Kn) broadcast."""
         d, o = self.shape[-self.n + axis], self.out_hw[axis]
-        i = torch.arange(o).reshape(self._axis_shape(axis, window=False))
-        # (non-negative: truncating division is floor division, one prims.div)
-        start = torch.div(i * d, o, rounding_mode="trunc")
-        end = torch.div((i + 1) * d + o - 1, o, rounding_mode="trunc")
-        return start, end
+
+        def start() -> torch.Tensor:
+            i = torch.arange(o).reshape(self._axis_shape(axis, window=False))
+            # (non-negative: truncating division is floor division, one prims.div)
+            return torch.div(i * d, o, rounding_mode="trunc")
+
+        def end() -> torch.Tensor:
+            i = torch.arange(o).reshape(self._axis_shape(axis, window=False))
+            return torch.div((i + 1) * d + o - 1, o, rounding_mode="trunc")
+
+        return self._once(("start", axis), start), self._once(("end", axis), end)
 
     def _along(self, axis: int) -> torch.Tensor:
         step = torch.arange(self.kernel[axis]).reshape(self._axis_shape(axis, window=True))
         return self.bounds(axis)[0] + step
 
     def _inside(self, axis: int) -> torch.Tensor:
-        return self._along(axis) < self.bounds(axis)[1]
+        return self.along(axis) < self.bounds(axis)[1]
 
     def sizes(self) -> torch.Tensor:
         """Each window's number of elements, shape (O1..On)."""
@@ -154,7 +186,8 @@ class AdaptiveWindows(_Windows):
         return count
 
 
-def max_pool2d_with_indices(
+def max_pool_with_indices(
+    n: int,
     x: torch.Tensor,
     kernel_size: Sequence[int],
     stride: Sequence[int] = (),
@@ -162,36 +195,43 @@ def max_pool2d_with_indices(
     dilation: Sequence[int] = (1,),
     ceil_mode: bool = False,
 ) -> Any:
-    if x.dim() not in (3, 4) or x.numel() == 0 or x.dtype == torch.bool:
+    """`max_pool{n}d_with_indices`: each window's maximum and its flat position in the
+    input's spatial dims (eager's index)."""
+    if x.dim() not in (n + 1, n + 2) or x.numel() == 0 or x.dtype == torch.bool:
         return NotImplemented
-    k, s = _pair(kernel_size), _pair(stride, kernel_size)
-    p, d = _pair(padding), _pair(dilation)
-    out_hw = tuple(pooling_output_shape(x.shape[-2 + i], k[i], p[i], s[i], d[i], ceil_mode)
-                   for i in range(2))  # fmt: skip
-    if min(out_hw) <= 0:
+    k, s = _ntuple(kernel_size, n), _ntuple(stride, n, kernel_size)
+    p, d = _ntuple(padding, n), _ntuple(dilation, n)
+    out = tuple(pooling_output_shape(x.shape[-n + i], k[i], p[i], s[i], d[i], ceil_mode)
+                for i in range(n))  # fmt: skip
+    if min(out) <= 0:
         return NotImplemented
-    win = Windows(tuple(x.shape), k, out_hw, stride=s, padding=p, dilation=d)
-    return _window_max(x, win.valid, win.offsets, lambda: win.full(win.plane()))
+    win = Windows(tuple(x.shape), k, out, stride=s, padding=p, dilation=d)
+    return _window_max(x, win)
 
 
-def _window_max(
-    x: torch.Tensor,
-    valid: Callable[[], torch.Tensor],
-    offsets: Callable[[], torch.Tensor],
-    plane: Callable[[], torch.Tensor],
-) -> tuple[torch.Tensor, torch.Tensor]:
-    """The maximum of each window (the last two dims of the gathered windows) and its
-    position in the input plane, by eager's rule: the first maximum, or the last NaN."""
+def max_pool2d_with_indices(x: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
+    return max_pool_with_indices(2, x, *args, **kwargs)
+
+
+def max_pool3d_with_indices(x: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
+    return max_pool_with_indices(3, x, *args, **kwargs)
+
+
+def _window_max(x: torch.Tensor, win: _Windows) -> tuple[torch.Tensor, torch.Tensor]:
+    """The maximum of each window (the last `win.n` dims of the gathered windows) and
+    its position in the input's spatial dims, by eager's rule: the first maximum, or the
+    last NaN."""
     lowest = float("-inf") if x.is_floating_point() else torch.iinfo(x.dtype).min
-    values = torch.where(valid(), torch.ops.stepwell.take(x, offsets()), lowest)
-    window = (-2, -1)
+    values = torch.where(win.valid(), torch.ops.stepwell.take(x, win.offsets()), lowest)
+    window = tuple(range(-win.n, 0))
     out = values.amax(window)
-    best = values == out[..., None, None]
-    first_max = torch.where(best, plane(), 2**62).amin(window)
+    best = values == out[(..., *[None] * win.n)]
+    plane = win.full(win.plane())
+    first_max = torch.where(best, plane, 2**62).amin(window)
     if not x.is_floating_point():
         return out, first_max
     nan = values != values
-    last_nan = torch.where(nan, plane(), -1).amax(window)
+    last_nan = torch.where(nan, plane, -1).amax(window)
     return out, torch.where(nan.any(window), last_nan, first_max)
 
 
@@ -203,7 +243,7 @@ def adaptive_max_pool2d(x: torch.Tensor, output_size: Sequence[int]) -> Any:
     if min(out) <= 0:
         return NotImplemented
     win = AdaptiveWindows.of(tuple(x.shape), out)
-    return _window_max(x, win.valid, win.offsets, lambda: win.full(win.plane()))
+    return _window_max(x, win)
 
 
 def avg_pool(
@@ -292,6 +332,7 @@ def adaptive_avg_pool3d(x: torch.Tensor, output_size: Sequence[int]) -> Any:
 
 POOLING_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.max_pool2d_with_indices.default: max_pool2d_with_indices,
+    aten.max_pool3d_with_indices.default: max_pool3d_with_indices,
     aten.avg_pool2d.default: avg_pool2d,
     aten.avg_pool3d.default: avg_pool3d,
     aten._adaptive_avg_pool3d.default: adaptive_avg_pool3d,

@@ -1,0 +1,370 @@
+"""The launch plan: a compiled graph's graph-level function as a list of steps that runs
+without xDSL, as Inductor's generated wrapper runs without FX.
+
+`plan_builder.build_launch_plan` turns the tile-level module's graph function into plain
+JSON when every graph-level op is one of the kinds below; the graph cache keeps it
+(`plan.json`) next to the plan's IR. A warm `torch.compile` then imports neither xDSL's
+parser nor its interpreter, and every call runs a short Python loop instead of
+interpreting IR:
+
+    {"format": 1, "function": "forward", "args": 3,
+     "steps": [{"op": "launch", "kernel": "k0_mm", "grid": [4, 1, 1], "in": [{"s": 0},
+                {"s": 1}], "inits": [], "donated": [], "new": [[[8, 16], "float32"]],
+                "out": [3]},
+               {"op": "call", "callee": "aten.gelu.default", "args": [{"s": 3}],
+                "kwargs": {"approximate": "tanh"}, "dense": true, "out": [4]}],
+     "returns": [{"s": 4}]}
+
+A step's values are slots: the function's arguments are slots 0..args-1, each step's
+results take the next ones. An argument is a slot (`{"s": i}`), a dtype (`{"dtype":
+"float32"}`), a device (`{"device": "cpu"}`), a layout or memory format (`{"torch":
+"contiguous_format"}`), a list, or a JSON scalar. Steps:
+
+- `launch`: allocate the results and launch a Triton kernel (what `tile.launch` does);
+- `call`: an ATen or prims overload by name (`prims.extern`, `torch.operator`, a prims op
+  at graph level), resolved by `callees.resolve_callee`, which names no Python function;
+  `dense` hands it its tensors in the standard layout, as an extern sees them;
+- `reshape`: a view when the strides allow one, as the interpreter's `prims.reshape`.
+
+A plan that does not have this shape is refused (`PlanError`): it is read from the
+cache, so it is checked like any other input. The steps run with the same semantics as
+the IR interpreter's rules for the same ops (`stepwell/ir/interpret.py`,
+`stepwell/lowering/runtime.py`); `test_launch_plan.py` compares the two.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from stepwell.ir.callees import resolve_callee
+
+PLAN_FORMAT = 1
+
+DTYPES: dict[str, torch.dtype] = {
+    name: d
+    for name in dir(torch)
+    if isinstance(d := getattr(torch, name, None), torch.dtype) and not name.startswith("_")
+}
+"""dtype names (`float32`, `int64`, ...) a plan may use."""
+
+
+class PlanError(ValueError):
+    """A launch plan that is not well formed."""
+
+
+# -- what running compiled kernels needs, with or without xDSL ------------------------------
+
+
+def load_kernels(source: str, directory: Path, interpret: bool) -> dict[str, Any]:
+    """Write the Triton source to `directory/kernels.py` and import its kernels (for
+    Triton's interpreter when `interpret`, see `mode.use_interpreter`)."""
+    from stepwell.lowering.triton.mode import compiling_for_gpu, use_interpreter
+
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / "kernels.py"
+    if not path.exists() or path.read_text() != source:
+        path.write_text(source)
+    name = f"stepwell_kernels_{'cpu' if interpret else 'gpu'}_{abs(hash(str(path)))}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    if interpret:
+        use_interpreter()
+        spec.loader.exec_module(module)
+    else:
+        with compiling_for_gpu():
+            spec.loader.exec_module(module)
+    return {k: v for k, v in vars(module).items() if hasattr(v, "fn")}
+
+
+def launch(
+    kernel: Any,
+    grid: Sequence[int],
+    args: Sequence[torch.Tensor],
+    n_inputs: int,
+    donated: Sequence[bool],
+    new: Sequence[tuple[Sequence[int], torch.dtype]],
+    interpret: bool,
+) -> tuple[torch.Tensor, ...]:
+    """Run one kernel: `args` are its inputs, then the inits of its first results.
+
+    A result with an init starts as a copy of it (a scatter writes only some elements),
+    or as the init itself when it is `donated` (nothing else reads that memory); the
+    other results (`new`: shape and dtype) are allocated uninitialized."""
+    from stepwell.lowering.triton.interpreter_fixes import bf16_semantics
+
+    values = [a.contiguous() for a in args]
+    inputs, inits = values[:n_inputs], values[n_inputs:]
+    device = values[0].device if values else torch.device("cpu")
+    outputs = [
+        init if donated[k] else init.clone(memory_format=torch.contiguous_format)
+        for k, init in enumerate(inits)
+    ] + [torch.empty(tuple(shape), dtype=dtype, device=device) for shape, dtype in new]
+    if any(o.numel() > 0 for o in outputs):  # a fused kernel may have an empty output too
+        with bf16_semantics() if interpret else contextlib.nullcontext():
+            kernel[tuple(grid)](*inputs, *outputs)
+    return tuple(outputs)
+
+
+def flat_results(n: int, out: Any) -> tuple[Any, ...]:
+    """An overload's return value as an op's `n` results (a list result stays whole when
+    the op has one result; `None` entries of a tuple are not results)."""
+    if not n:
+        return ()
+    if n == 1 and not isinstance(out, list | tuple):
+        return (out,)
+    if n == 1 and isinstance(out, list | tuple) and len(out) != 1:
+        return (out,)
+    flat = [o for o in out if o is not None] if isinstance(out, list | tuple) else [out]
+    return tuple(flat)
+
+
+def unaliased(outputs: tuple[Any, ...], inputs: Sequence[torch.Tensor]) -> tuple[Any, ...]:
+    """Graph-level views (reshape, transpose, ...) are views at run time; an output that
+    is a view of an input is copied, so that writing into one never changes the other (a
+    functional graph's outputs are new tensors)."""
+    storages = {t.untyped_storage().data_ptr() for t in inputs if t.numel()}
+    return tuple(
+        o.clone()
+        if isinstance(o, torch.Tensor) and o.numel() and o.untyped_storage().data_ptr() in storages
+        else o
+        for o in outputs
+    )
+
+
+def on_cpu(args: Sequence[Any]) -> bool:
+    """Do the kernels run in Triton's interpreter? Kernels run where the tensors are; a
+    graph with no tensor input (arange, linspace) allocates its outputs on the CPU."""
+    tensors = [a for a in args if isinstance(a, torch.Tensor)]
+    return not tensors or any(a.device.type == "cpu" for a in tensors)
+
+
+# -- the plan -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A reference to slot `index` (an argument or a step's result)."""
+
+    index: int
+
+
+def encode(value: Any) -> Any:
+    """A step argument as JSON (see the module docstring); PlanError if it has none."""
+    if isinstance(value, Slot):
+        return {"s": value.index}
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, torch.dtype):
+        return {"dtype": str(value).removeprefix("torch.")}
+    if isinstance(value, torch.device):
+        return {"device": str(value)}
+    if isinstance(value, torch.layout | torch.memory_format):
+        return {"torch": str(value).removeprefix("torch.")}
+    if isinstance(value, list | tuple):
+        return [encode(v) for v in value]
+    raise PlanError(f"no plan encoding for an argument of type {type(value).__name__}")
+
+
+def _decode(value: Any, slots: list[Any]) -> Any:
+    if isinstance(value, list):
+        return [_decode(v, slots) for v in value]
+    if isinstance(value, dict):
+        if "s" in value:
+            return slots[value["s"]]
+        if "dtype" in value:
+            return DTYPES[value["dtype"]]
+        if "device" in value:
+            return torch.device(value["device"])
+        return getattr(torch, value["torch"])
+    return value
+
+
+def _check_arg(value: Any, defined: int) -> None:
+    """A step argument reads only slots defined before it and names only known values."""
+    if isinstance(value, list):
+        for v in value:
+            _check_arg(v, defined)
+        return
+    if isinstance(value, dict):
+        if len(value) != 1:
+            raise PlanError(f"an argument is one tagged value, not {value}")
+        (tag, v), = value.items()
+        if tag == "s":
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < defined:
+                raise PlanError(f"slot {v!r} is not defined before its use")
+        elif tag == "dtype":
+            if v not in DTYPES:
+                raise PlanError(f"unknown dtype {v!r}")
+        elif tag == "device":
+            torch.device(v)
+        elif tag == "torch":
+            if not isinstance(getattr(torch, str(v), None), torch.layout | torch.memory_format):
+                raise PlanError(f"unknown layout or memory format {v!r}")
+        else:
+            raise PlanError(f"unknown argument tag {tag!r}")
+    elif value is not None and not isinstance(value, bool | int | float | str):
+        raise PlanError(f"an argument of type {type(value).__name__}")
+
+
+@dataclass(frozen=True)
+class LaunchPlan:
+    """A checked plan (`parse`); `run` executes it."""
+
+    function: str
+    args: int
+    steps: tuple[dict[str, Any], ...]
+    returns: tuple[Any, ...]
+
+    def to_json(self) -> str:
+        return json.dumps({"format": PLAN_FORMAT, "function": self.function, "args": self.args,
+                           "steps": list(self.steps), "returns": list(self.returns)})  # fmt: skip
+
+    @staticmethod
+    def parse(text: str) -> LaunchPlan:
+        """The plan in `text`, checked: slots defined before use, known steps, callees
+        that `resolve_callee` accepts. PlanError otherwise."""
+        try:
+            data = json.loads(text)
+        except ValueError as e:
+            raise PlanError(f"not JSON: {e}") from e
+        if not isinstance(data, dict) or data.get("format") != PLAN_FORMAT:
+            raise PlanError("not a launch plan of this format")
+        args, steps = data.get("args"), data.get("steps")
+        if not isinstance(args, int) or args < 0 or not isinstance(steps, list):
+            raise PlanError("a plan has a number of arguments and a list of steps")
+        defined = args
+        for step in steps:
+            defined = _check_step(step, defined)
+        returns = data.get("returns")
+        if not isinstance(returns, list):
+            raise PlanError("a plan returns a list")
+        _check_arg(returns, defined)
+        function = data.get("function")
+        if not isinstance(function, str):
+            raise PlanError("a plan names its function")
+        return LaunchPlan(function, args, tuple(steps), tuple(returns))
+
+    def run(self, kernels: dict[str, Any], args: Sequence[Any], interpret: bool) -> tuple[Any, ...]:
+        """The function's results for `args` (the kernels by name)."""
+        if len(args) != self.args:
+            raise TypeError(f"@{self.function} takes {self.args} arguments, got {len(args)}")
+        slots: list[Any] = list(args)
+        for step in self.steps:
+            kind = step["op"]
+            if kind == "launch":
+                name = step["kernel"]
+                inputs = _decode(step["in"], slots) + _decode(step["inits"], slots)
+                new = [(shape, DTYPES[dtype]) for shape, dtype in step["new"]]
+                slots.extend(launch(kernels[name], step["grid"], inputs, len(step["in"]),
+                                    step["donated"], new, interpret))  # fmt: skip
+            elif kind == "call":
+                call_args = _decode(step["args"], slots)
+                kwargs = {k: _decode(v, slots) for k, v in step["kwargs"].items()}
+                if step["dense"]:  # an extern sees its inputs in the standard layout
+                    call_args = [_dense(a) for a in call_args]
+                    kwargs = {k: _dense(v) for k, v in kwargs.items()}
+                out = resolve_callee(step["callee"])(*call_args, **kwargs)
+                slots.extend(flat_results(len(step["out"]), out))
+            else:  # reshape
+                slots.append(slots[step["in"]["s"]].reshape(step["shape"]))
+        return tuple(_decode(list(self.returns), slots))
+
+
+def _dense(value: Any) -> Any:
+    if isinstance(value, torch.Tensor):
+        return value.contiguous()
+    if isinstance(value, list):
+        return [_dense(v) for v in value]
+    return value
+
+
+_STEP_KEYS = {
+    "launch": {"op", "kernel", "grid", "in", "inits", "donated", "new", "out"},
+    "call": {"op", "callee", "args", "kwargs", "dense", "out"},
+    "reshape": {"op", "in", "shape", "out"},
+}
+
+
+def _ints(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    )
+
+
+def _check_step(step: Any, defined: int) -> int:
+    """Check one step; returns the number of slots defined after it."""
+    if not isinstance(step, dict) or set(step) != _STEP_KEYS.get(step.get("op"), set()):
+        raise PlanError(f"not a plan step: {str(step)[:80]}")
+    out = step["out"]
+    if not _ints(out) or out != list(range(defined, defined + len(out))):
+        raise PlanError(f"a step's results take the next slots, not {out}")
+    kind = step["op"]
+    if kind == "launch":
+        _check_arg(step["in"], defined)
+        _check_arg(step["inits"], defined)
+        inits, donated, new = step["inits"], step["donated"], step["new"]
+        if not isinstance(step["kernel"], str) or not _ints(step["grid"]):
+            raise PlanError("a launch names its kernel and grid")
+        if not isinstance(inits, list) or not isinstance(donated, list) or (
+            len(donated) != len(inits) or not all(isinstance(d, bool) for d in donated)
+        ):
+            raise PlanError("a launch says for each init whether it is donated")
+        if not isinstance(new, list) or not all(
+            isinstance(n, list) and len(n) == 2 and _ints(n[0]) and n[1] in DTYPES for n in new
+        ):
+            raise PlanError("a launch's new results are [shape, dtype] pairs")
+        if len(out) != len(inits) + len(new):
+            raise PlanError("a launch has one result per init and per new result")
+    elif kind == "call":
+        if not isinstance(step["callee"], str) or not isinstance(step["kwargs"], dict):
+            raise PlanError("a call names its callee and has keyword arguments")
+        try:
+            resolve_callee(step["callee"])  # a name it does not accept is no callee
+        except Exception as e:
+            raise PlanError(f"a call to {step['callee']!r}: {e}") from e
+        _check_arg(step["args"], defined)
+        _check_arg(list(step["kwargs"].values()), defined)
+        if not isinstance(step["args"], list) or not isinstance(step["dense"], bool):
+            raise PlanError("a call has a list of arguments")
+    else:
+        _check_arg(step["in"], defined)
+        if not isinstance(step["in"], dict) or not _ints(step["shape"]) or len(out) != 1:
+            raise PlanError("a reshape takes one slot to a shape")
+    return defined + len(out)
+
+
+class PlanRuntime:
+    """A compiled graph run by its launch plan: call it with the function's arguments
+    (the same contract as `runtime.Runtime`)."""
+
+    def __init__(self, plan: LaunchPlan, kernel_source: str, directory: Path | None = None):
+        self.plan = plan
+        self.source = kernel_source
+        self._tmp = None if directory else tempfile.TemporaryDirectory(prefix="stepwell-kernels-")
+        self.directory = directory or Path(self._tmp.name)  # type: ignore[union-attr]
+        self.loaded: dict[bool, dict[str, Any]] = {}
+
+    def kernels(self, interpret: bool) -> dict[str, Any]:
+        if interpret not in self.loaded:
+            self.loaded[interpret] = load_kernels(self.source, self.directory, interpret)
+        return self.loaded[interpret]
+
+    def __call__(self, *args: Any, function: str = "forward") -> tuple[Any, ...]:
+        if function != self.plan.function:
+            raise ValueError(f"the plan holds @{self.plan.function}, not @{function}")
+        interpret = on_cpu(args)
+        with torch.no_grad():
+            outputs = self.plan.run(self.kernels(interpret), args, interpret)
+        return unaliased(outputs, [a for a in args if isinstance(a, torch.Tensor)])

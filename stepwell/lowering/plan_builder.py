@@ -1,0 +1,112 @@
+"""Build a compiled graph's launch plan (`launch_plan.py`) from its tile-level module.
+
+Each graph-level op becomes the step that does what the IR interpreter's rule for it
+does: the rule is looked up in the interpreter's own table (`PrimsLevelFunctions`), so an
+op whose rule is not one a step reproduces (a graph-level sort, a `func.call`) leaves
+the graph without a plan, and the runtime interprets its IR as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from xdsl.dialects.builtin import DYNAMIC_INDEX, ModuleOp, TensorType
+from xdsl.dialects.func import FuncOp, ReturnOp
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from stepwell.dialects import tile
+from stepwell.dialects.codecs import call_arguments
+from stepwell.dialects.prims_support import ExternOp
+from stepwell.dialects.torch_support import OperatorOp
+from stepwell.ir.interpret import PrimsLevelFunctions, StepwellFunctions, generic_arguments
+from stepwell.ir.types import torch_dtype
+from stepwell.lowering.launch_plan import LaunchPlan, PlanError, Slot, encode
+
+_STEPS: dict[Any, str] = {
+    StepwellFunctions.run_schema_op: "schema",
+    StepwellFunctions.run_extern: "extern",
+    StepwellFunctions.run_operator: "operator",
+    StepwellFunctions.run_reshape: "reshape",
+    StepwellFunctions.run_collapse: "reshape",
+}
+"""The interpreter rules a plan step reproduces."""
+
+
+def _rules(torch_level: bool) -> dict[type[Operation], str]:
+    """Each op class's step kind ("" for a rule no step reproduces)."""
+    functions = StepwellFunctions if torch_level else PrimsLevelFunctions
+    return {cls: _STEPS.get(fn, "") for cls, fn in functions._impls()}  # type: ignore[attr-defined]
+
+
+def build_launch_plan(module: ModuleOp, function: str = "forward") -> LaunchPlan | None:
+    """The plan of `@function` in a tile-level module, or None when one of its ops has no
+    step (see the module docstring)."""
+    from stepwell.ir.interpret import has_torch_ops
+
+    funcs = [op for op in module.ops if isinstance(op, FuncOp)]
+    func = next((f for f in funcs if f.sym_name.data == function), None)
+    if func is None or len(funcs) != 1 or len(func.body.blocks) != 1:
+        return None
+    grids = {
+        k.sym_name.data: tile.int_list(k.grid) for k in module.ops if isinstance(k, tile.KernelOp)
+    }
+    rules = _rules(has_torch_ops(module))
+    block = func.body.block
+    slots: dict[SSAValue, int] = {a: i for i, a in enumerate(block.args)}
+    steps: list[dict[str, Any]] = []
+    try:
+        for op in block.ops:
+            if isinstance(op, ReturnOp):
+                returns = [encode(Slot(slots[v])) for v in op.operands]
+                return LaunchPlan(function, len(block.args), tuple(steps), tuple(returns))
+            step = _step(op, slots, grids, rules)
+            if step is None:
+                return None
+            step["out"] = list(range(len(slots), len(slots) + len(op.results)))
+            slots.update({r: i for r, i in zip(op.results, step["out"], strict=True)})
+            steps.append(step)
+    except (PlanError, KeyError):  # an argument with no encoding, a kernel with no grid
+        return None
+    return None
+
+
+def _step(
+    op: Operation,
+    slots: dict[SSAValue, int],
+    grids: dict[str, list[int]],
+    rules: dict[type[Operation], str],
+) -> dict[str, Any] | None:
+    refs = [Slot(slots[v]) for v in op.operands]
+    if isinstance(op, tile.LaunchOp):
+        name = op.callee.root_reference.data
+        news = [cast(TensorType[Attribute], t) for t in op.result_types[len(op.inits) :]]
+        return {
+            "op": "launch",
+            "kernel": name,
+            "grid": list(grids[name]),
+            "in": encode(refs[: len(op.inputs)]),
+            "inits": encode(refs[len(op.inputs) :]),
+            "donated": [op.donated(k) for k in range(len(op.inits))],
+            "new": [[list(t.get_shape()), encode(torch_dtype(t.element_type))["dtype"]]
+                    for t in news],  # fmt: skip
+        }
+    rule = rules.get(type(op), "")
+    if rule == "reshape":
+        shape = list(cast(TensorType[Attribute], op.results[0].type).get_shape())
+        if DYNAMIC_INDEX in shape:
+            return None
+        return {"op": "reshape", "in": encode(refs[0]), "shape": shape}
+    if rule in ("extern", "operator"):
+        name = cast(ExternOp, op).callee.data if rule == "extern" else cast(
+            OperatorOp, op).op_name.data  # fmt: skip
+        args, kwargs = generic_arguments(name, op, refs)
+        return _call(name, args, kwargs, dense=rule == "extern")
+    if rule == "schema":
+        kwargs = call_arguments(op, refs)  # type: ignore[arg-type]
+        return _call(op.OVERLOAD, [], kwargs, dense=False)  # type: ignore[attr-defined]
+    return None
+
+
+def _call(name: str, args: list[Any], kwargs: dict[str, Any], dense: bool) -> dict[str, Any]:
+    return {"op": "call", "callee": name, "args": encode(args),
+            "kwargs": {k: encode(v) for k, v in kwargs.items()}, "dense": dense}  # fmt: skip

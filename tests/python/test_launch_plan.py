@@ -1,0 +1,109 @@
+"""The launch plan (`stepwell/lowering/launch_plan.py`): a compiled graph's graph-level
+function as JSON steps, run without xDSL. It must compute what the IR interpreter
+computes for the same module (both compared with eager), and a malformed plan, read
+from the cache, must be refused rather than run."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import torch
+
+from stepwell.frontend.fx import import_program
+from stepwell.frontend.loader import Example, export
+from stepwell.fuzz.compare import mismatch
+from stepwell.ir.printing import parse_module
+from stepwell.lowering.compiler import compile_module
+from stepwell.lowering.launch_plan import LaunchPlan, PlanError, PlanRuntime
+from stepwell.lowering.plan_builder import build_launch_plan
+from stepwell.lowering.runtime import Runtime
+from stepwell.pipeline import bind_inputs
+
+X = torch.randn(4, 6)
+IDX = torch.tensor([0, 2, 2, 3])
+
+PROGRAMS: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
+    "pointwise and a reduction": (lambda x: (x.exp() + 1).softmax(-1), (X,)),
+    # an op no kernel takes: a `call` step with its inputs made dense
+    "an ATen extern on a transposed input": (
+        lambda x: torch.special.hermite_polynomial_h(x.t(), 3) + 1, (X,)),
+    # a graph-level view returned: copied, never an alias of the input
+    "a returned view": (lambda x: x.t(), (X,)),
+    "a scatter with its init": (
+        lambda x, i: x.index_put((i,), torch.ones(4, 6), accumulate=True), (X, IDX)),
+    "integers and booleans": (lambda a, b: ((a * 3) // 2, a > b), (IDX, IDX.flip(0))),
+    "half": (lambda x: (x.half() * 2).sum(0), (X,)),
+    "empty": (lambda x: x[:0].exp() * 2, (X,)),
+    "several outputs, one unused input": (lambda x, y: (x + 1, x.max(0)), (X, X)),
+}
+
+
+@pytest.mark.parametrize("name", list(PROGRAMS))
+def test_the_plan_computes_what_the_ir_interpreter_computes(name: str) -> None:
+    fn, args = PROGRAMS[name]
+    ep = export(Example(fn, args, "fn"))
+    artifacts = compile_module(import_program(ep))
+    plan = build_launch_plan(artifacts.module)
+    assert plan is not None
+    plan = LaunchPlan.parse(plan.to_json())  # as the graph cache reads it back
+    bound = bind_inputs(artifacts.module, ep, args)
+    want = torch.utils._pytree.tree_leaves(fn(*args))
+    by_plan = list(PlanRuntime(plan, artifacts.source)(*bound))
+    by_ir = list(Runtime(artifacts.module, artifacts.source)(*bound))
+    assert mismatch(want, by_plan) is None, mismatch(want, by_plan)
+    assert mismatch(want, by_ir) is None, mismatch(want, by_ir)
+    for out in by_plan:
+        for a in args:
+            assert not (isinstance(out, torch.Tensor) and out.numel()
+                        and out.untyped_storage().data_ptr() == a.untyped_storage().data_ptr())
+
+
+def test_a_graph_with_an_op_no_step_runs_keeps_the_ir() -> None:
+    """A `func.call` between graph functions has no step: no plan, the IR runs it."""
+    module = parse_module("""
+        func.func @forward(%x: tensor<4xf32>) -> tensor<4xf32> {
+          %y = func.call @twice(%x) : (tensor<4xf32>) -> tensor<4xf32>
+          func.return %y : tensor<4xf32>
+        }
+        func.func @twice(%x: tensor<4xf32>) -> tensor<4xf32> {
+          %y = prims.add %x, %x : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+          func.return %y : tensor<4xf32>
+        }""")
+    assert build_launch_plan(module) is None
+
+
+def _plan(*steps: dict[str, Any], returns: list[Any] | None = None, args: int = 1) -> str:
+    return json.dumps({"format": 1, "function": "forward", "args": args, "steps": list(steps),
+                       "returns": returns if returns is not None else [{"s": 0}]})
+
+
+def _call(callee: str, *args: Any, out: int = 1) -> dict[str, Any]:
+    return {"op": "call", "callee": callee, "args": list(args), "kwargs": {}, "dense": False,
+            "out": [out]}
+
+
+def test_a_well_formed_plan_runs() -> None:
+    text = _plan(_call("aten.mul.Tensor", {"s": 0}, 2.0), returns=[{"s": 1}])
+    out = PlanRuntime(LaunchPlan.parse(text), "")(X)
+    assert mismatch([X * 2], list(out)) is None
+
+
+@pytest.mark.parametrize("text, why", [
+    ("not json", "not JSON"),
+    (json.dumps({"format": 99}), "format"),
+    (_plan(_call("builtins.eval", "1")), "builtins.eval"),
+    (_plan(_call("os.system", "true")), "os.system"),
+    (_plan(_call("aten.mul.Tensor", {"s": 5}, 2.0)), "not defined"),
+    (_plan(_call("aten.mul.Tensor", {"s": 0}, 2.0, out=7)), "next slots"),
+    (_plan(_call("aten.to.dtype", {"s": 0}, {"dtype": "__class__"})), "unknown dtype"),
+    (_plan(_call("aten.mul.Tensor", {"s": 0}, {"py": "x"})), "unknown argument tag"),
+    (_plan({"op": "exec", "code": "x", "out": [1]}), "not a plan step"),
+    (_plan({"op": "reshape", "in": {"s": 0}, "shape": ["a"], "out": [1]}), "reshape"),
+    (_plan(returns=[{"s": 3}]), "not defined"),
+])  # fmt: skip
+def test_a_malformed_plan_is_refused(text: str, why: str) -> None:
+    with pytest.raises(PlanError, match=why):
+        LaunchPlan.parse(text)
