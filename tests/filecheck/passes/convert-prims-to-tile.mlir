@@ -1,5 +1,8 @@
-// RUN: stepwell-opt %s --split-input-file -p 'decompose-torch-to-prims{report=false},canonicalize-prims,cse,convert-prims-to-tile' | filecheck %s
-// RUN: stepwell-opt %s --split-input-file -p 'decompose-torch-to-prims{report=false},canonicalize-prims,cse,convert-prims-to-tile{warp-size=64}' | filecheck %s --check-prefix=WARP64
+// RUN: stepwell-opt %s --split-input-file -p 'decompose-torch-to-prims{report=false},canonicalize-prims,cse,canonicalize-prims,convert-prims-to-tile' | filecheck %s
+// RUN: stepwell-opt %s --split-input-file -p 'decompose-torch-to-prims{report=false},canonicalize-prims,cse,canonicalize-prims,convert-prims-to-tile{warp-size=64}' | filecheck %s --check-prefix=WARP64
+// (canonicalize-prims runs again after cse, as in the default pipeline: cse merges the
+// copies of index math that canonicalize-prims made for each reader, such as a pooling
+// window's mask.)
 
 // Fusion decisions: each function below must become the kernels its CHECKs name.
 
