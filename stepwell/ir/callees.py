@@ -111,3 +111,16 @@ def resolve_callee(name: str) -> Callable[..., Any]:
     if found is None:
         raise UnknownCalleeError(callee_error(name))
     return found
+
+
+def flat_results(n: int, out: Any) -> tuple[Any, ...]:
+    """An overload's return value as an op's `n` results (a list result stays whole when
+    the op has one result; `None` entries of a tuple are not results)."""
+    if not n:
+        return ()
+    if n == 1 and not isinstance(out, list | tuple):
+        return (out,)
+    if n == 1 and isinstance(out, list | tuple) and len(out) != 1:
+        return (out,)
+    flat = [o for o in out if o is not None] if isinstance(out, list | tuple) else [out]
+    return tuple(flat)

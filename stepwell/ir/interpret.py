@@ -58,9 +58,8 @@ from stepwell.dialects.prims_support import (
     eager_sort,
 )
 from stepwell.dialects.torch_support import OperatorOp, TorchOp
-from stepwell.ir.callees import resolve_callee
+from stepwell.ir.callees import flat_results, resolve_callee
 from stepwell.ir.types import torch_dtype
-from stepwell.lowering.launch_plan import flat_results
 
 
 def call_generic(name: str, op: Operation, values: Sequence[Any]) -> Any:

@@ -46,7 +46,7 @@ from typing import Any
 
 import torch
 
-from stepwell.ir.callees import resolve_callee
+from stepwell.ir.callees import flat_results, resolve_callee
 
 PLAN_FORMAT = 1
 
@@ -115,19 +115,6 @@ def launch(
         with bf16_semantics() if interpret else contextlib.nullcontext():
             kernel[tuple(grid)](*inputs, *outputs)
     return tuple(outputs)
-
-
-def flat_results(n: int, out: Any) -> tuple[Any, ...]:
-    """An overload's return value as an op's `n` results (a list result stays whole when
-    the op has one result; `None` entries of a tuple are not results)."""
-    if not n:
-        return ()
-    if n == 1 and not isinstance(out, list | tuple):
-        return (out,)
-    if n == 1 and isinstance(out, list | tuple) and len(out) != 1:
-        return (out,)
-    flat = [o for o in out if o is not None] if isinstance(out, list | tuple) else [out]
-    return tuple(flat)
 
 
 def unaliased(outputs: tuple[Any, ...], inputs: Sequence[torch.Tensor]) -> tuple[Any, ...]:
