@@ -18,7 +18,12 @@ from stepwell.dialects import tile
 from stepwell.dialects.codecs import call_arguments
 from stepwell.dialects.prims_support import ExternOp
 from stepwell.dialects.torch_support import OperatorOp
-from stepwell.ir.interpret import PrimsLevelFunctions, StepwellFunctions, generic_arguments
+from stepwell.ir.interpret import (
+    PrimsLevelFunctions,
+    StepwellFunctions,
+    generic_arguments,
+    has_torch_ops,
+)
 from stepwell.ir.types import torch_dtype
 from stepwell.lowering.launch_plan import LaunchPlan, PlanError, Slot, encode
 
@@ -41,8 +46,6 @@ def _rules(torch_level: bool) -> dict[type[Operation], str]:
 def build_launch_plan(module: ModuleOp, function: str = "forward") -> LaunchPlan | None:
     """The plan of `@function` in a tile-level module, or None when one of its ops has no
     step (see the module docstring)."""
-    from stepwell.ir.interpret import has_torch_ops
-
     funcs = [op for op in module.ops if isinstance(op, FuncOp)]
     func = next((f for f in funcs if f.sym_name.data == function), None)
     if func is None or len(funcs) != 1 or len(func.body.blocks) != 1:

@@ -25,30 +25,45 @@ from stepwell.pipeline import bind_inputs
 X = torch.randn(4, 6)
 IDX = torch.tensor([0, 2, 2, 3])
 
-PROGRAMS: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
-    "pointwise and a reduction": (lambda x: (x.exp() + 1).softmax(-1), (X,)),
+PROGRAMS: dict[str, tuple[Callable[..., Any], tuple[Any, ...], str]] = {
+    # (the program, its inputs, a step its plan must hold)
+    "pointwise and a reduction": (lambda x: (x.exp() + 1).softmax(-1), (X,), "launch"),
     # an op no kernel takes: a `call` step with its inputs made dense
     "an ATen extern on a transposed input": (
-        lambda x: torch.special.hermite_polynomial_h(x.t(), 3) + 1, (X,)),
+        lambda x: torch.special.hermite_polynomial_h(x.t(), 3) + 1, (X,), "dense call"),
     # a graph-level view returned: copied, never an alias of the input
-    "a returned view": (lambda x: x.t(), (X,)),
+    "a returned view": (lambda x: x.t(), (X,), "call"),
     "a scatter with its init": (
-        lambda x, i: x.index_put((i,), torch.ones(4, 6), accumulate=True), (X, IDX)),
-    "integers and booleans": (lambda a, b: ((a * 3) // 2, a > b), (IDX, IDX.flip(0))),
-    "half": (lambda x: (x.half() * 2).sum(0), (X,)),
-    "empty": (lambda x: x[:0].exp() * 2, (X,)),
-    "several outputs, one unused input": (lambda x, y: (x + 1, x.max(0)), (X, X)),
+        lambda x, i: x.index_put((i,), torch.ones(4, 6), accumulate=True), (X, IDX),
+        "launch with inits"),
+    "integers and booleans": (
+        lambda a, b: ((a * 3) // 2, a > b), (IDX, IDX.flip(0)), "launch"),
+    "half": (lambda x: (x.half() * 2).sum(0), (X,), "launch"),
+    "empty": (lambda x: x[:0].exp() * 2, (X,), ""),
+    "several outputs, one unused input": (lambda x, y: (x + 1, x.max(0)), (X, X), "launch"),
 }
+
+
+def _kinds(plan: LaunchPlan) -> set[str]:
+    kinds = set()
+    for step in plan.steps:
+        kinds.add(step["op"])
+        if step["op"] == "call" and step["dense"]:
+            kinds.add("dense call")
+        if step["op"] == "launch" and step["inits"]:
+            kinds.add("launch with inits")
+    return kinds | {""}
 
 
 @pytest.mark.parametrize("name", list(PROGRAMS))
 def test_the_plan_computes_what_the_ir_interpreter_computes(name: str) -> None:
-    fn, args = PROGRAMS[name]
+    fn, args, step = PROGRAMS[name]
     ep = export(Example(fn, args, "fn"))
     artifacts = compile_module(import_program(ep))
     plan = build_launch_plan(artifacts.module)
     assert plan is not None
     plan = LaunchPlan.parse(plan.to_json())  # as the graph cache reads it back
+    assert step in _kinds(plan), plan.steps
     bound = bind_inputs(artifacts.module, ep, args)
     want = torch.utils._pytree.tree_leaves(fn(*args))
     by_plan = list(PlanRuntime(plan, artifacts.source)(*bound))
