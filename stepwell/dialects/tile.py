@@ -25,6 +25,19 @@ only in-view lanes: lanes inside the kernel's `space` (and, for loaded values, i
 view). `space` lists the kernel's iteration space per coordinate group and `block` its
 tile size, from which the lowering derives those masks; a reduction runs along a group
 that one tile covers whole (at coordinate 0).
+
+A kernel may have symbolic sizes (one compile for every size). Its `symbols` property
+names them, and its last arguments are those sizes as `index` scalars, in that order. A
+view's `?` sizes and strides are expressions over the symbols (`stepwell.ir.sizes`),
+listed per view in `dims` (its `?` sizes, then its `?` strides); entries of `space` and
+`grid` may be such expressions as strings. A launch binds each symbol from the sizes of
+its inputs, whose types name it (`tensor<?x16xf32, ["s0"]>`: dim 0 binds `s0`):
+
+    tile.kernel @k0_add(%x: memref<?x16xf32, strided<[16, 1]>>,
+                        %y: memref<?x16xf32, strided<[16, 1]>>, %s0: index)
+        attributes {symbols = ["s0"], dims = [["s0"], ["s0"]],
+                    grid = ["((16*s0 + 127) // 128)", 1 : i64, 1 : i64],
+                    space = [["s0", 16 : i64]], block = [128 : i64], ...}
 """
 
 from __future__ import annotations
@@ -79,7 +92,8 @@ from stepwell.dialects.prims_support import (  # one list for both levels
     SCAN_KINDS,
     SCATTER_KINDS,
 )
-from stepwell.ir.types import int_array, int_values
+from stepwell.ir.sizes import Size, SizeError, parse_size, size_text, symbols_of
+from stepwell.ir.types import int_array, int_values, plain_symbols
 
 ints = int_array
 int_list = int_values
@@ -100,33 +114,70 @@ def checked_ints(attr: Attribute, what: str, minimum: int = 0) -> list[int]:
     return values
 
 
-def _check_view_type(t: Attribute) -> None:
-    """A kernel argument: a memref of static, non-negative sizes with integer strides
-    (negative ones step back from the offset: a flip) that reaches no element before 0."""
+def _check_view_type(t: Attribute, symbolic: bool = False) -> None:
+    """A kernel argument: a memref of non-negative sizes with integer strides (negative
+    ones step back from the offset: a flip) that reaches no element before 0. With
+    `symbolic`, sizes and strides may be `?` (the kernel's `dims` gives them); the offset
+    is static."""
     if not isinstance(t, MemRefType):
         raise VerifyException(f"kernel arguments are views (memref), not {t}")
     mt = cast(MemRefType[Attribute], t)
-    if any(d < 0 for d in mt.get_shape()):
+    if not symbolic and any(d < 0 for d in mt.get_shape()):
         raise VerifyException(f"a view has static sizes, not {t}")
     layout = mt.layout
     if isinstance(layout, StridedLayoutAttr):
         strides, offset = layout.get_strides(), layout.get_offset()
         sizes = mt.get_shape()
-        if len(strides) != len(sizes) or not all(
-            isinstance(x, int) for x in (*strides, offset)
+        if (
+            len(strides) != len(sizes)
+            or not isinstance(offset, int)
+            or not all(isinstance(x, int) or (symbolic and x is None) for x in strides)
         ):
             raise VerifyException(f"a view has one static stride per dim: {t}")
         first = cast(int, offset) + sum(
-            cast(int, st) * (n - 1) for n, st in zip(sizes, strides, strict=True)
-            if cast(int, st) < 0 and n > 0
+            cast(int, st) * (n - 1)
+            for n, st in zip(sizes, strides, strict=True)
+            if st is not None and cast(int, st) < 0 and n > 0
         )
         if first < 0:
             raise VerifyException(f"a view reaches elements before its tensor's first: {t}")
 
 
+def _dynamic_count(t: Attribute) -> int:
+    """How many `?` sizes and strides the memref type `t` has."""
+    mt = cast(MemRefType[Attribute], t)
+    n = sum(d < 0 for d in mt.get_shape())
+    layout = mt.layout
+    if isinstance(layout, StridedLayoutAttr):
+        n += sum(st is None for st in layout.get_strides())
+    return n
+
+
+def size_attr(size: Size) -> Attribute:
+    """An entry of `space` or `grid`: an integer, or a size expression as a string."""
+    return IntegerAttr(size, 64) if isinstance(size, int) else StringAttr(size_text(size))
+
+
+def _read_size(attr: Attribute, what: str, names: Sequence[str]) -> Size:
+    if isinstance(attr, IntegerAttr) and not isinstance(attr.type, IndexType):
+        return attr.value.data
+    if isinstance(attr, StringAttr):
+        try:
+            size = parse_size(attr.data)
+        except SizeError as e:
+            raise VerifyException(f"{what}: {e}") from None
+        unknown = symbols_of(size) - set(names)
+        if unknown:
+            raise VerifyException(f"{what} reads {sorted(unknown)}, not symbols of the kernel "
+                                  f"{list(names)}")  # fmt: skip
+        return size
+    raise VerifyException(f"{what} must be an integer or a size expression, got {attr}")
+
+
 @irdl_op_definition
 class KernelOp(IRDLOperation):
-    """`tile.kernel`: one GPU kernel. Arguments are views (strided memrefs)."""
+    """`tile.kernel`: one GPU kernel. Arguments are views (strided memrefs), then the
+    kernel's size symbols (`index`), if it has any."""
 
     name = "tile.kernel"
     body = region_def()
@@ -138,6 +189,8 @@ class KernelOp(IRDLOperation):
     num_warps = prop_def(IntegerAttr)
     kind = prop_def(StringAttr)
     fused = opt_prop_def(ArrayAttr)
+    symbols = opt_prop_def(ArrayAttr)
+    dims = opt_prop_def(ArrayAttr)
     traits = traits_def(IsolatedFromAbove(), SymbolOpInterface(), NoTerminator())
 
     def __init__(
@@ -145,44 +198,131 @@ class KernelOp(IRDLOperation):
         name: str,
         arg_types: Sequence[Attribute],
         body: Region,
-        grid: Sequence[int],
-        space: Sequence[Sequence[int]],
+        grid: Sequence[Size],
+        space: Sequence[Sequence[Size]],
         block: Sequence[int],
         num_warps: int,
         kind: str,
         fused: Sequence[str] = (),
+        symbols: Sequence[str] = (),
+        dims: Sequence[Sequence[Size]] = (),
     ) -> None:
+        """`arg_types` are the views' then (with `symbols`) one `index` per symbol;
+        `dims` gives each view's `?` sizes then `?` strides."""
         props: dict[str, Attribute] = {
             "sym_name": StringAttr(name),
             "function_type": FunctionType.from_lists(list(arg_types), []),
-            "grid": ints(grid),
-            "space": ArrayAttr([ints(s) for s in space]),
+            "grid": ArrayAttr([size_attr(g) for g in grid]),
+            "space": ArrayAttr([ArrayAttr([size_attr(d) for d in s]) for s in space]),
             "block": ints(block),
             "num_warps": IntegerAttr(num_warps, 64),
             "kind": StringAttr(kind),
         }
         if fused:
             props["fused"] = ArrayAttr([StringAttr(f) for f in fused])
+        if symbols:
+            props["symbols"] = ArrayAttr([StringAttr(n) for n in symbols])
+            props["dims"] = ArrayAttr(
+                [ArrayAttr([StringAttr(size_text(d)) for d in view]) for view in dims]
+            )
         super().__init__(properties=props, regions=[body])
 
     @property
     def args(self) -> tuple[SSAValue, ...]:
         return self.body.block.args
 
-    def space_dims(self) -> list[list[int]]:
-        return [int_list(s) for s in self.space.data]
+    def symbol_names(self) -> list[str]:
+        """The kernel's size symbols, in the order of its trailing `index` arguments."""
+        return [cast(StringAttr, a).data for a in self.symbols.data] if self.symbols else []
+
+    @property
+    def views(self) -> tuple[SSAValue, ...]:
+        """The view arguments (every argument but the trailing size symbols)."""
+        n = len(self.symbol_names())
+        args = self.body.block.args
+        return args[: len(args) - n] if n else args
+
+    def view_types(self) -> list[Attribute]:
+        n = len(self.symbol_names())
+        types = list(self.function_type.inputs.data)
+        return types[: len(types) - n] if n else types
+
+    def is_symbolic(self) -> bool:
+        return bool(self.symbol_names())
+
+    def view_layout(self, i: int) -> tuple[list[Size], list[Size], int]:
+        """Sizes, strides and offset of view argument `i`, `?` entries as expressions."""
+        mt = cast(MemRefType[Attribute], self.view_types()[i])
+        exprs = iter(self.view_dims(i))
+        sizes: list[Size] = [d if d >= 0 else next(exprs) for d in mt.get_shape()]
+        layout = mt.layout
+        if isinstance(layout, StridedLayoutAttr):
+            strides: list[Size] = [st if st is not None else next(exprs)
+                                   for st in layout.get_strides()]  # fmt: skip
+            offset = cast(int, layout.get_offset())
+        else:
+            strides, acc = [], 1
+            for d in reversed(sizes):
+                strides.insert(0, acc)
+                acc = acc * d
+            offset = 0
+        return sizes, strides, offset
+
+    def view_dims(self, i: int) -> list[Size]:
+        if self.dims is None:
+            return []
+        entries = cast(ArrayAttr[Attribute], self.dims.data[i]).data
+        return [_read_size(e, f"dims of view {i}", self.symbol_names()) for e in entries]
+
+    def space_dims(self) -> list[list[Size]]:
+        names = self.symbol_names()
+        return [
+            [_read_size(d, "space", names) for d in cast(ArrayAttr[Attribute], g).data]
+            for g in self.space.data
+        ]
+
+    def grid_sizes(self) -> list[Size]:
+        return [_read_size(g, "grid", self.symbol_names()) for g in self.grid.data]
 
     def verify_(self) -> None:
         if self.body.block.arg_types != self.function_type.inputs.data:
             raise VerifyException("kernel arguments must match its function type")
-        for t in self.function_type.inputs.data:
-            _check_view_type(t)
-        for group in self.space.data:
-            checked_ints(group, "each group of space")
-        if len(checked_ints(self.block, "block", 1)) != len(self.space.data):
+        names = self.symbol_names()
+        if len(set(names)) != len(names):
+            raise VerifyException(f"symbols {names} are not distinct")
+        for n in names:
+            if not n.isidentifier() or n.startswith("_"):
+                raise VerifyException(f"{n!r} is not a size symbol name")
+        types = list(self.function_type.inputs.data)
+        if len(types) < len(names) or not all(
+            isinstance(t, IndexType) for t in types[len(types) - len(names) :]
+        ):
+            raise VerifyException("a kernel's last arguments are its symbols, as index values")
+        views = self.view_types()
+        for t in views:
+            _check_view_type(t, symbolic=bool(names))
+        if names:
+            if self.dims is None or len(self.dims.data) != len(views):
+                raise VerifyException("a symbolic kernel's dims lists each view's ? sizes "
+                                      "and strides")  # fmt: skip
+            for i, t in enumerate(views):
+                entries = self.dims.data[i]
+                if not isinstance(entries, ArrayAttr) or len(entries.data) != _dynamic_count(t):
+                    raise VerifyException(f"dims of view {i} gives one size per ? of {t}")
+                self.view_dims(i)
+        elif self.dims is not None:
+            raise VerifyException("dims without symbols")
+        space = self.space_dims()
+        if len(checked_ints(self.block, "block", 1)) != len(space):
             raise VerifyException("block needs one size per coordinate group of the space")
-        if len(checked_ints(self.grid, "grid")) != 3:
+        for group in space:
+            if any(isinstance(d, int) and d < 0 for d in group):
+                raise VerifyException(f"each group of space {group} must be >= 0")
+        grid = self.grid_sizes()
+        if len(grid) != 3:
             raise VerifyException("grid has three dimensions")
+        if any(isinstance(g, int) and g < 0 for g in grid):
+            raise VerifyException(f"grid {grid} must be >= 0")
         warps = self.num_warps.value.data
         if warps < 1 or warps > 32 or warps & (warps - 1):
             raise VerifyException(f"num_warps is a power of two from 1 to 32, not {warps}")
@@ -564,8 +704,10 @@ class SortOp(IRDLOperation):
         super().__init__(
             operands=[value, positions],
             result_types=[value.type, positions.type],
-            properties={"descending": IntegerAttr.from_bool(descending),
-                        "size": IntegerAttr(size, 64)},  # fmt: skip
+            properties={
+                "descending": IntegerAttr.from_bool(descending),
+                "size": IntegerAttr(size, 64),
+            },  # fmt: skip
         )
 
     def verify_(self) -> None:
@@ -763,8 +905,16 @@ class LaunchOp(IRDLOperation):
         kernel = SymbolTable.lookup_symbol(self, self.callee)
         if not isinstance(kernel, KernelOp):
             raise VerifyException(f"'{self.callee}' does not name a tile.kernel")
-        views = kernel.function_type.inputs.data
+        views = kernel.view_types()
         values = [*self.inputs, *self.outputs]
+        if kernel.is_symbolic():
+            bound: set[str] = set()
+            for v in self.inputs:
+                bound |= plain_symbols(v.type)
+            unbound = [n for n in kernel.symbol_names() if n not in bound]
+            if unbound:
+                raise VerifyException(f"no input of the launch of {kernel.sym_name.data} has a "
+                                      f"dim that binds {unbound}")  # fmt: skip
         if len(views) != len(values):
             raise VerifyException(f"{kernel.sym_name.data} takes {len(views)} views (inputs, "
                                   f"then results), the launch gives {len(values)}")  # fmt: skip

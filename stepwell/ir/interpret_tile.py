@@ -55,7 +55,8 @@ from xdsl.utils.exceptions import InterpretationError
 from stepwell.dialects import tile
 from stepwell.dialects.kernel_ops import POINTWISE, REDUCE_KINDS, identity
 from stepwell.ir.interpret import interpret, make_interpreter
-from stepwell.ir.types import element_type, torch_dtype
+from stepwell.ir.sizes import evaluate, product
+from stepwell.ir.types import element_type, tensor_sizes, torch_dtype
 
 
 @dataclass(frozen=True)
@@ -94,21 +95,29 @@ def _and(*masks: torch.Tensor | None) -> torch.Tensor | None:
 
 # -- views and addressing ----------------------------------------------------------------------
 def make_view(
-    tensor: torch.Tensor, t: Attribute, what: str, written: torch.Tensor | None = None
+    tensor: torch.Tensor,
+    t: Attribute,
+    what: str,
+    written: torch.Tensor | None = None,
+    layout: tuple[Sequence[int], Sequence[int], int] | None = None,
 ) -> View:
-    """`tensor` seen through the memref type `t` (sizes, strides, offset)."""
+    """`tensor` seen through the memref type `t` (sizes, strides, offset); `layout` gives
+    them evaluated when `t` has `?` entries (a symbolic kernel's view)."""
     mt = cast(MemRefType[Attribute], t)
-    sizes = [int(s) for s in mt.get_shape()]
-    layout = mt.layout
-    if isinstance(layout, StridedLayoutAttr):
-        strides = [int(cast(int, s)) for s in layout.get_strides()]
-        offset = int(cast(int, layout.get_offset()))
+    if layout is not None:
+        sizes, strides, offset = list(layout[0]), list(layout[1]), layout[2]
     else:
-        strides, acc = [], 1
-        for s in reversed(sizes):
-            strides.insert(0, acc)
-            acc *= max(s, 1)
-        offset = 0
+        sizes = [int(s) for s in mt.get_shape()]
+        strided_layout = mt.layout
+        if isinstance(strided_layout, StridedLayoutAttr):
+            strides = [int(cast(int, s)) for s in strided_layout.get_strides()]
+            offset = int(cast(int, strided_layout.get_offset()))
+        else:
+            strides, acc = [], 1
+            for s in reversed(sizes):
+                strides.insert(0, acc)
+                acc *= max(s, 1)
+            offset = 0
     if torch_dtype(mt.element_type) != tensor.dtype:
         raise InterpretationError(f"{what}: view of {mt.element_type} on a {tensor.dtype} tensor")
     if math.prod(sizes) > 0:
@@ -273,6 +282,7 @@ class TileFunctions(InterpreterFunctions):
         self.program: tuple[int, int, int] = (0, 0, 0)
         self.device = torch.device("cpu")
         self.kernel: tile.KernelOp | None = None
+        self.bindings: dict[str, int] = {}  # the launched kernel's size symbols
         self.constants: dict[tuple[Operation, torch.device], int | Tile] = {}
 
     @classmethod
@@ -299,36 +309,46 @@ class TileFunctions(InterpreterFunctions):
         values = [cast(torch.Tensor, a).contiguous() for a in args]
         inputs, inits = values[: len(op.inputs)], values[len(op.inputs) :]
         device = values[0].device if values else torch.device("cpu")
-        outputs = [_allocate(r.type, device) for r in op.outputs]
+        bindings = launch_bindings(op.inputs, inputs) if kernel.is_symbolic() else {}
+        outputs = [_allocate(r.type, device, bindings) for r in op.outputs]
         written = [torch.zeros(o.shape, dtype=torch.int32, device=device) for o in outputs]
         for out, init, w in zip(outputs, inits, written, strict=False):
             out.copy_(init)  # starts as the init: every element counts as written
             w.fill_(1)
-        types = kernel.function_type.inputs.data
+        types = kernel.view_types()
         if len(types) != len(inputs) + len(outputs):
             raise InterpretationError(
                 f"@{name} takes {len(types)} views, launched with {len(inputs)} inputs and "
                 f"{len(outputs)} results"
             )
+
+        def layout(i: int) -> tuple[list[int], list[int], int] | None:
+            if not kernel.is_symbolic():
+                return None
+            sizes, strides, offset = kernel.view_layout(i)
+            return ([evaluate(d, bindings) for d in sizes],
+                    [evaluate(d, bindings) for d in strides], offset)  # fmt: skip
+
         views = [
-            make_view(x, t, f"@{name} input {i}")
+            make_view(x, t, f"@{name} input {i}", layout=layout(i))
             for i, (x, t) in enumerate(zip(inputs, types, strict=False))
         ]
         views += [
-            make_view(o, t, f"@{name} result {i}", w)
+            make_view(o, t, f"@{name} result {i}", w, layout(len(inputs) + i))
             for i, (o, w, t) in enumerate(zip(outputs, written, types[len(inputs) :], strict=True))
         ]
-        gx, gy, gz = tile.int_list(kernel.grid)
-        saved = self.program, self.device, self.kernel
-        self.device, self.kernel = device, kernel
+        symbols = tuple(bindings[n] for n in kernel.symbol_names())
+        gx, gy, gz = (evaluate(g, bindings) for g in kernel.grid_sizes())
+        saved = self.program, self.device, self.kernel, self.bindings
+        self.device, self.kernel, self.bindings = device, kernel, bindings
         try:
             for z in range(gz):
                 for y in range(gy):
                     for x in range(gx):
                         self.program = (x, y, z)
-                        interpreter.run_ssacfg_region(kernel.body, tuple(views), name)
+                        interpreter.run_ssacfg_region(kernel.body, (*views, *symbols), name)
         finally:
-            self.program, self.device, self.kernel = saved
+            self.program, self.device, self.kernel, self.bindings = saved
         for i, w in enumerate(written):
             missing = int((w == 0).sum())
             if missing:
@@ -428,7 +448,8 @@ class TileFunctions(InterpreterFunctions):
     def run_reduce(self, interpreter: Interpreter, op: tile.ReduceOp, args: PythonValues):
         x, axis = cast(Tile, args[0]), op.axis.value.data
         space = self.kernel.space_dims() if self.kernel is not None else []
-        extent = math.prod(space[axis]) if len(space) == x.value.dim() else None
+        extent = (evaluate(product(space[axis]), self.bindings)
+                  if len(space) == x.value.dim() else None)  # fmt: skip
         start = int(args[1]) * x.value.shape[axis] if len(args) > 1 else 0
         return (reduce(op.kind.data, x, axis, op.result.type, extent, start),)
 
@@ -459,13 +480,35 @@ class TileFunctions(InterpreterFunctions):
         return ReturnedValues(args), ()
 
 
-def _allocate(t: Attribute, device: torch.device) -> torch.Tensor:
+def _allocate(t: Attribute, device: torch.device, bindings: dict[str, int]) -> torch.Tensor:
     """A launch result, filled with NaN (floats) so that lanes no kernel writes show."""
     tt = _tensor_type(t)
-    dtype, shape = torch_dtype(tt.element_type), tuple(tt.get_shape())
+    dtype = torch_dtype(tt.element_type)
+    shape = tuple(evaluate(d, bindings) for d in tensor_sizes(tt))
     if dtype.is_floating_point:
         return torch.full(shape, math.nan, dtype=dtype, device=device)
     return torch.zeros(shape, dtype=dtype, device=device)
+
+
+def launch_bindings(inputs: Sequence[SSAValue], values: Sequence[Any]) -> dict[str, int]:
+    """The size symbols a launch's inputs bind: each `?` dim that is a symbol alone, with
+    the size of the tensor passed there; an input that contradicts an earlier one (two
+    sizes for one symbol) is an error."""
+    bindings: dict[str, int] = {}
+    for v, x in zip(inputs, values, strict=True):
+        if not isinstance(v.type, TensorType) or not isinstance(x, torch.Tensor):
+            continue
+        sizes = tensor_sizes(v.type)
+        if len(sizes) != x.dim():
+            raise InterpretationError(f"a rank-{x.dim()} tensor for {v.type}")
+        for d, n in zip(sizes, x.shape, strict=True):
+            if isinstance(d, int):
+                continue
+            if d.is_Symbol and bindings.setdefault(d.name, int(n)) != int(n):
+                raise InterpretationError(
+                    f"the size symbol {d.name} is {bindings[d.name]} and {int(n)} at once"
+                )
+    return bindings
 
 
 def make_tile_interpreter(module: ModuleOp) -> Interpreter:

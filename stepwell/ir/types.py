@@ -47,6 +47,8 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation
 
+from stepwell.ir.sizes import Size, SizeError, parse_size, size_text
+
 ui8 = IntegerType(8, Signedness.UNSIGNED)
 ui16 = IntegerType(16, Signedness.UNSIGNED)
 ui32 = IntegerType(32, Signedness.UNSIGNED)
@@ -145,11 +147,49 @@ def tensor_type(shape: Sequence[int | torch.SymInt], dtype: torch.dtype) -> Tens
                 dims.append(int(static))
                 continue
             dims.append(DYNAMIC_INDEX)
-            symbols.append(StringAttr(str(d)))
+            symbols.append(StringAttr(canonical_size_text(str(d))))
         else:
             dims.append(int(d))
     encoding: Attribute = ArrayAttr(symbols) if symbols else NoneAttr()
     return TensorType(element_type(dtype), dims, encoding)
+
+
+def canonical_size_text(text: str) -> str:
+    """One spelling per size (`size_text`), so types with equal sizes are equal; text
+    outside the size grammar stays as it is (the value is then not lowered symbolically)."""
+    try:
+        return size_text(parse_size(text))
+    except SizeError:
+        return text
+
+
+def tensor_sizes(t: Attribute) -> list[Size]:
+    """The sizes of a tensor type, each `?` as the expression its encoding names."""
+    tt = cast(TensorType[Attribute], t)
+    names = iter(dynamic_names(tt))
+    return [d if d >= 0 else parse_size(next(names, "?")) for d in tt.get_shape()]
+
+
+def dynamic_names(t: TensorType[Attribute]) -> list[str]:
+    """The encoding's expression text for each `?` dim of `t` (none if it names none)."""
+    enc = t.encoding
+    if isinstance(enc, ArrayAttr) and all(isinstance(a, StringAttr) for a in enc.data):
+        return [cast(StringAttr, a).data for a in enc.data]
+    return []
+
+
+def plain_symbols(t: Attribute) -> set[str]:
+    """The symbols a value of type `t` binds: its `?` dims that are a symbol alone."""
+    if not isinstance(t, TensorType):
+        return set()
+    return {n for n in dynamic_names(t) if n.isidentifier()}
+
+
+def sized_tensor_type(sizes: Sequence[Size], element: Attribute) -> TensorType[Attribute]:
+    """`tensor<...>` of `sizes`, an expression size as `?` named in the encoding."""
+    dims = [d if isinstance(d, int) else DYNAMIC_INDEX for d in sizes]
+    names = [StringAttr(size_text(d)) for d in sizes if not isinstance(d, int)]
+    return TensorType(element, dims, ArrayAttr(names) if names else NoneAttr())
 
 
 def type_of_value(value: object) -> Attribute:

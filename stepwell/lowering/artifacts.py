@@ -83,8 +83,11 @@ class Artifacts:
             from stepwell.lowering.runtime import Runtime
 
             if self._module is None and (plan := self.plan) is not None:
-                grids = {k["name"]: tuple(k["grid"]) for k in self.manifest["kernels"]}
-                self._runtime = Runtime(plan, self.source, grids=grids)
+                from stepwell.lowering.runtime import KernelLaunch
+
+                launches = {k["name"]: KernelLaunch.from_manifest(k)
+                            for k in self.manifest["kernels"]}  # fmt: skip
+                self._runtime = Runtime(plan, self.source, launches=launches)
             else:
                 self._runtime = Runtime(self.module, self.source)
         return self._runtime

@@ -18,7 +18,6 @@ from xdsl.dialects.builtin import (
     MemRefType,
     ModuleOp,
     NameLoc,
-    StridedLayoutAttr,
     TensorType,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -27,10 +26,11 @@ from xdsl.passes import PassPipeline
 from stepwell.dialects import tile
 from stepwell.dialects.prims_support import ExternOp
 from stepwell.ir.printing import to_text
+from stepwell.ir.sizes import Size, product, simplify
 from stepwell.ir.types import torch_dtype
 from stepwell.lowering import graph_cache
 from stepwell.lowering.artifacts import Artifacts, cached_artifacts, plan_text
-from stepwell.lowering.plan_builder import build_launch_plan
+from stepwell.lowering.plan_builder import build_launch_plan, size_spec
 from stepwell.lowering.runtime import kernels_of
 from stepwell.lowering.triton.emitter import emit_module
 from stepwell.lowering.triton.target_table import TARGETS
@@ -38,16 +38,15 @@ from stepwell.lowering.triton.targets import signature
 from stepwell.pipeline import default_pipeline, parse_pipeline
 
 
-def _bytes_of(t: Attribute) -> int:
-    """Bytes a view touches: broadcast (stride 0) dims are read once."""
+def _bytes_of(kernel: tile.KernelOp, i: int) -> Size:
+    """Bytes view `i` touches: broadcast (stride 0) dims are read once (an expression
+    over the kernel's symbols when it has `?` sizes)."""
     import torch
 
-    mt = cast(MemRefType[Attribute], t)
-    layout = mt.layout
-    strides = layout.get_strides() if isinstance(layout, StridedLayoutAttr) else None
-    sizes = mt.get_shape()
-    n = math.prod(s for s, st in zip(sizes, strides or [1] * len(sizes), strict=True) if st != 0)
-    return n * torch.empty((), dtype=torch_dtype(mt.element_type)).element_size()
+    mt = cast(MemRefType[Attribute], kernel.view_types()[i])
+    sizes, strides, _ = kernel.view_layout(i)
+    n = product([d for d, st in zip(sizes, strides, strict=True) if st != 0])
+    return simplify(n * torch.empty((), dtype=torch_dtype(mt.element_type)).element_size())
 
 
 def source_lines(kernel: tile.KernelOp) -> list[str]:
@@ -62,17 +61,18 @@ def source_lines(kernel: tile.KernelOp) -> list[str]:
 
 
 def kernel_manifest(kernel: tile.KernelOp, n_outputs: int) -> dict[str, Any]:
-    args = list(kernel.function_type.inputs.data)
-    ins, outs = args[: len(args) - n_outputs], args[len(args) - n_outputs :]
+    n_views = len(kernel.view_types())
+    ins, outs = range(n_views - n_outputs), range(n_views - n_outputs, n_views)
     return {
         "name": kernel.sym_name.data,
         "kind": kernel.kind.data,
         "fused": [f.data for f in kernel.fused.data] if kernel.fused else [],
-        "grid": tile.int_list(kernel.grid),
+        "grid": [size_spec(g) for g in kernel.grid_sizes()],
+        "symbols": kernel.symbol_names(),
         "block": tile.int_list(kernel.block),
         "num_warps": kernel.num_warps.value.data,
-        "bytes_read": sum(_bytes_of(t) for t in ins),
-        "bytes_written": sum(_bytes_of(t) for t in outs),
+        "bytes_read": size_spec(simplify(sum(_bytes_of(kernel, i) for i in ins))),
+        "bytes_written": size_spec(simplify(sum(_bytes_of(kernel, i) for i in outs))),
         "sources": source_lines(kernel),
         "signature": signature(kernel),
     }

@@ -35,11 +35,12 @@ the IR interpreter's rules for the same ops (`stepwell/ir/interpret.py`,
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib.util
 import json
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,8 +48,9 @@ from typing import Any
 import torch
 
 from stepwell.ir.callees import flat_results, resolve_callee
+from stepwell.ir.sizes import SizeError, SizeFunction, compile_size, parse_size, symbols_of
 
-PLAN_FORMAT = 1
+PLAN_FORMAT = 2
 
 DTYPES: dict[str, torch.dtype] = {
     name: d
@@ -88,6 +90,33 @@ def load_kernels(source: str, directory: Path, interpret: bool) -> dict[str, Any
     return {k: v for k, v in vars(module).items() if hasattr(v, "fn")}
 
 
+SizeSpec = int | str
+"""A grid entry or a dim of a launch's result: an int, or a size expression over the
+kernel's symbols (`stepwell.ir.sizes`)."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _size_function(text: str) -> SizeFunction:
+    return compile_size(parse_size(text))
+
+
+def size_value(spec: SizeSpec, bindings: Mapping[str, int]) -> int:
+    """The value of a grid entry or result dim for the launch's bindings of symbols."""
+    return spec if isinstance(spec, int) else _size_function(spec)(bindings)
+
+
+def bind_symbols(binds: Sequence[Sequence[Any]], tensors: Sequence[Any]) -> dict[str, int]:
+    """Each symbol of `binds` (`[input, dim, name]`: the symbol is that input's size
+    there) with its value; two sizes for one symbol are an error (the graph does not
+    hold for these inputs)."""
+    bindings: dict[str, int] = {}
+    for i, dim, name in binds:
+        n = int(tensors[i].shape[dim])
+        if bindings.setdefault(name, n) != n:
+            raise ValueError(f"the size symbol {name} is {bindings[name]} and {n} at once")
+    return bindings
+
+
 def launch(
     kernel: Any,
     grid: Sequence[int],
@@ -96,8 +125,10 @@ def launch(
     donated: Sequence[bool],
     new: Sequence[tuple[Sequence[int], torch.dtype]],
     interpret: bool,
+    symbols: Sequence[int] = (),
 ) -> tuple[torch.Tensor, ...]:
-    """Run one kernel: `args` are its inputs, then the inits of its first results.
+    """Run one kernel: `args` are its inputs, then the inits of its first results, and
+    `symbols` the values of its size symbols (its last arguments).
 
     A result with an init starts as a copy of it (a scatter writes only some elements),
     or as the init itself when it is `donated` (nothing else reads that memory); the
@@ -111,9 +142,10 @@ def launch(
         init if donated[k] else init.clone(memory_format=torch.contiguous_format)
         for k, init in enumerate(inits)
     ] + [torch.empty(tuple(shape), dtype=dtype, device=device) for shape, dtype in new]
-    if any(o.numel() > 0 for o in outputs):  # a fused kernel may have an empty output too
+    if any(o.numel() > 0 for o in outputs) and all(g > 0 for g in grid):
+        # (a fused kernel may have an empty output too)
         with bf16_semantics() if interpret else contextlib.nullcontext():
-            kernel[tuple(grid)](*inputs, *outputs)
+            kernel[tuple(grid)](*inputs, *outputs, *symbols)
     return tuple(outputs)
 
 
@@ -187,7 +219,7 @@ def _check_arg(value: Any, defined: int) -> None:
     if isinstance(value, dict):
         if len(value) != 1:
             raise PlanError(f"an argument is one tagged value, not {value}")
-        (tag, v), = value.items()
+        ((tag, v),) = value.items()
         if tag == "s":
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < defined:
                 raise PlanError(f"slot {v!r} is not defined before its use")
@@ -253,9 +285,13 @@ class LaunchPlan:
             if kind == "launch":
                 name = step["kernel"]
                 inputs = _decode(step["in"], slots) + _decode(step["inits"], slots)
-                new = [(shape, DTYPES[dtype]) for shape, dtype in step["new"]]
-                slots.extend(launch(kernels[name], step["grid"], inputs, len(step["in"]),
-                                    step["donated"], new, interpret))  # fmt: skip
+                b = bind_symbols(step["binds"], inputs) if step["binds"] else {}
+                new = [([size_value(d, b) for d in shape], DTYPES[dtype])
+                       for shape, dtype in step["new"]]  # fmt: skip
+                grid = [size_value(g, b) for g in step["grid"]]
+                slots.extend(launch(kernels[name], grid, inputs, len(step["in"]),
+                                    step["donated"], new, interpret,
+                                    [b[n] for n in step["symbols"]]))  # fmt: skip
             elif kind == "call":
                 call_args = _decode(step["args"], slots)
                 kwargs = {k: _decode(v, slots) for k, v in step["kwargs"].items()}
@@ -278,7 +314,7 @@ def _dense(value: Any) -> Any:
 
 
 _STEP_KEYS = {
-    "launch": {"op", "kernel", "grid", "in", "inits", "donated", "new", "out"},
+    "launch": {"op", "kernel", "grid", "in", "inits", "donated", "new", "out", "binds", "symbols"},
     "call": {"op", "callee", "args", "kwargs", "dense", "out"},
     "reshape": {"op", "in", "shape", "out"},
 }
@@ -288,6 +324,42 @@ def _ints(value: Any) -> bool:
     return isinstance(value, list) and all(
         isinstance(v, int) and not isinstance(v, bool) for v in value
     )
+
+
+def _sizes(value: Any) -> bool:
+    """A list of sizes: ints, or size expressions that parse (their symbols are checked
+    against the launch's by `_check_symbols`)."""
+    if not isinstance(value, list):
+        return False
+    for v in value:
+        if isinstance(v, str):
+            try:
+                _size_function(v)
+            except SizeError:
+                return False
+        elif not isinstance(v, int) or isinstance(v, bool):
+            return False
+    return True
+
+
+def _check_symbols(step: dict[str, Any]) -> None:
+    """A launch's `binds` read dims of its inputs, and every size it evaluates reads
+    only symbols they bind; `symbols` are bound names."""
+    binds, names = step["binds"], step["symbols"]
+    n_in = len(step["in"]) if isinstance(step["in"], list) else 0
+    if not isinstance(binds, list) or not all(
+        isinstance(b, list) and len(b) == 3 and isinstance(b[0], int) and 0 <= b[0] < n_in
+        and isinstance(b[1], int) and b[1] >= 0 and isinstance(b[2], str)
+        for b in binds
+    ):  # fmt: skip
+        raise PlanError("a launch binds symbols as [input, dim, name]")
+    bound = {b[2] for b in binds}
+    if not isinstance(names, list) or not all(isinstance(n, str) and n in bound for n in names):
+        raise PlanError("a launch passes only symbols its inputs bind")
+    sizes = [*step["grid"], *(d for n in step["new"] for d in n[0])]
+    for text in (v for v in sizes if isinstance(v, str)):
+        if not symbols_of(_size_function(text).size) <= bound:
+            raise PlanError(f"the size {text!r} reads a symbol the launch does not bind")
 
 
 def _check_step(step: Any, defined: int) -> int:
@@ -302,16 +374,23 @@ def _check_step(step: Any, defined: int) -> int:
         _check_arg(step["in"], defined)
         _check_arg(step["inits"], defined)
         inits, donated, new = step["inits"], step["donated"], step["new"]
-        if not isinstance(step["kernel"], str) or not _ints(step["grid"]):
+        if (
+            not isinstance(step["kernel"], str)
+            or not _sizes(step["grid"])
+            or len(step["grid"]) != 3
+        ):
             raise PlanError("a launch names its kernel and grid")
-        if not isinstance(inits, list) or not isinstance(donated, list) or (
-            len(donated) != len(inits) or not all(isinstance(d, bool) for d in donated)
+        if (
+            not isinstance(inits, list)
+            or not isinstance(donated, list)
+            or (len(donated) != len(inits) or not all(isinstance(d, bool) for d in donated))
         ):
             raise PlanError("a launch says for each init whether it is donated")
         if not isinstance(new, list) or not all(
-            isinstance(n, list) and len(n) == 2 and _ints(n[0]) and n[1] in DTYPES for n in new
+            isinstance(n, list) and len(n) == 2 and _sizes(n[0]) and n[1] in DTYPES for n in new
         ):
             raise PlanError("a launch's new results are [shape, dtype] pairs")
+        _check_symbols(step)
         if len(out) != len(inits) + len(new):
             raise PlanError("a launch has one result per init and per new result")
     elif kind == "call":

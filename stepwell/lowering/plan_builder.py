@@ -8,6 +8,7 @@ the graph without a plan, and the runtime interprets its IR as before.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 from xdsl.dialects.builtin import DYNAMIC_INDEX, ModuleOp, TensorType
@@ -24,7 +25,8 @@ from stepwell.ir.interpret import (
     generic_arguments,
     has_torch_ops,
 )
-from stepwell.ir.types import torch_dtype
+from stepwell.ir.sizes import Size, size_text
+from stepwell.ir.types import tensor_sizes, torch_dtype
 from stepwell.lowering.launch_plan import LaunchPlan, PlanError, Slot, encode
 
 _STEPS: dict[Any, str] = {
@@ -50,9 +52,7 @@ def build_launch_plan(module: ModuleOp, function: str = "forward") -> LaunchPlan
     func = next((f for f in funcs if f.sym_name.data == function), None)
     if func is None or len(funcs) != 1 or len(func.body.blocks) != 1:
         return None
-    grids = {
-        k.sym_name.data: tile.int_list(k.grid) for k in module.ops if isinstance(k, tile.KernelOp)
-    }
+    kernels = {k.sym_name.data: k for k in module.ops if isinstance(k, tile.KernelOp)}
     rules = _rules(has_torch_ops(module))
     block = func.body.block
     slots: dict[SSAValue, int] = {a: i for i, a in enumerate(block.args)}
@@ -62,7 +62,7 @@ def build_launch_plan(module: ModuleOp, function: str = "forward") -> LaunchPlan
             if isinstance(op, ReturnOp):
                 returns = [encode(Slot(slots[v])) for v in op.operands]
                 return LaunchPlan(function, len(block.args), tuple(steps), tuple(returns))
-            step = _step(op, slots, grids, rules)
+            step = _step(op, slots, kernels, rules)
             if step is None:
                 return None
             step["out"] = list(range(len(slots), len(slots) + len(op.results)))
@@ -76,22 +76,30 @@ def build_launch_plan(module: ModuleOp, function: str = "forward") -> LaunchPlan
 def _step(
     op: Operation,
     slots: dict[SSAValue, int],
-    grids: dict[str, list[int]],
+    kernels: dict[str, tile.KernelOp],
     rules: dict[type[Operation], str],
 ) -> dict[str, Any] | None:
     refs = [Slot(slots[v]) for v in op.operands]
     if isinstance(op, tile.LaunchOp):
         name = op.callee.root_reference.data
+        kernel = kernels[name]
         news = [cast(TensorType[Attribute], t) for t in op.result_types[len(op.inits) :]]
         return {
             "op": "launch",
             "kernel": name,
-            "grid": list(grids[name]),
+            "grid": [size_spec(g) for g in kernel.grid_sizes()],
             "in": encode(refs[: len(op.inputs)]),
             "inits": encode(refs[len(op.inputs) :]),
             "donated": [op.donated(k) for k in range(len(op.inits))],
-            "new": [[list(t.get_shape()), encode(torch_dtype(t.element_type))["dtype"]]
-                    for t in news],  # fmt: skip
+            "new": [
+                [
+                    [size_spec(d) for d in tensor_sizes(t)],
+                    encode(torch_dtype(t.element_type))["dtype"],
+                ]
+                for t in news
+            ],  # fmt: skip
+            "binds": symbol_binds(op.inputs) if kernel.is_symbolic() else [],
+            "symbols": kernel.symbol_names(),
         }
     rule = rules.get(type(op), "")
     if rule == "reshape":
@@ -108,6 +116,22 @@ def _step(
         kwargs = call_arguments(op, refs)  # type: ignore[arg-type]
         return _call(op.OVERLOAD, [], kwargs, dense=False)  # type: ignore[attr-defined]
     return None
+
+
+def size_spec(size: Size) -> int | str:
+    """A size as a plan (and manifest) holds it: an int or its expression's text."""
+    return size if isinstance(size, int) else size_text(size)
+
+
+def symbol_binds(inputs: Sequence[SSAValue]) -> list[list[Any]]:
+    """`[input, dim, name]` for each dim of a launch's inputs that is a symbol alone."""
+    return [
+        [i, d, size_text(size)]
+        for i, v in enumerate(inputs)
+        if isinstance(v.type, TensorType)
+        for d, size in enumerate(tensor_sizes(v.type))
+        if not isinstance(size, int) and size.is_Symbol
+    ]
 
 
 def _call(name: str, args: list[Any], kwargs: dict[str, Any], dense: bool) -> dict[str, Any]:

@@ -13,6 +13,7 @@ yet and otherwise says what to do.
 from __future__ import annotations
 
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +23,16 @@ from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, im
 
 from stepwell.dialects import tile
 from stepwell.ir.interpret import has_torch_ops, make_interpreter
-from stepwell.ir.types import torch_dtype
-from stepwell.lowering.launch_plan import launch, load_kernels, on_cpu, unaliased
+from stepwell.ir.types import tensor_sizes, torch_dtype
+from stepwell.lowering.launch_plan import (
+    bind_symbols,
+    launch,
+    load_kernels,
+    on_cpu,
+    size_value,
+    unaliased,
+)
+from stepwell.lowering.plan_builder import size_spec, symbol_binds
 from stepwell.lowering.triton.mode import InterpreterUnavailable
 
 StepwellRuntimeError = InterpreterUnavailable
@@ -39,22 +48,47 @@ class LaunchFunctions(InterpreterFunctions):
     """`tile.launch`: allocate the results, launch the kernel over its grid."""
 
     def __init__(
-        self, kernels: dict[str, Any], grids: dict[str, tuple[int, int, int]], interpret: bool
+        self, kernels: dict[str, Any], launches: dict[str, KernelLaunch], interpret: bool
     ) -> None:
         self.kernels = kernels
-        self.grids = grids
+        self.launches = launches
         self.interpret = interpret
 
     @impl(tile.LaunchOp)
     def run_launch(self, interpreter: Interpreter, op: tile.LaunchOp, args: PythonValues):
         name = op.callee.root_reference.data
+        spec = self.launches[name]
+        bindings = (bind_symbols(symbol_binds(op.inputs), args[: len(op.inputs)])
+                    if spec.symbols else {})  # fmt: skip
         new = [
-            (t.get_shape(), torch_dtype(t.element_type))
-            for t in op.result_types[len(op.inits) :]  # type: ignore[attr-defined]
+            (
+                [size_value(size_spec(d), bindings) for d in tensor_sizes(t)],
+                torch_dtype(t.element_type),
+            )  # type: ignore[attr-defined]
+            for t in op.result_types[len(op.inits) :]
         ]
         donated = [op.donated(k) for k in range(len(op.inits))]
-        return launch(self.kernels[name], self.grids[name], args, len(op.inputs), donated, new,
-                      self.interpret)  # fmt: skip
+        grid = [size_value(g, bindings) for g in spec.grid]
+        return launch(self.kernels[name], grid, args, len(op.inputs), donated, new,
+                      self.interpret, [bindings[n] for n in spec.symbols])  # fmt: skip
+
+
+@dataclass(frozen=True)
+class KernelLaunch:
+    """What launching a kernel needs besides its arguments: its grid (ints or size
+    expressions) and its size symbols, in the order of its last arguments."""
+
+    grid: tuple[int | str, ...]
+    symbols: tuple[str, ...] = ()
+
+    @staticmethod
+    def of(kernel: tile.KernelOp) -> KernelLaunch:
+        return KernelLaunch(tuple(size_spec(g) for g in kernel.grid_sizes()),
+                            tuple(kernel.symbol_names()))  # fmt: skip
+
+    @staticmethod
+    def from_manifest(entry: dict[str, Any]) -> KernelLaunch:
+        return KernelLaunch(tuple(entry["grid"]), tuple(entry.get("symbols", ())))
 
 
 class Runtime:
@@ -65,10 +99,10 @@ class Runtime:
         module: ModuleOp,
         kernel_source: str,
         directory: Path | None = None,
-        grids: dict[str, tuple[int, ...]] | None = None,
+        launches: dict[str, KernelLaunch] | None = None,
     ):
-        """`module` holds the graph-level functions (and, unless `grids` gives each
-        kernel's grid, the kernels)."""
+        """`module` holds the graph-level functions (and, unless `launches` gives each
+        kernel's grid and symbols, the kernels)."""
         self.module = module
         self.source = kernel_source
         # a folder of our own is removed when the runtime is collected (or at exit)
@@ -76,10 +110,11 @@ class Runtime:
         self.directory = directory or Path(self._tmp.name)  # type: ignore[union-attr]
         self.loaded: dict[bool, dict[str, Any]] = {}
         self.torch_level = has_torch_ops(module)  # (once: every call makes an interpreter)
-        self.grids = grids if grids is not None else {
-            k.sym_name.data: tuple(tile.int_list(k.grid))  # type: ignore[misc]
-            for k in kernels_of(module)
-        }
+        self.launches = (
+            launches
+            if launches is not None
+            else {k.sym_name.data: KernelLaunch.of(k) for k in kernels_of(module)}
+        )
 
     def kernels(self, interpret: bool) -> dict[str, Any]:
         if interpret not in self.loaded:
@@ -90,7 +125,7 @@ class Runtime:
         interpret = on_cpu(args)
         interp = make_interpreter(self.module, self.torch_level)
         kernels = self.kernels(interpret)
-        interp.register_implementations(LaunchFunctions(kernels, self.grids, interpret))
+        interp.register_implementations(LaunchFunctions(kernels, self.launches, interpret))
         with torch.no_grad():
             outputs = tuple(interp.call_op(function, tuple(args)))
         return unaliased(outputs, [a for a in args if isinstance(a, torch.Tensor)])

@@ -17,7 +17,7 @@ from stepwell.frontend.loader import Example, export
 from stepwell.fuzz.compare import mismatch
 from stepwell.ir.printing import parse_module
 from stepwell.lowering.compiler import compile_module
-from stepwell.lowering.launch_plan import LaunchPlan, PlanError, PlanRuntime
+from stepwell.lowering.launch_plan import PLAN_FORMAT, LaunchPlan, PlanError, PlanRuntime
 from stepwell.lowering.plan_builder import build_launch_plan
 from stepwell.lowering.runtime import Runtime
 from stepwell.pipeline import bind_inputs
@@ -91,13 +91,22 @@ def test_a_graph_with_an_op_no_step_runs_keeps_the_ir() -> None:
 
 
 def _plan(*steps: dict[str, Any], returns: list[Any] | None = None, args: int = 1) -> str:
-    return json.dumps({"format": 1, "function": "forward", "args": args, "steps": list(steps),
+    return json.dumps({"format": PLAN_FORMAT, "function": "forward", "args": args,
+                       "steps": list(steps),
                        "returns": returns if returns is not None else [{"s": 0}]})
 
 
 def _call(callee: str, *args: Any, out: int = 1) -> dict[str, Any]:
     return {"op": "call", "callee": callee, "args": list(args), "kwargs": {}, "dense": False,
             "out": [out]}
+
+
+def _launch(**change: Any) -> dict[str, Any]:
+    """A launch of a symbolic kernel over input slot 0 (`s0` its dim 0), changed."""
+    step = {"op": "launch", "kernel": "k0", "grid": ["((s0 + 63) // 64)", 1, 1],
+            "in": [{"s": 0}], "inits": [], "donated": [], "new": [[["s0"], "float32"]],
+            "binds": [[0, 0, "s0"]], "symbols": ["s0"], "out": [1]}  # fmt: skip
+    return {**step, **change}
 
 
 def test_a_well_formed_plan_runs() -> None:
@@ -118,6 +127,11 @@ def test_a_well_formed_plan_runs() -> None:
     (_plan({"op": "exec", "code": "x", "out": [1]}), "not a plan step"),
     (_plan({"op": "reshape", "in": {"s": 0}, "shape": ["a"], "out": [1]}), "reshape"),
     (_plan(returns=[{"s": 3}]), "not defined"),
+    (_plan(_launch(grid=["__import__('os')", 1, 1])), "kernel and grid"),
+    (_plan(_launch(grid=["s9", 1, 1])), "does not bind"),
+    (_plan(_launch(binds=[[3, 0, "s0"]])), "binds symbols"),
+    (_plan(_launch(symbols=["s7"])), "only symbols its inputs bind"),
+    (_plan(_launch(new=[[["s0 ** 2"], "float32"]])), "new results"),
 ])  # fmt: skip
 def test_a_malformed_plan_is_refused(text: str, why: str) -> None:
     with pytest.raises(PlanError, match=why):

@@ -19,9 +19,7 @@ from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     FileLineColLoc,
     IntegerAttr,
-    MemRefType,
     NameLoc,
-    StridedLayoutAttr,
     TensorType,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -29,7 +27,19 @@ from xdsl.utils.exceptions import DiagnosticException
 
 from stepwell.dialects import tile
 from stepwell.dialects.kernel_ops import POINTWISE, REDUCE_KINDS, identity, tl_type
+from stepwell.ir.sizes import (
+    Size,
+    product,
+    rename_symbols,
+    simplify,
+    size_source,
+    size_text,
+    statically_equal,
+)
 from stepwell.ir.types import is_float
+
+SYMBOL_PREFIX = "sym_"
+"""A kernel's size symbol `s0` is its parameter `sym_s0` (no clash with emitted names)."""
 
 
 class EmitError(DiagnosticException):
@@ -89,9 +99,9 @@ class Emitter:
             lin = self.fresh("offs")
             self.line(f"{lin} = ({self.name(coord)} * {size} + tl.arange(0, {size}))[{index}]")
             mask = None
-            if total % size != 0 or total == 0:
+            if not isinstance(total, int) or total % size != 0 or total == 0:
                 mask = self.fresh("mask")
-                self.line(f"{mask} = {lin} < {total}")
+                self.line(f"{mask} = {lin} < {self.source(total)}")
             self.offsets[key] = (lin, mask)
         return self.offsets[key]
 
@@ -103,39 +113,44 @@ class Emitter:
         tile_shape: Sequence[int],
     ) -> tuple[str, str | None]:
         """`ptr + offset + sum(index_d * stride_d)` for a tile of a view, and its mask."""
-        mt = cast(MemRefType[Attribute], view.type)
-        sizes = list(mt.get_shape())
-        layout = mt.layout
-        strides = list(layout.get_strides()) if isinstance(layout, StridedLayoutAttr) else None
-        offset = layout.get_offset() if isinstance(layout, StridedLayoutAttr) else 0
-        assert strides is not None and all(isinstance(s, int) for s in strides)
+        sizes, strides, offset = self.layout(view)
         terms = [f"{self.name(view)}_ptr"] + ([str(offset)] if offset else [])
         masks: list[str] = []
         start = 0
         for axis, (coord, n) in enumerate(zip(coords, groups, strict=True)):
             dims = list(zip(sizes[start : start + n], strides[start : start + n], strict=True))
             start += n
-            total = math.prod(s for s, _ in dims)
+            total = product([s for s, _ in dims])
             lin, mask = self.group_offsets(coord, tile_shape[axis], axis, len(tile_shape), total)
             if mask:
                 masks.append(mask)
             # a group the view does not move along (broadcast, or no dims) still spans
             # its tile axis, so the pointer block has the tile's full shape
-            terms.extend(_index_terms(lin, dims) or [f"0 * {lin}"])
+            terms.extend(_index_terms(lin, dims, self.source) or [f"0 * {lin}"])
         return " + ".join(terms), " & ".join(masks) or None
+
+    def layout(self, view: SSAValue) -> tuple[list[Size], list[Size], int]:
+        """Sizes, strides and offset of a view argument (`?` entries as expressions)."""
+        return self.kernel.view_layout(list(self.kernel.views).index(view))
+
+    def source(self, size: Size) -> str:
+        """A size in the kernel's source: its symbols are the `sym_*` parameters."""
+        if isinstance(size, int):
+            return str(size)
+        return size_source(rename_symbols(size, SYMBOL_PREFIX))
 
     def reduce_mask(self, x: SSAValue, axis: int, coord: SSAValue | None) -> str | None:
         """In-view lanes of a reduction: those inside the kernel space's group `axis`."""
-        total = math.prod(self.kernel.space_dims()[axis])
+        total = product(self.kernel.space_dims()[axis])
         size = _shape(x)[axis]
-        if total % size == 0 and total != 0:
+        if isinstance(total, int) and total % size == 0 and total != 0:
             return None
         rank = len(_shape(x))
         index = ", ".join(":" if i == axis else "None" for i in range(rank))
         lanes = f"tl.arange(0, {size})"
         if not _is_zero(coord):
             lanes = f"({self.name(coord)} * {size} + {lanes})"
-        return f"({lanes}[{index}] < {total})"
+        return f"({lanes}[{index}] < {self.source(total)})"
 
 
 def _is_zero(v: SSAValue | None) -> bool:
@@ -150,26 +165,30 @@ def _is_zero(v: SSAValue | None) -> bool:
     )
 
 
-def _index_terms(lin: str, dims: list[tuple[int, int]]) -> list[str]:
-    """`((lin // inner) % size) * stride` per dim, merging dims that are contiguous."""
-    merged: list[tuple[int, int]] = []
+def _index_terms(
+    lin: str, dims: list[tuple[Size, Size]], source: Callable[[Size], str] = str
+) -> list[str]:
+    """`((lin // inner) % size) * stride` per dim, merging dims that are contiguous
+    (sizes and strides may be expressions: `source` spells them)."""
+    merged: list[tuple[Size, Size]] = []
     for size, stride in dims:
         if size == 1:
             continue
-        if merged and merged[-1][1] == stride * size:
+        if merged and statically_equal(merged[-1][1], stride * size):
             prev_size, _ = merged.pop()
-            merged.append((prev_size * size, stride))
+            merged.append((simplify(prev_size * size), stride))
         else:
             merged.append((size, stride))
-    terms, inner = [], 1
+    terms: list[str] = []
+    inner: Size = 1
     for i, (size, stride) in enumerate(reversed(merged)):
         outermost = i == len(merged) - 1
-        idx = lin if inner == 1 else f"({lin} // {inner})"
+        idx = lin if inner == 1 else f"({lin} // {source(inner)})"
         if not outermost:
-            idx = f"({idx} % {size})"
+            idx = f"({idx} % {source(size)})"
         if stride != 0:
-            terms.append(idx if stride == 1 else f"{idx} * {stride}")
-        inner *= size
+            terms.append(idx if stride == 1 else f"{idx} * {source(stride)}")
+        inner = simplify(inner * size)
     return terms
 
 
@@ -223,16 +242,11 @@ def _gather(e: Emitter, op: Operation) -> None:
 
 def _element_address(e: Emitter, view: SSAValue, indices: SSAValue) -> tuple[str, str]:
     """The addresses of elements `indices` of a 1-D view, and the mask of those inside it."""
-    mt = cast(MemRefType[Attribute], view.type)
-    (size,) = mt.get_shape()
-    layout = mt.layout
-    stride, offset = 1, 0
-    if isinstance(layout, StridedLayoutAttr):
-        stride, offset = cast(int, layout.get_strides()[0]), cast(int, layout.get_offset())
+    (size,), (stride,), offset = e.layout(view)
     idx = e.name(indices)
     ptr = f"{e.name(view)}_ptr" + (f" + {offset}" if offset else "")
-    ptr += f" + {idx}" if stride == 1 else f" + {idx} * {stride}"
-    return ptr, f"({idx} >= 0) & ({idx} < {size})"
+    ptr += f" + {idx}" if stride == 1 else f" + {idx} * {e.source(stride)}"
+    return ptr, f"({idx} >= 0) & ({idx} < {e.source(size)})"
 
 
 SCATTER_CALLS = {"none": "tl.store", "sum": "tl.atomic_add", "amax": "tl.atomic_max",
@@ -409,17 +423,23 @@ def emit_kernel(kernel: tile.KernelOp) -> str:
     """The Python source of one `@triton.jit` function for `kernel`."""
     e = Emitter(kernel)
     params = []
-    for i, arg in enumerate(kernel.args):
+    for i, arg in enumerate(kernel.views):
         base = f"{arg.name_hint or 'arg'}{i}"
         e.names[arg] = base
         params.append(f"{base}_ptr")
+    symbol_args = kernel.args[len(kernel.views) :]
+    for name, arg in zip(kernel.symbol_names(), symbol_args, strict=True):
+        e.names[arg] = SYMBOL_PREFIX + name  # a size: a plain int argument
+        params.append(SYMBOL_PREFIX + name)
     fused = kernel.fused.data if kernel.fused else ()
+    space = [[size_text(d) if not isinstance(d, int) else d for d in g]
+             for g in kernel.space_dims()]  # fmt: skip
+    grid = [size_text(g) if not isinstance(g, int) else g for g in kernel.grid_sizes()]
     head = [
         "@triton.jit",
         f"def {kernel.sym_name.data}({', '.join(params)}):",
         f'    """{kernel.kind.data} kernel: {", ".join(f.data for f in fused)}.',
-        f"    space {kernel.space_dims()}, block {tile.int_list(kernel.block)}, "
-        f'grid {tile.int_list(kernel.grid)}"""',
+        f'    space {space}, block {tile.int_list(kernel.block)}, grid {grid}"""',
     ]
     for op in kernel.body.block.ops:
         emit_op(e, op)

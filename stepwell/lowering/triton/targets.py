@@ -20,6 +20,7 @@ from xdsl.ir import Attribute
 
 from stepwell.dialects import tile
 from stepwell.lowering.cache import read_entry, write_entry
+from stepwell.lowering.triton.emitter import SYMBOL_PREFIX
 from stepwell.lowering.triton.target_table import ALL_TARGETS, TARGETS
 
 
@@ -55,11 +56,14 @@ class CompiledKernel:
 
 
 def signature(kernel: tile.KernelOp) -> dict[str, str]:
-    """Triton's signature for the emitted function: one typed pointer per view."""
+    """Triton's signature for the emitted function: one typed pointer per view, then one
+    32-bit integer per size symbol (what Triton's JIT picks for a size below 2**31)."""
     sig = {}
-    for i, arg in enumerate(kernel.args):
+    for i, arg in enumerate(kernel.views):
         element = cast(MemRefType[Attribute], arg.type).element_type
         sig[f"{arg.name_hint or 'arg'}{i}_ptr"] = POINTER_TYPES[str(element)]
+    for name in kernel.symbol_names():
+        sig[SYMBOL_PREFIX + name] = "i32"
     return sig
 
 
