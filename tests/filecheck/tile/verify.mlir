@@ -125,3 +125,35 @@ builtin.module {
     %s, %i = tile.sort %v, %p {descending = false, size = 6 : i64} : tensor<1x6xf32>, tensor<1x6xi64> -> tensor<1x6xf32>, tensor<1x6xi64>
   }
 }
+
+// -----
+
+builtin.module {
+  // CHECK: grid: '__import__(1)': sizes are integers, symbols, + - * // %
+  tile.kernel @k(%x: memref<?xf32, strided<[1]>>, %s0: index) attributes {symbols = ["s0"], dims = [["s0"]], grid = ["__import__(1)", 1 : i64, 1 : i64], space = [["s0"]], block = [4 : i64], num_warps = 4 : i64, kind = "pointwise"} {
+  }
+}
+
+// -----
+
+builtin.module {
+  // CHECK: dims of view 0 reads ['s9'], not symbols of the kernel ['s0']
+  tile.kernel @k(%x: memref<?xf32, strided<[1]>>, %s0: index) attributes {symbols = ["s0"], dims = [["s9"]], grid = [1 : i64, 1 : i64, 1 : i64], space = [["s0"]], block = [4 : i64], num_warps = 4 : i64, kind = "pointwise"} {
+  }
+}
+
+// -----
+
+builtin.module {
+  // CHECK: a kernel's last arguments are its symbols, as index values
+  tile.kernel @k(%x: memref<?xf32, strided<[1]>>) attributes {symbols = ["s0"], dims = [["s0"]], grid = [1 : i64, 1 : i64, 1 : i64], space = [["s0"]], block = [4 : i64], num_warps = 4 : i64, kind = "pointwise"} {
+  }
+}
+
+// -----
+
+builtin.module {
+  // CHECK: a view has static sizes, not memref<?xf32, strided<[1]>>
+  tile.kernel @k(%x: memref<?xf32, strided<[1]>>) attributes {grid = [1 : i64, 1 : i64, 1 : i64], space = [[4 : i64]], block = [4 : i64], num_warps = 4 : i64, kind = "pointwise"} {
+  }
+}
