@@ -872,10 +872,12 @@ class LaunchOp(IRDLOperation):
     callee = prop_def(SymbolRefAttr)
     inputs = var_operand_def(TensorType)
     inits = var_operand_def(TensorType)
+    sizes = var_operand_def(IntegerType)
     outputs = var_result_def(TensorType)
     irdl_options = (ParsePropInAttrDict(), AttrSizedOperandSegments(as_property=True))
     assembly_format = (
-        "$callee `(` $inputs `)` (`inits` `(` $inits^ `:` type($inits) `)`)? attr-dict "
+        "$callee `(` $inputs `)` (`inits` `(` $inits^ `:` type($inits) `)`)? "
+        "(`sizes` `(` $sizes^ `:` type($sizes) `)`)? attr-dict "
         "`:` functional-type($inputs, $outputs)"
     )
 
@@ -885,9 +887,12 @@ class LaunchOp(IRDLOperation):
         inputs: Sequence[SSAValue],
         result_types: Sequence[Attribute],
         inits: Sequence[SSAValue] = (),
+        sizes: Sequence[SSAValue] = (),
     ) -> None:
+        """`sizes`, when given, are the kernel's size symbols (i64 values, in the order
+        of its `symbols`); otherwise the inputs' types bind them."""
         super().__init__(
-            operands=[inputs, inits],
+            operands=[inputs, inits, sizes],
             result_types=[result_types],
             properties={"callee": SymbolRefAttr(callee)},
         )
@@ -907,7 +912,10 @@ class LaunchOp(IRDLOperation):
             raise VerifyException(f"'{self.callee}' does not name a tile.kernel")
         views = kernel.view_types()
         values = [*self.inputs, *self.outputs]
-        if kernel.is_symbolic():
+        if self.sizes and len(self.sizes) != len(kernel.symbol_names()):
+            raise VerifyException(f"sizes gives {len(self.sizes)} values for the symbols "
+                                  f"{kernel.symbol_names()}")  # fmt: skip
+        if kernel.is_symbolic() and not self.sizes:
             bound: set[str] = set()
             for v in self.inputs:
                 bound |= plain_symbols(v.type)

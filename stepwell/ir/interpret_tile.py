@@ -306,10 +306,15 @@ class TileFunctions(InterpreterFunctions):
     def run_launch(self, interpreter: Interpreter, op: tile.LaunchOp, args: PythonValues):
         kernel = cast(tile.KernelOp, interpreter.get_op_for_symbol(op.callee))
         name = kernel.sym_name.data
-        values = [cast(torch.Tensor, a).contiguous() for a in args]
+        n_sizes = len(op.sizes)
+        sizes = [int(a) for a in args[len(args) - n_sizes :]] if n_sizes else []
+        values = [cast(torch.Tensor, a).contiguous() for a in args[: len(args) - n_sizes]]
         inputs, inits = values[: len(op.inputs)], values[len(op.inputs) :]
         device = values[0].device if values else torch.device("cpu")
-        bindings = launch_bindings(op.inputs, inputs) if kernel.is_symbolic() else {}
+        if sizes:
+            bindings = dict(zip(kernel.symbol_names(), sizes, strict=True))
+        else:
+            bindings = launch_bindings(op.inputs, inputs) if kernel.is_symbolic() else {}
         outputs = [_allocate(r.type, device, bindings) for r in op.outputs]
         written = [torch.zeros(o.shape, dtype=torch.int32, device=device) for o in outputs]
         for out, init, w in zip(outputs, inits, written, strict=False):

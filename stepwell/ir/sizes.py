@@ -141,6 +141,13 @@ def rename_symbols(size: Size, prefix: str) -> Size:
     return expr.xreplace({s: symbol(prefix + s.name) for s in expr.free_symbols})
 
 
+def ceil_div(a: Size, b: Size) -> Size:
+    """`a / b` rounded up (a grid's program count): an int for ints."""
+    if isinstance(a, int) and isinstance(b, int):
+        return -(-a // b)
+    return simplify(CeilDiv(a, b))
+
+
 # -- printing -----------------------------------------------------------------------------------
 def size_text(size: Size) -> str:
     """The IR spelling: `8*s0`, `((s0 + 1)//2)`, `Max(1, s0)`; parse_size reads it back."""

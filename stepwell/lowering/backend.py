@@ -129,6 +129,16 @@ def _is_none(x: Any) -> bool:
     return x is None
 
 
+class NotNative(Exception):
+    """A graph compiled with symbolic sizes still calls ATen (some op has no symbolic
+    kernel yet): it is compiled per binding of its sizes instead."""
+
+
+def fully_native(manifest: dict[str, Any]) -> bool:
+    """Does the compiled graph run as kernels alone (no ATen call, no graph-level copy)?"""
+    return not manifest.get("externs") and not manifest.get("graph_level_copies")
+
+
 def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **options: Any):
     """The `torch.compile` backend (entry point `torch_dynamo_backends: stepwell`).
 
@@ -163,6 +173,7 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         pipeline = default_pipeline("tile", legal_ops, remarks=True)
 
     limit = max_specializations(options.get("max_specializations"))
+    symbolic_kernels = bool(options.get("symbolic_kernels", True))
     if options.get("rewrite_attention", True):
         from stepwell.frontend.attention_rewrite import rewrite_attention
 
@@ -172,10 +183,14 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
                 print(f"attention-rewrite: {remark}", file=sys.stderr)
 
     def compile_static(
-        graph: torch.fx.GraphModule, inputs: Sequence[Any], dump_to: Path | None
+        graph: torch.fx.GraphModule,
+        inputs: Sequence[Any],
+        dump_to: Path | None,
+        native_only: bool = False,
     ) -> Callable[..., list[Any]]:
         """Compile a graph; its runner returns the flat outputs (None where none). The
-        graph cache is asked first, by the FX graph's own key: a hit imports nothing."""
+        graph cache is asked first, by the FX graph's own key: a hit imports nothing.
+        With `native_only`, a graph that would call ATen raises `NotNative`."""
         key = None
         if pipeline is None and not plugins and graph_cache.enabled():
             key = graph_cache.fx_graph_key(graph, inputs, f"torch.compile {legal_ops}")
@@ -193,6 +208,9 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
             if key is not None:
                 graph_cache.store(key, artifacts.levels, artifacts.source, artifacts.manifest,
                                   artifacts.plan_text(), artifacts.plan_json())  # fmt: skip
+        if native_only and not fully_native(artifacts.manifest):
+            m = artifacts.manifest
+            raise NotNative(f"ATen calls {m.get('externs')}, copies {m.get('graph_level_copies')}")
         if dump_to is not None:
             artifacts.dump(dump_to)
         runtime = artifacts.runtime
@@ -239,6 +257,15 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
             graph_dir = None if dump_dir is None else _next_graph_dir(dump_dir, kind)
             if not has_symbolic_sizes(inputs):
                 return eager_on_error(graph, lambda: compile_static(graph, inputs, graph_dir))
+
+            if symbolic_kernels:  # one compile for every size, when it is all kernels
+                try:
+                    dump_to = None if graph_dir is None else graph_dir / "symbolic"
+                    return compile_static(graph, inputs, dump_to, native_only=True)
+                except Exception as e:  # noqa: BLE001 - ops without symbolic kernels
+                    if options.get("remarks"):
+                        print(f"stepwell: a dynamic graph is compiled per size: {e!r:.300}",
+                              file=sys.stderr)  # fmt: skip
 
             def specialization(static: torch.fx.GraphModule, args: Sequence[Any]):
                 names = binding_names(inputs, args)

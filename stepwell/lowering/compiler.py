@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any, cast
 
 from xdsl.dialects.builtin import (
@@ -26,7 +26,7 @@ from xdsl.passes import PassPipeline
 from stepwell.dialects import tile
 from stepwell.dialects.prims_support import ExternOp
 from stepwell.ir.printing import to_text
-from stepwell.ir.sizes import Size, product, simplify
+from stepwell.ir.sizes import Size, parse_size, product, simplify
 from stepwell.ir.types import torch_dtype
 from stepwell.lowering import graph_cache
 from stepwell.lowering.artifacts import Artifacts, cached_artifacts, plan_text
@@ -107,9 +107,14 @@ def manifest_of(module: ModuleOp) -> dict[str, Any]:
         "graph_level_prims": dict(graph_ops),
         "graph_level_copies": dict(copies),
         "allocations": dict(allocations),
-        "bytes_read": sum(k["bytes_read"] for k in kernels),
-        "bytes_written": sum(k["bytes_written"] for k in kernels),
+        "bytes_read": _total(k["bytes_read"] for k in kernels),
+        "bytes_written": _total(k["bytes_written"] for k in kernels),
     }
+
+
+def _total(values: Iterable[int | str]) -> int | str:
+    """The sum of per-kernel figures, each an int or a size expression's text."""
+    return size_spec(simplify(sum(parse_size(v) if isinstance(v, str) else v for v in values)))
 
 
 def holds_nothing(op: Operation) -> bool:

@@ -285,7 +285,11 @@ class LaunchPlan:
             if kind == "launch":
                 name = step["kernel"]
                 inputs = _decode(step["in"], slots) + _decode(step["inits"], slots)
-                b = bind_symbols(step["binds"], inputs) if step["binds"] else {}
+                if step["sizes"]:  # the symbols' values, passed as scalars
+                    values = (int(v) for v in _decode(step["sizes"], slots))
+                    b = dict(zip(step["symbols"], values, strict=True))
+                else:
+                    b = bind_symbols(step["binds"], inputs) if step["binds"] else {}
                 new = [([size_value(d, b) for d in shape], DTYPES[dtype])
                        for shape, dtype in step["new"]]  # fmt: skip
                 grid = [size_value(g, b) for g in step["grid"]]
@@ -314,7 +318,8 @@ def _dense(value: Any) -> Any:
 
 
 _STEP_KEYS = {
-    "launch": {"op", "kernel", "grid", "in", "inits", "donated", "new", "out", "binds", "symbols"},
+    "launch": {"op", "kernel", "grid", "in", "inits", "donated", "new", "out", "binds",
+               "symbols", "sizes"},
     "call": {"op", "callee", "args", "kwargs", "dense", "out"},
     "reshape": {"op", "in", "shape", "out"},
 }
@@ -343,21 +348,25 @@ def _sizes(value: Any) -> bool:
 
 
 def _check_symbols(step: dict[str, Any]) -> None:
-    """A launch's `binds` read dims of its inputs, and every size it evaluates reads
-    only symbols they bind; `symbols` are bound names."""
-    binds, names = step["binds"], step["symbols"]
+    """A launch's symbols are bound, by `binds` (dims of its inputs) or by `sizes` (one
+    scalar slot per symbol), and every size it evaluates reads only bound symbols."""
+    binds, names, sizes = step["binds"], step["symbols"], step["sizes"]
     n_in = len(step["in"]) if isinstance(step["in"], list) else 0
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise PlanError("a launch's symbols are names")
+    if not isinstance(sizes, list) or (sizes and (binds or len(sizes) != len(names))):
+        raise PlanError("a launch passes one size per symbol, or binds them from inputs")
     if not isinstance(binds, list) or not all(
         isinstance(b, list) and len(b) == 3 and isinstance(b[0], int) and 0 <= b[0] < n_in
         and isinstance(b[1], int) and b[1] >= 0 and isinstance(b[2], str)
         for b in binds
     ):  # fmt: skip
         raise PlanError("a launch binds symbols as [input, dim, name]")
-    bound = {b[2] for b in binds}
-    if not isinstance(names, list) or not all(isinstance(n, str) and n in bound for n in names):
+    bound = set(names) if sizes else {b[2] for b in binds}
+    if not all(n in bound for n in names):
         raise PlanError("a launch passes only symbols its inputs bind")
-    sizes = [*step["grid"], *(d for n in step["new"] for d in n[0])]
-    for text in (v for v in sizes if isinstance(v, str)):
+    evaluated = [*step["grid"], *(d for n in step["new"] for d in n[0])]
+    for text in (v for v in evaluated if isinstance(v, str)):
         if not symbols_of(_size_function(text).size) <= bound:
             raise PlanError(f"the size {text!r} reads a symbol the launch does not bind")
 

@@ -84,12 +84,14 @@ def _step(
         name = op.callee.root_reference.data
         kernel = kernels[name]
         news = [cast(TensorType[Attribute], t) for t in op.result_types[len(op.inits) :]]
+        n_in, n_inits = len(op.inputs), len(op.inits)
         return {
             "op": "launch",
             "kernel": name,
             "grid": [size_spec(g) for g in kernel.grid_sizes()],
-            "in": encode(refs[: len(op.inputs)]),
-            "inits": encode(refs[len(op.inputs) :]),
+            "in": encode(refs[:n_in]),
+            "inits": encode(refs[n_in : n_in + n_inits]),
+            "sizes": encode(refs[n_in + n_inits :]),
             "donated": [op.donated(k) for k in range(len(op.inits))],
             "new": [
                 [
@@ -98,7 +100,7 @@ def _step(
                 ]
                 for t in news
             ],  # fmt: skip
-            "binds": symbol_binds(op.inputs) if kernel.is_symbolic() else [],
+            "binds": symbol_binds(op.inputs) if kernel.is_symbolic() and not op.sizes else [],
             "symbols": kernel.symbol_names(),
         }
     rule = rules.get(type(op), "")

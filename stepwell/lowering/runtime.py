@@ -58,8 +58,13 @@ class LaunchFunctions(InterpreterFunctions):
     def run_launch(self, interpreter: Interpreter, op: tile.LaunchOp, args: PythonValues):
         name = op.callee.root_reference.data
         spec = self.launches[name]
-        bindings = (bind_symbols(symbol_binds(op.inputs), args[: len(op.inputs)])
-                    if spec.symbols else {})  # fmt: skip
+        n_sizes = len(op.sizes)
+        if n_sizes:
+            bindings = dict(zip(spec.symbols, (int(a) for a in args[-n_sizes:]), strict=True))
+            args = args[:-n_sizes]
+        else:
+            bindings = (bind_symbols(symbol_binds(op.inputs), args[: len(op.inputs)])
+                        if spec.symbols else {})  # fmt: skip
         new = [
             (
                 [size_value(size_spec(d), bindings) for d in tensor_sizes(t)],

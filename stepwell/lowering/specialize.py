@@ -145,8 +145,9 @@ class SpecializingGraph:
             if self.symbolic is None:
                 warnings.warn(
                     f"stepwell: a dynamic graph was called with more than {self.limit} "
-                    "distinct sizes; further sizes run its symbolic-size ops through ATen "
-                    "(raise STEPWELL_MAX_SPECIALIZATIONS to compile more)",
+                    "distinct sizes; further sizes run it compiled once with symbolic sizes "
+                    "(its ops without a symbolic kernel call ATen; raise "
+                    "STEPWELL_MAX_SPECIALIZATIONS to compile more)",
                     stacklevel=3,
                 )
                 self.symbolic = self.compile_symbolic()

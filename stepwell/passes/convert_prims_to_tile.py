@@ -13,7 +13,7 @@ import heapq
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import DictionaryAttr, IntegerType, ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp, ReturnOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
@@ -22,6 +22,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from stepwell.dialects import tile
 from stepwell.ir.levels import require_level
+from stepwell.ir.types import plain_symbols
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.fusion import Group, Partition, Partitioner
 from stepwell.passes.support.kernels import KernelBuilder, kernel_name
@@ -52,12 +53,15 @@ def convert_function(module: ModuleOp, func: FuncOp, first_index: int, warp_size
     partitioner = Partitioner(func)
     part = partitioner.run()
     launches: dict[Group, tuple[str, list[SSAValue], list[SSAValue], list[SSAValue]]] = {}
+    kernels: dict[str, tile.KernelOp] = {}
     for i, g in enumerate(part.groups):
         name = kernel_name(first_index + i, g)
         kernel = KernelBuilder(g, partitioner, name, warp_size).build(part.outputs[g])
         cse(kernel.op)  # xDSL's: e.g. layer_norm's mean and variance share one sum of x
         module.body.block.insert_op_before(kernel.op, func)
         launches[g] = (name, kernel.inputs, kernel.outputs, kernel.inits)
+        kernels[name] = kernel.op
+    symint_args = symbol_arguments(func)
 
     old = func.body.block
     new = Block(arg_types=old.arg_types)
@@ -67,8 +71,9 @@ def convert_function(module: ModuleOp, func: FuncOp, first_index: int, warp_size
     for node in schedule(partitioner, part):
         if isinstance(node, Group):
             name, inputs, outputs, inits = launches[node]
+            sizes = launch_sizes(kernels[name], inputs, symint_args)
             launch = tile.LaunchOp(name, [env[v] for v in inputs], [v.type for v in outputs],
-                                   [env[v] for v in inits])  # fmt: skip
+                                   [env[v] for v in inits], [env[v] for v in sizes])  # fmt: skip
             launch.location = node.ops[-1].location
             new.add_op(launch)
             env.update(zip(outputs, launch.results, strict=True))
@@ -122,3 +127,35 @@ def schedule(p: Partitioner, part: Partition) -> list[Group | Operation]:
 
 def _describe(n: Group | Operation) -> str:
     return f"kernel({', '.join(o.name for o in n.ops[:4])})" if isinstance(n, Group) else n.name
+
+
+def symbol_arguments(func: FuncOp) -> dict[str, SSAValue]:
+    """The function's size arguments by symbol (AOTAutograd passes each symbol as an
+    `i64` argument named by it: `%arg: i64 {stepwell.name = "s33"}`)."""
+    found: dict[str, SSAValue] = {}
+    attrs = func.arg_attrs.data if func.arg_attrs is not None else ()
+    for arg, a in zip(func.body.block.args, attrs, strict=False):
+        name = a.data.get("stepwell.name") if isinstance(a, DictionaryAttr) else None
+        if isinstance(arg.type, IntegerType) and isinstance(name, StringAttr):
+            found.setdefault(name.data, arg)
+    return found
+
+
+def launch_sizes(
+    kernel: tile.KernelOp, inputs: list[SSAValue], symint_args: dict[str, SSAValue]
+) -> list[SSAValue]:
+    """The `sizes` of a launch: none when its inputs' types bind every symbol of the
+    kernel, else the function's size argument of each (a kernel with no input, a fill)."""
+    names = kernel.symbol_names()
+    bound: set[str] = set()
+    for v in inputs:
+        bound |= plain_symbols(v.type)
+    if all(n in bound for n in names):
+        return []
+    missing = [n for n in names if n not in symint_args]
+    if missing:
+        raise PassFailedException(
+            f"{kernel.sym_name.data}: no input or argument gives the sizes {missing}"
+        )
+    return [symint_args[n] for n in names]
+

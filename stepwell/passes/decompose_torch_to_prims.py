@@ -203,7 +203,7 @@ class _Run:
                 return self.replace(op, kept, None)
         if is_effectful(_overload_name(name)):  # an ordered effect (`with_effects`)
             return self.extern(op, name)
-        gm = None if _has_dynamic_dims(op) else self.trace(op, name)
+        gm = self.trace(op, name)  # `?` dims: traced symbolically, or None
         if gm is None:
             return self.extern(op, name)
         tensors = [v for v in op.operands if isinstance(v.type, TensorType)]

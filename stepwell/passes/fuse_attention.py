@@ -52,7 +52,7 @@ from stepwell.dialects.prims_support import AttentionBackwardOp, AttentionOp, Ma
 from stepwell.dialects.tile import int_list, ints
 from stepwell.ir.types import is_float
 from stepwell.passes.support.constants import full_op, splat
-from stepwell.passes.support.fusion import shape
+from stepwell.passes.support.fusion import static_shape as shape
 from stepwell.passes.support.views import View, view_of
 
 RESHAPES = (prims.PrimsReshapeOp, prims.PrimsCollapseOp, prims.PrimsSplitDimOp,

@@ -88,23 +88,45 @@ def _mlp() -> nn.Module:
     return nn.Sequential(nn.Linear(16, 32), nn.GELU(), nn.LayerNorm(32), nn.Linear(32, 8))
 
 
-def test_a_dynamic_graph_runs_as_kernels_at_every_size(tmp_path: Path) -> None:
+def test_a_dynamic_graph_compiles_once_for_every_size(tmp_path: Path) -> None:
     """Batch 8 compiles statically; from batch 9 on Dynamo hands over a graph with a
-    symbolic batch, which runs as the same kernels (no ATen call) at every size."""
+    symbolic batch, compiled once into kernels whose batch is an argument: the same
+    three kernels (no ATen call) run at every size, including ones never seen."""
     torch._dynamo.reset()
     model = _mlp().eval()
     compiled = torch.compile(model, backend="stepwell", options={"dump_dir": str(tmp_path)})
-    for batch in (8, 9, 17, 33, 17):
+    for batch in (8, 9, 17, 33, 17, 2, 100):
         x = torch.randn(batch, 16)
         with torch.no_grad():
             got, want = compiled(x), model(x)
         assert mismatch(want, got) is None, (batch, mismatch(want, got))
     static = json.loads((tmp_path / "graph0/manifest.json").read_text())
     specs = _specializations(tmp_path, "graph1")
+    assert list(specs) == ["symbolic"]  # one compile, no specialization
+    symbolic = specs["symbolic"]
+    assert symbolic["externs"] == {} and not symbolic["graph_level_copies"]
+    assert len(symbolic["kernels"]) == len(static["kernels"]) == 3
+    assert all(k["symbols"] and isinstance(k["grid"][0], str) for k in symbolic["kernels"])
+    source = (tmp_path / "graph1/symbolic/kernels.py").read_text()
+    assert "sym_s" in source  # the batch is a kernel argument
+
+
+def test_a_graph_without_symbolic_kernels_for_every_op_is_specialized(tmp_path: Path) -> None:
+    """With `symbolic_kernels=False` (and for graphs with an op that has no symbolic
+    kernel yet), each new size of a dynamic graph is compiled as a static graph."""
+    torch._dynamo.reset()
+    model = _mlp().eval()
+    options = {"dump_dir": str(tmp_path), "symbolic_kernels": False}
+    compiled = torch.compile(model, backend="stepwell", options=options)
+    for batch in (8, 9, 17, 33, 17):
+        x = torch.randn(batch, 16)
+        with torch.no_grad():
+            got, want = compiled(x), model(x)
+        assert mismatch(want, got) is None, (batch, mismatch(want, got))
+    specs = _specializations(tmp_path, "graph1")
     assert len(specs) == 3 and all(name.endswith(("=9", "=17", "=33")) for name in specs)
     for manifest in specs.values():
-        assert manifest["externs"] == {}
-        assert len(manifest["kernels"]) == len(static["kernels"]) == 3
+        assert manifest["externs"] == {} and len(manifest["kernels"]) == 3
 
 
 def test_mark_dynamic_from_the_first_call(tmp_path: Path) -> None:
@@ -146,11 +168,11 @@ def test_training_with_a_dynamic_batch(tmp_path: Path) -> None:
 
 
 def test_past_the_specialization_limit_the_symbolic_graph_runs(tmp_path: Path) -> None:
-    """With `max_specializations=1`, a third size warns once and runs the symbolic graph
-    (its symbolic-size ops through ATen), with eager's result."""
+    """With `max_specializations=1` (and symbolic kernels off for the first sizes), a
+    third size warns once and runs the graph compiled with symbolic sizes."""
     torch._dynamo.reset()
     model = _mlp().eval()
-    options = {"dump_dir": str(tmp_path), "max_specializations": 1}
+    options = {"dump_dir": str(tmp_path), "max_specializations": 1, "symbolic_kernels": False}
     compiled = torch.compile(model, backend="stepwell", options=options)
     with torch.no_grad():
         for batch in (8, 9):
@@ -163,7 +185,8 @@ def test_past_the_specialization_limit_the_symbolic_graph_runs(tmp_path: Path) -
             assert mismatch(model(x), got) is None
     specs = _specializations(tmp_path, "graph1")
     assert len(specs) == 2 and "symbolic" in specs
-    assert specs["symbolic"]["externs"]  # the symbolic graph's ops run through ATen
+    # compiled once with symbolic sizes: the MLP's ops all have symbolic kernels
+    assert specs["symbolic"]["externs"] == {} and len(specs["symbolic"]["kernels"]) == 3
 
 
 def test_kv_cache_decode_matches_eager_token_for_token(tmp_path: Path) -> None:

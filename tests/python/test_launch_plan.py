@@ -105,7 +105,7 @@ def _launch(**change: Any) -> dict[str, Any]:
     """A launch of a symbolic kernel over input slot 0 (`s0` its dim 0), changed."""
     step = {"op": "launch", "kernel": "k0", "grid": ["((s0 + 63) // 64)", 1, 1],
             "in": [{"s": 0}], "inits": [], "donated": [], "new": [[["s0"], "float32"]],
-            "binds": [[0, 0, "s0"]], "symbols": ["s0"], "out": [1]}  # fmt: skip
+            "binds": [[0, 0, "s0"]], "symbols": ["s0"], "sizes": [], "out": [1]}  # fmt: skip
     return {**step, **change}
 
 

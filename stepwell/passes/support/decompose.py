@@ -20,7 +20,7 @@ import torch._refs
 import torch.fx
 from torch._decomp import decomposition_table
 from torch.fx.experimental.proxy_tensor import make_fx
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import DYNAMIC_INDEX, TensorType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from stepwell.dialects.prims import PRIMS_OP_CLASSES
@@ -53,6 +53,7 @@ from stepwell.passes.support.scatter import SCATTER_DECOMPOSITIONS
 from stepwell.passes.support.slicing import SLICING_DECOMPOSITIONS
 from stepwell.passes.support.sorting import SORT_DECOMPOSITIONS
 from stepwell.passes.support.special_functions import SPECIAL_DECOMPOSITIONS
+from stepwell.passes.support.symbolic import trace_symbolic
 
 aten = torch.ops.aten
 prims = torch.ops.prims
@@ -117,8 +118,16 @@ def example_tensor(t: Attribute) -> torch.Tensor:
 def trace_decomposition(
     run: Callable[..., Any], operand_types: Sequence[Attribute]
 ) -> torch.fx.GraphModule:
-    """`run(*tensors)` traced to prims with PyTorch's decomposition table."""
-    inputs = [example_tensor(t) for t in operand_types]
+    """`run(*tensors)` traced to prims with PyTorch's decomposition table; with `?` dims
+    in `operand_types`, traced once for every size (`symbolic.trace_symbolic`)."""
+    if any(
+        isinstance(t, TensorType) and DYNAMIC_INDEX in t.get_shape() for t in operand_types
+    ):
+        return trace_symbolic(lambda inputs: _trace(run, inputs), operand_types)
+    return _trace(run, [example_tensor(t) for t in operand_types])
+
+
+def _trace(run: Callable[..., Any], inputs: Sequence[torch.Tensor]) -> torch.fx.GraphModule:
     # outside any ambient tracing context (AOTAutograd compiles the backward inside one):
     # its fake mode would give these static example tensors symbolic sizes
     with torch._guards.tracing(None):

@@ -44,7 +44,8 @@ from stepwell.dialects.prims_support import (
     TakeOp,
 )
 from stepwell.dialects.tile import FRESH_OPS
-from stepwell.ir.types import has_exotic_types, is_float
+from stepwell.ir.sizes import Size, SizeError, is_static
+from stepwell.ir.types import has_exotic_types, is_float, tensor_sizes
 from stepwell.passes.support import attention_backward_kernel, attention_kernel, heuristics
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
 from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
@@ -86,12 +87,29 @@ target that gives eager's result: no bfloat16 atomic add, and no float atomic ma
 (Triton's compare the bits as integers, so a NaN does not win as it does in eager)."""
 
 
-def shape(v: SSAValue) -> tuple[int, ...]:
+def shape(v: SSAValue) -> tuple[Size, ...]:
+    """The sizes of a tensor value; a `?` dim is the expression its type names."""
+    return tuple(tensor_sizes(v.type))
+
+
+def static_shape(v: SSAValue) -> tuple[int, ...]:
+    """The type's dims as they are (`?` is DYNAMIC_INDEX)."""
     return tuple(cast(TensorType[Attribute], v.type).get_shape())
 
 
 def is_static_tensor(v: SSAValue) -> bool:
-    return isinstance(v.type, TensorType) and all(d >= 0 for d in shape(v))
+    return isinstance(v.type, TensorType) and all(d >= 0 for d in static_shape(v))
+
+
+def is_sized_tensor(v: SSAValue) -> bool:
+    """A tensor whose `?` dims all have sizes stepwell can compute (stepwell.ir.sizes)."""
+    if not isinstance(v.type, TensorType):
+        return False
+    try:
+        tensor_sizes(v.type)
+    except SizeError:
+        return False
+    return True
 
 
 def _element(v: SSAValue) -> Attribute:
@@ -210,7 +228,9 @@ class Partitioner:
         place (a splat; `start + step * index`) instead of reading them from memory."""
         r = self.root(v)
         op = r.owner
-        if isinstance(op, GENERATED) and not op.operands and is_static_tensor(r):
+        if isinstance(op, GENERATED) and not op.operands and (
+            is_static_tensor(r) or (isinstance(op, prims.PrimsFullOp) and is_sized_tensor(r))
+        ):  # (a splat has no index math: it may have symbolic sizes)
             return op
         return None
 
@@ -306,8 +326,11 @@ class Partitioner:
 
     def is_kernel_op(self, op: Operation) -> bool:
         """Can a kernel compute `op`? (Decided before grouping: grouping never fails.)"""
-        if not op.results or not all(is_static_tensor(v) for v in (*op.operands, *op.results)):
+        if not op.results:
             return False
+        if not all(is_static_tensor(v) for v in (*op.operands, *op.results)):
+            if not self.symbolic_kernel_op(op):
+                return False
         if has_exotic_types(op):  # complex, float8, wide unsigned: ATen computes them
             return False
         if isinstance(op, MatmulOp):
@@ -337,6 +360,22 @@ class Partitioner:
             rank = len(shape(op.operands[0]))
             return rank > 0 and op.properties.get("output_dtype") is None and bool(reduce_dims(op))
         return type(op) in TILE_RULES and len(op.results) == 1 and self.rule_applies(op)
+
+    def symbolic_kernel_op(self, op: Operation) -> bool:
+        """Can a kernel with symbolic sizes compute `op`? Pointwise ops, reductions over
+        static dims (rows may be symbolic: the grid and masks are), and matmuls with a
+        static K; everything else with a `?` dim runs at graph level."""
+        tensors = [v for v in (*op.operands, *op.results) if isinstance(v.type, TensorType)]
+        if len(tensors) != len(op.operands) + len(op.results) or not all(
+            is_sized_tensor(v) for v in tensors
+        ):
+            return False
+        if isinstance(op, MatmulOp):
+            return is_static(matmul_inner(op))
+        if type(op) in REDUCTIONS:
+            dims = reduce_dims(op)
+            return all(is_static(shape(op.operands[0])[d]) for d in dims)
+        return type(op) in TILE_RULES and not isinstance(op, GENERATED)
 
     def place(self, op: Operation) -> None:
         """Put a kernel op into the kernel of a producer, or into a new kernel."""

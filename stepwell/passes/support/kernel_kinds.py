@@ -9,10 +9,10 @@ The names are those of `tile.kernel`'s `kind` attribute (`tile.KERNEL_KINDS`).
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, ClassVar
 
 from stepwell.dialects import tile
+from stepwell.ir.sizes import Size, ceil_div, product, simplify
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.attention_backward_kernel import build_attention_backward
 from stepwell.passes.support.attention_kernel import build_attention
@@ -21,6 +21,21 @@ if TYPE_CHECKING:
     from xdsl.ir import SSAValue
 
     from stepwell.passes.support.kernels import KernelBuilder
+
+
+SIZE_HINT = 1024
+"""What a symbolic size is taken to be where a heuristic needs a number (block sizes,
+warps). Only performance depends on it: masks and grids are computed from the sizes."""
+
+
+def hint(size: Size) -> int:
+    """`size` for the heuristics: each symbol taken as SIZE_HINT."""
+    if isinstance(size, int):
+        return size
+    expr = simplify(size)
+    if isinstance(expr, int):
+        return expr
+    return int(expr.xreplace({s: SIZE_HINT for s in expr.free_symbols}))
 
 
 class KernelKind:
@@ -48,9 +63,11 @@ class Pointwise(KernelKind):
 
     def setup(self, kb: KernelBuilder) -> None:
         g = kb.group
-        kb.cfg = heuristics.pointwise(g.numel, kb.warp_size)
+        kb.cfg = heuristics.pointwise(hint(g.numel), kb.warp_size)
         kb.space = [list(g.shape)]
-        kb.grid = [heuristics.cdiv(max(g.numel, 1), kb.cfg.block[0]), 1, 1]
+        n, block = g.numel, kb.cfg.block[0]
+        kb.grid = [heuristics.cdiv(max(n, 1), block) if isinstance(n, int)
+                   else ceil_div(n, block), 1, 1]  # fmt: skip
         kb.coords = {"full": [kb.add(tile.ProgramIdOp(0))]}
         kb.shapes = {"full": [kb.cfg.block[0]]}
 
@@ -66,12 +83,15 @@ class Reduction(KernelKind):
 
     def setup(self, kb: KernelBuilder) -> None:
         g = kb.group
-        rows, cols = math.prod(g.rows), math.prod(g.cols)
+        rows, cols = product(g.rows), product(g.cols)
+        if not isinstance(cols, int):
+            raise NotImplementedError("a reduction over a symbolic row length")
         kb.looped = cols > heuristics.MAX_ROW
         config = heuristics.looped_reduction if kb.looped else heuristics.reduction
-        kb.cfg = config(rows, cols, kb.warp_size)
+        kb.cfg = config(hint(rows), cols, kb.warp_size)
         kb.space = [list(g.rows), list(g.cols)]
-        kb.grid = [heuristics.cdiv(max(rows, 1), kb.cfg.block[0]), 1, 1]
+        kb.grid = [heuristics.cdiv(max(rows, 1), kb.cfg.block[0]) if isinstance(rows, int)
+                   else ceil_div(rows, kb.cfg.block[0]), 1, 1]  # fmt: skip
         pid = kb.add(tile.ProgramIdOp(0))
         zero = kb.index(0)
         kb.coords = {"full": [pid, zero], "reduced": [pid, zero]}
@@ -91,11 +111,12 @@ class Matmul(KernelKind):
     def setup(self, kb: KernelBuilder) -> None:
         out = kb.group.shape
         m, n = out[-2], out[-1]
-        kb.cfg = heuristics.matmul(m, n, kb.matmul_k())
+        kb.cfg = heuristics.matmul(hint(m), hint(n), kb.matmul_k())
         _, bm, bn, _ = kb.cfg.block
         batch = list(out[:-2])
         kb.space = [batch, [m], [n]]
-        kb.grid = [heuristics.cdiv(m, bm), heuristics.cdiv(n, bn), max(math.prod(batch), 1)]
+        nb = product(batch)
+        kb.grid = [ceil_div(m, bm), ceil_div(n, bn), max(nb, 1) if isinstance(nb, int) else nb]
         pm, pn, pb = (kb.add(tile.ProgramIdOp(a)) for a in range(3))
         kb.coords = {"full": [pb, pm, pn]}
         kb.shapes = {"full": [1, bm, bn]}

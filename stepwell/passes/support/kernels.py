@@ -41,6 +41,7 @@ from stepwell.dialects.prims_support import (
     SortOp,
     TakeOp,
 )
+from stepwell.ir.sizes import Size, symbols_of
 from stepwell.ir.types import is_float
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.fusion import (
@@ -81,6 +82,7 @@ class KernelBuilder:
     b: TileBuilder = field(default_factory=TileBuilder)
     arg_types: list[Attribute] = field(default_factory=list)
     arg_sources: list[SSAValue] = field(default_factory=list)
+    arg_dims: list[list[Size]] = field(default_factory=list)  # each view's `?` expressions
     views: dict[tuple[object, ...], SSAValue] = field(default_factory=dict)
     n_inputs: int = 0
     tiles: dict[SSAValue, SSAValue] = field(default_factory=dict)
@@ -93,8 +95,8 @@ class KernelBuilder:
 
     # -- the space (set by the group's kind: kernel_kinds.py) ------------------------------
     cfg: heuristics.Config = heuristics.Config((1,), 1)
-    space: list[list[int]] = field(default_factory=list)  # coordinate groups of dims
-    grid: list[int] = field(default_factory=lambda: [1, 1, 1])
+    space: list[list[Size]] = field(default_factory=list)  # coordinate groups of dims
+    grid: list[Size] = field(default_factory=lambda: [1, 1, 1])
     coords: dict[str, list[SSAValue]] = field(default_factory=dict)  # space -> coordinates
     shapes: dict[str, list[int]] = field(default_factory=dict)  # space -> tile shape
 
@@ -135,6 +137,7 @@ class KernelBuilder:
         arg.name_hint = source.name_hint or ("out" if output else "in")
         self.arg_types.insert(index, view.memref_type())
         self.arg_sources.insert(index, source)
+        self.arg_dims.insert(index, view.dynamic_dims())
         self.n_inputs += not output
         self.views[key] = arg
         return arg
@@ -582,12 +585,25 @@ class KernelBuilder:
         n_in = self.n_inputs
         self.block.add_ops(self.b.ops)
         fused = [op.name for op in self.group.ops]
+        symbols = self.symbols()
+        for name in symbols:  # a symbolic kernel's sizes: its last arguments
+            self.block.insert_arg(IndexType(), len(self.block.args)).name_hint = name
         kernel = tile.KernelOp(
-            self.name, self.arg_types, Region(self.block), self.grid, self.space,
-            self.cfg.block[: len(self.space)], self.cfg.num_warps, self.group.kind, fused,
+            self.name, [*self.arg_types, *[IndexType()] * len(symbols)], Region(self.block),
+            self.grid, self.space, self.cfg.block[: len(self.space)], self.cfg.num_warps,
+            self.group.kind, fused, symbols, self.arg_dims if symbols else (),
         )  # fmt: skip
         inits = [cast(ScatterOp, v.owner).a for v in scattered]
         return Kernel(kernel, self.arg_sources[:n_in], outputs, inits)
+
+
+    def symbols(self) -> list[str]:
+        """The size symbols the kernel's views, space and grid read, sorted by name."""
+        names: set[str] = set()
+        for size in (*self.grid, *(d for g in self.space for d in g),
+                     *(d for dims in self.arg_dims for d in dims)):  # fmt: skip
+            names |= symbols_of(size)
+        return sorted(names)
 
 
 def kernel_name(index: int, group: Group) -> str:

@@ -14,11 +14,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, MemRefType, StridedLayoutAttr, TensorType
+import sympy
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    ArrayAttr,
+    IntegerAttr,
+    MemRefType,
+    StridedLayoutAttr,
+    TensorType,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from stepwell.dialects import prims
 from stepwell.dialects.prims_support import SliceOp
+from stepwell.ir.sizes import Size, SizeError
+from stepwell.ir.types import tensor_sizes
 
 
 @dataclass(frozen=True)
@@ -32,7 +42,7 @@ class View:
 
     @staticmethod
     def of(value: SSAValue) -> View:
-        shape = tuple(cast(TensorType[Attribute], value.type).get_shape())
+        shape = tuple(tensor_sizes(value.type))
         return View(value, 0, shape, contiguous_strides(shape))
 
     def permute(self, perm: Sequence[int]) -> View:
@@ -48,9 +58,19 @@ class View:
         return None if strides is None else View(self.source, self.offset, tuple(shape), strides)
 
     def memref_type(self) -> MemRefType[Attribute]:
+        """The view as a kernel argument's type; a symbolic size or stride is `?` (its
+        expression is in `dynamic_dims`)."""
         element = cast(TensorType[Attribute], self.source.type).element_type
-        layout = StridedLayoutAttr(list(self.strides), self.offset)
-        return MemRefType(element, list(self.sizes), layout)
+        if not isinstance(self.offset, int):
+            raise ValueError(f"a view at a symbolic offset ({self.offset})")
+        strides = [st if isinstance(st, int) else None for st in self.strides]
+        layout = StridedLayoutAttr(strides, self.offset)
+        sizes = [d if isinstance(d, int) else DYNAMIC_INDEX for d in self.sizes]
+        return MemRefType(element, sizes, layout)
+
+    def dynamic_dims(self) -> list[Size]:
+        """The expressions of the memref type's `?` sizes, then of its `?` strides."""
+        return [d for d in (*self.sizes, *self.strides) if not isinstance(d, int)]
 
 
 def contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
@@ -83,7 +103,7 @@ def reshape_strides(
         tensor_numel *= size
         # a chunk ends where the next (outer) dim does not continue this one
         if i == 0 or chunks[i - 1][1] != size * stride:
-            while view_d >= 0 and (view_numel < tensor_numel or shape[view_d] == 1):
+            while view_d >= 0 and (_short(view_numel, tensor_numel) or shape[view_d] == 1):
                 new_strides[view_d] = view_numel * chunk_base
                 view_numel *= shape[view_d]
                 view_d -= 1
@@ -100,12 +120,20 @@ def reshape_strides(
     return tuple(out)
 
 
+def _short(view_numel: Size, tensor_numel: Size) -> bool:
+    """Do the view dims taken so far hold fewer elements than the chunk? (With symbolic
+    sizes: until their products are the same expression; a mismatch fails after.)"""
+    if isinstance(view_numel, int) and isinstance(tensor_numel, int):
+        return view_numel < tensor_numel
+    return sympy.expand(view_numel - tensor_numel) != 0
+
+
 def _int_list(attr: Attribute) -> list[int]:
     return [cast(IntegerAttr, a).value.data for a in cast(ArrayAttr[Attribute], attr).data]
 
 
 def _broadcast_in_dim(v: View, op: Operation) -> View | None:
-    shape = _int_list(op.properties["shape"])
+    shape = tensor_sizes(op.results[0].type)  # (the property holds `?` as DYNAMIC_INDEX)
     dims = _int_list(op.properties["broadcast_dimensions"])
     strides = [0] * len(shape)
     for i, d in enumerate(dims):
@@ -136,7 +164,7 @@ def _rev(v: View, op: Operation) -> View | None:
 
 
 def _reshape_to_result(v: View, op: Operation) -> View | None:
-    return v.reshape(cast(TensorType[Attribute], op.results[0].type).get_shape())
+    return v.reshape(tensor_sizes(op.results[0].type))
 
 
 VIEW_RULES: dict[type[Operation], Callable[[View, Operation], View | None]] = {
@@ -158,11 +186,14 @@ def is_view_op(op: Operation) -> bool:
 
 def view_of(value: SSAValue, materialized: Callable[[SSAValue], bool]) -> View | None:
     """The view of `value` over the nearest materialized value up its chain of view ops."""
-    if materialized(value) or not isinstance(value.owner, Operation):
-        return View.of(value)
-    op = value.owner
-    rule = VIEW_RULES.get(type(op))
-    if rule is None:
+    try:
+        if materialized(value) or not isinstance(value.owner, Operation):
+            return View.of(value)
+        op = value.owner
+        rule = VIEW_RULES.get(type(op))
+        if rule is None:
+            return None
+        base = view_of(op.operands[0], materialized)
+        return None if base is None else rule(base, op)
+    except SizeError:  # a `?` whose size the type does not say: not a view kernels read
         return None
-    base = view_of(op.operands[0], materialized)
-    return None if base is None else rule(base, op)

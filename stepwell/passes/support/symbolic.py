@@ -1,0 +1,146 @@
+"""Decompositions traced with symbolic sizes: one prims graph for every size of a `?` dim.
+
+An op whose types have `?` dims (`tensor<?x16xf32, ["s33"]>`) is traced with fake
+tensors whose sizes are the symbols of its types: each name in an encoding becomes a
+ShapeEnv symbol of that name (so the traced graph's types name the same symbols), with a
+hint that only decides nothing (a trace that records a guard, a decision on a size, is
+refused: the graph would not hold for every size).
+
+PyTorch's decompositions pass sizes as SymInts (`broadcast_in_dim(x, [sym_size(x, 0),
+32], [1])`). At the prims level a dynamic entry of a shape argument is -1 and the result
+type says what it is, as `?` does in the type; any other use of a symbolic size (a slice
+bound, an `operator.mul` feeding an op) is refused and the op stays whole.
+"""
+
+from __future__ import annotations
+
+import itertools
+import warnings
+from collections.abc import Callable, Sequence
+from typing import Any, cast
+
+import sympy
+import torch
+import torch.fx
+from xdsl.dialects.builtin import DYNAMIC_INDEX, TensorType
+from xdsl.ir import Attribute
+
+from stepwell.ir.sizes import SizeError, symbol
+from stepwell.ir.types import tensor_sizes, torch_dtype
+
+HINTS = itertools.count(1009, 2)  # odd, distinct, far from the static sizes of a model
+
+
+class SymbolicTraceError(ValueError):
+    """The op cannot be decomposed for every size (a guard, or a symbolic argument that
+    the prims level has no place for)."""
+
+
+def symbolic_examples(types: Sequence[Attribute]) -> tuple[list[torch.Tensor], Any]:
+    """Fake tensors of `types` whose `?` dims are the symbols their encodings name, and
+    the ShapeEnv holding those symbols."""
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    from torch.fx.experimental.symbolic_shapes import ShapeEnv
+    from torch.utils._sympy.numbers import int_oo
+    from torch.utils._sympy.value_ranges import ValueRanges
+
+    env = ShapeEnv()
+    mode = FakeTensorMode(shape_env=env)
+    hints: dict[sympy.Symbol, int] = {}
+
+    def symint(size: Any) -> Any:
+        if isinstance(size, int):
+            return size
+        expr = sympy.sympify(size)
+        for s in sorted(expr.free_symbols, key=lambda s: s.name):
+            if s not in hints:
+                hints[s] = next(HINTS)
+                env.backed_var_to_val[s] = sympy.Integer(hints[s])
+                env.var_to_range[s] = ValueRanges(2, int_oo)  # Dynamo specializes 0 and 1
+        return env.create_symintnode(expr, hint=int(expr.xreplace(hints)))
+
+    examples = []
+    for t in types:
+        tt = cast(TensorType[Attribute], t)
+        try:
+            sizes = [symint(d) for d in tensor_sizes(tt)]
+        except SizeError as e:
+            raise SymbolicTraceError(str(e)) from None
+        with mode:
+            examples.append(torch.empty(sizes, dtype=torch_dtype(tt.element_type)))
+    return examples, env
+
+
+def trace_symbolic(
+    trace: Callable[[Sequence[torch.Tensor]], torch.fx.GraphModule], types: Sequence[Attribute]
+) -> torch.fx.GraphModule:
+    """`trace(examples)` on symbolic fake tensors of `types`, its shape arguments made
+    static (`dynamic_shape_args`); SymbolicTraceError if the trace guarded on a size."""
+    from torch._subclasses.fake_tensor import unset_fake_temporarily
+
+    # outside any ambient fake mode (AOTAutograd compiles inside its own): ours holds
+    # the symbols of these types
+    with unset_fake_temporarily(), warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Raw SymInt value")  # handled below
+        examples, env = symbolic_examples(types)
+        gm = trace(examples)
+    if env.guards:
+        raise SymbolicTraceError(f"the decomposition decides on sizes ({env.guards[0].expr})")
+    dynamic_shape_args(gm)
+    return gm
+
+
+def _is_symbolic(a: Any) -> bool:
+    if isinstance(a, torch.SymInt):
+        return a.node.maybe_as_int() is None
+    return isinstance(a, torch.fx.Node) and isinstance(a.meta.get("val"), torch.SymInt)
+
+
+def dynamic_shape_args(gm: torch.fx.GraphModule) -> None:
+    """Each symbolic entry of a prims op's shape argument (a list as long as its result's
+    rank, equal to the result's shape where it is static) becomes -1; the `sym_size`
+    nodes that fed them go. SymbolicTraceError for any other symbolic argument."""
+    graph = gm.graph
+    for node in graph.nodes:
+        if node.op != "call_function":
+            continue
+        val = node.meta.get("val")
+        args = list(node.args)
+        for i, a in enumerate(args):
+            if isinstance(a, list | tuple) and any(_is_symbolic(x) for x in a):
+                if not isinstance(val, torch.Tensor) or len(a) != val.dim():
+                    raise SymbolicTraceError(f"{node.target} takes a symbolic size")
+                entries = []
+                for x, d in zip(a, val.shape, strict=True):
+                    static = d.node.maybe_as_int() if isinstance(d, torch.SymInt) else d
+                    if _is_symbolic(x) and static is None:
+                        entries.append(DYNAMIC_INDEX)
+                    elif not _is_symbolic(x) and static is not None:
+                        entries.append(x)
+                    else:
+                        raise SymbolicTraceError(f"{node.target} takes a symbolic size")
+                args[i] = entries
+            elif _is_symbolic(a):
+                raise SymbolicTraceError(f"{node.target} takes a symbolic size")
+        node.args = tuple(args)
+        if any(_is_symbolic(v) for v in node.kwargs.values()):
+            raise SymbolicTraceError(f"{node.target} takes a symbolic size")
+    graph.eliminate_dead_code()
+    for node in graph.nodes:
+        if node.op == "call_function" and isinstance(node.meta.get("val"), torch.SymInt):
+            raise SymbolicTraceError(f"a size computed by {node.target} stays in use")
+    gm.recompile()
+
+
+def symbol_names(types: Sequence[Attribute]) -> set[str]:
+    """The plain symbols the types name (for checking a trace named only those)."""
+    names: set[str] = set()
+    for t in types:
+        if isinstance(t, TensorType):
+            for d in tensor_sizes(t):
+                if not isinstance(d, int):
+                    names |= {s.name for s in sympy.sympify(d).free_symbols}
+    return names
+
+
+__all__ = ["SymbolicTraceError", "symbol", "symbolic_examples", "trace_symbolic"]
