@@ -33,6 +33,11 @@ from stepwell.ir.types import int_array
 from stepwell.passes.support.constants import full_op, splat
 
 
+def _like(v: SSAValue, element: Attribute) -> TensorType[Attribute]:
+    """A tensor type of `v`'s shape (its `?` sizes included) and `element`."""
+    t = cast(TensorType[Attribute], v.type)
+    return TensorType(element, t.get_shape(), t.encoding)
+
 def _shape(v: SSAValue) -> tuple[int, ...]:
     return tuple(cast(TensorType[Attribute], v.type).get_shape())
 
@@ -265,13 +270,12 @@ class SinkViewIntoIndexMath(RewritePattern):
             return
         if not inner.operands or any(_shape(x) != _shape(value) for x in inner.operands):
             return
-        shape = list(_shape(op.results[0]))
         viewed = []
         for x in inner.operands:
             x_element = cast(TensorType[Attribute], x.type).element_type
             v = type(op).create(
                 operands=[x],
-                result_types=[TensorType(x_element, shape)],
+                result_types=[_like(op.results[0], x_element)],
                 properties=dict(op.properties),
                 attributes=dict(op.attributes),
             )
@@ -355,11 +359,10 @@ class SinkViewIntoGather(RewritePattern):
             return
         if not _read_pointwise(op.results[0]):
             return
-        shape = list(_shape(op.results[0]))
         offsets_type = cast(TensorType[Attribute], take.offsets.type)
         viewed = type(op).create(
             operands=[take.offsets],
-            result_types=[TensorType(offsets_type.element_type, shape)],
+            result_types=[_like(op.results[0], offsets_type.element_type)],
             properties=dict(op.properties),
             attributes=dict(op.attributes),
         )
@@ -407,10 +410,10 @@ class GatherBeforeElementwise(RewritePattern):
             if isinstance(full, prims.PrimsFullOp) and not full.operands:  # a constant
                 g = prims.PrimsFullOp.create(
                     properties={**full.properties, "shape": int_array(list(shape))},
-                    result_types=[TensorType(element, shape)],
+                    result_types=[_like(op.results[0], element)],
                 )
             else:
-                g = TakeOp(x, op.offsets, TensorType(element, shape))
+                g = TakeOp(x, op.offsets, _like(op.results[0], element))
             g.location = op.location
             gathered.append(g)
         rewriter.replace(op, [*gathered, _rebuilt(inner, gathered, op.results[0].type)])

@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2] / "stepwell"
 
 LAYERS = [
-    ["stepwell.ir.types", "stepwell.ir.callees"],  # types and callee names: no IR needed
+    ["stepwell.ir.types", "stepwell.ir.callees", "stepwell.ir.sizes"],  # no IR needed
     ["stepwell.dialects"],  # torch, prims, tile
     ["stepwell.ir", "stepwell.universe"],  # contexts, interpreters, printing, diagnostics
     ["stepwell.passes", "stepwell.plugins"],  # rewrites between levels

@@ -44,7 +44,7 @@ from stepwell.dialects.prims_support import (
     TakeOp,
 )
 from stepwell.dialects.tile import FRESH_OPS
-from stepwell.ir.sizes import Size, SizeError, is_static
+from stepwell.ir.sizes import Size, SizeError, is_static, product
 from stepwell.ir.types import has_exotic_types, is_float, tensor_sizes
 from stepwell.passes.support import attention_backward_kernel, attention_kernel, heuristics
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
@@ -362,19 +362,20 @@ class Partitioner:
         return type(op) in TILE_RULES and len(op.results) == 1 and self.rule_applies(op)
 
     def symbolic_kernel_op(self, op: Operation) -> bool:
-        """Can a kernel with symbolic sizes compute `op`? Pointwise ops, reductions over
-        static dims (rows may be symbolic: the grid and masks are), and matmuls with a
-        static K; everything else with a `?` dim runs at graph level."""
+        """Can a kernel with symbolic sizes compute `op`? Pointwise ops, reductions (a
+        symbolic row length makes a looped kernel; not var, whose divisor it would be),
+        and matmuls; everything else with a `?` dim runs at graph level."""
         tensors = [v for v in (*op.operands, *op.results) if isinstance(v.type, TensorType)]
         if len(tensors) != len(op.operands) + len(op.results) or not all(
             is_sized_tensor(v) for v in tensors
         ):
             return False
         if isinstance(op, MatmulOp):
-            return is_static(matmul_inner(op))
-        if type(op) in REDUCTIONS:
+            return True  # a symbolic K is the loop's trip count, masked at its end
+        if type(op) in REDUCTIONS:  # a symbolic row: a looped kernel (var needs its length)
             dims = reduce_dims(op)
-            return all(is_static(shape(op.operands[0])[d]) for d in dims)
+            static = all(is_static(shape(op.operands[0])[d]) for d in dims)
+            return static or not isinstance(op, prims.PrimsVarOp)
         return type(op) in TILE_RULES and not isinstance(op, GENERATED)
 
     def place(self, op: Operation) -> None:
@@ -531,7 +532,8 @@ class Partitioner:
     @staticmethod
     def scans_long_rows(g: Group) -> bool:
         """Does g scan rows longer than one tile (so its scans run in the store loop)?"""
-        return math.prod(g.cols) > heuristics.MAX_ROW and any(
+        row = product(g.cols)
+        return (not isinstance(row, int) or row > heuristics.MAX_ROW) and any(
             isinstance(op, ScanOp | ScanIndexOp) for op in g.ops
         )
 

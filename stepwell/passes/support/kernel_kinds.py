@@ -84,11 +84,10 @@ class Reduction(KernelKind):
     def setup(self, kb: KernelBuilder) -> None:
         g = kb.group
         rows, cols = product(g.rows), product(g.cols)
-        if not isinstance(cols, int):
-            raise NotImplementedError("a reduction over a symbolic row length")
-        kb.looped = cols > heuristics.MAX_ROW
+        # a row of symbolic length may be longer than one tile: walked in column tiles
+        kb.looped = not isinstance(cols, int) or cols > heuristics.MAX_ROW
         config = heuristics.looped_reduction if kb.looped else heuristics.reduction
-        kb.cfg = config(hint(rows), cols, kb.warp_size)
+        kb.cfg = config(hint(rows), hint(cols), kb.warp_size)
         kb.space = [list(g.rows), list(g.cols)]
         kb.grid = [heuristics.cdiv(max(rows, 1), kb.cfg.block[0]) if isinstance(rows, int)
                    else ceil_div(rows, kb.cfg.block[0]), 1, 1]  # fmt: skip
@@ -111,7 +110,7 @@ class Matmul(KernelKind):
     def setup(self, kb: KernelBuilder) -> None:
         out = kb.group.shape
         m, n = out[-2], out[-1]
-        kb.cfg = heuristics.matmul(hint(m), hint(n), kb.matmul_k())
+        kb.cfg = heuristics.matmul(hint(m), hint(n), hint(kb.matmul_k()))
         _, bm, bn, _ = kb.cfg.block
         batch = list(out[:-2])
         kb.space = [batch, [m], [n]]

@@ -12,6 +12,8 @@ import math
 from dataclasses import dataclass, field
 from typing import cast
 
+import sympy
+from torch.utils._sympy.functions import FloorDiv, PythonMod
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
@@ -41,7 +43,7 @@ from stepwell.dialects.prims_support import (
     SortOp,
     TakeOp,
 )
-from stepwell.ir.sizes import Size, symbols_of
+from stepwell.ir.sizes import Size, ceil_div, product, simplify, symbols_of
 from stepwell.ir.types import is_float
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.fusion import (
@@ -83,6 +85,7 @@ class KernelBuilder:
     arg_types: list[Attribute] = field(default_factory=list)
     arg_sources: list[SSAValue] = field(default_factory=list)
     arg_dims: list[list[Size]] = field(default_factory=list)  # each view's `?` expressions
+    symbol_args: dict[str, SSAValue] = field(default_factory=dict)  # trailing index args
     views: dict[tuple[object, ...], SSAValue] = field(default_factory=dict)
     n_inputs: int = 0
     tiles: dict[SSAValue, SSAValue] = field(default_factory=dict)
@@ -105,6 +108,34 @@ class KernelBuilder:
 
     def add(self, op: Operation) -> SSAValue:
         return self.b.add(op)
+
+    def symbol_arg(self, name: str) -> SSAValue:
+        """The kernel's `index` argument holding the size symbol `name`."""
+        if name not in self.symbol_args:
+            arg = self.block.insert_arg(IndexType(), len(self.block.args))
+            arg.name_hint = name
+            self.symbol_args[name] = arg
+        return self.symbol_args[name]
+
+    def size_index(self, size: Size) -> SSAValue:
+        """`size` as an `index` value of the kernel (a loop's trip count): index
+        arithmetic on the size arguments it reads."""
+        if isinstance(size, int):
+            return self.index(size)
+        expr = sympy.sympify(size)
+        if expr.is_Integer:
+            return self.index(int(expr))
+        if expr.is_Symbol:
+            return self.symbol_arg(expr.name)
+        folds = {sympy.Add: arith.AddiOp, sympy.Mul: arith.MuliOp, FloorDiv: arith.DivSIOp,
+                 PythonMod: arith.RemSIOp}  # fmt: skip
+        for cls, op_cls in folds.items():
+            if isinstance(expr, cls):
+                first, *rest = (self.size_index(simplify(a)) for a in expr.args)
+                for v in rest:
+                    first = self.add(op_cls(first, v))
+                return first
+        raise NotImplementedError(f"a trip count of {expr}")
 
     def index(self, value: int) -> SSAValue:
         return self.add(arith.ConstantOp(IntegerAttr(value, IndexType())))
@@ -132,7 +163,8 @@ class KernelBuilder:
         key = (id(source), view.offset, view.sizes, view.strides, output)
         if key in self.views:
             return self.views[key]
-        index = len(self.block.args) if output else self.n_inputs
+        views = len(self.block.args) - len(self.symbol_args)  # (size symbols come last)
+        index = views if output else self.n_inputs
         arg = self.block.insert_arg(view.memref_type(), index)
         arg.name_hint = source.name_hint or ("out" if output else "in")
         self.arg_types.insert(index, view.memref_type())
@@ -412,7 +444,7 @@ class KernelBuilder:
         nb = len(self.group.shape) - 2
         acc_t = TensorType(f32, [1, bm, bn])
         zero = self.add(arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(acc_t, [0.0])))
-        lb, ub, step = self.index(0), self.index(heuristics.cdiv(k, bk)), self.index(1)
+        lb, ub, step = self.index(0), self.size_index(ceil_div(k, bk)), self.index(1)
         body = Block(arg_types=[IndexType(), *[acc_t] * len(products)])
         iv, accs = body.args[0], body.args[1:]
         pb, pm, pn = self.coords["full"]
@@ -457,8 +489,8 @@ class KernelBuilder:
 
     def loop(self, inits: list[SSAValue], body_fn) -> list[SSAValue]:  # type: ignore[no-untyped-def]
         """`scf.for` over the column tiles; `body_fn(iter_args)` returns what to yield."""
-        n = heuristics.cdiv(math.prod(self.group.cols), self.cfg.block[1])
-        lb, ub, step = self.index(0), self.index(n), self.index(1)
+        n = ceil_div(product(self.group.cols), self.cfg.block[1])
+        lb, ub, step = self.index(0), self.size_index(n), self.index(1)
         body = Block(arg_types=[IndexType(), *[v.type for v in inits]])
         outer = (self.b, list(self.coords["full"]), self.loads, dict(self.tiles))
         self.b = TileBuilder(splats=outer[0].splats)
@@ -585,16 +617,21 @@ class KernelBuilder:
         n_in = self.n_inputs
         self.block.add_ops(self.b.ops)
         fused = [op.name for op in self.group.ops]
-        symbols = self.symbols()
-        for name in symbols:  # a symbolic kernel's sizes: its last arguments
-            self.block.insert_arg(IndexType(), len(self.block.args)).name_hint = name
+        for name in self.symbols():  # a symbolic kernel's sizes: its last arguments
+            self.symbol_arg(name)
+        symbols = list(self.symbol_args)
         kernel = tile.KernelOp(
             self.name, [*self.arg_types, *[IndexType()] * len(symbols)], Region(self.block),
             self.grid, self.space, self.cfg.block[: len(self.space)], self.cfg.num_warps,
             self.group.kind, fused, symbols, self.arg_dims if symbols else (),
         )  # fmt: skip
         inits = [cast(ScatterOp, v.owner).a for v in scattered]
-        return Kernel(kernel, self.arg_sources[:n_in], outputs, inits)
+        # results in the order of the kernel's output views (a looped kernel stores its
+        # reduced values before the loop that stores full rows)
+        stored = list(self.arg_sources[n_in:])
+        assert sorted(map(id, stored)) == sorted(map(id, outputs)), "one view per output"
+        assert stored[: len(scattered)] == scattered
+        return Kernel(kernel, self.arg_sources[:n_in], stored, inits)
 
 
     def symbols(self) -> list[str]:
