@@ -9,6 +9,8 @@ Training works too: AOTAutograd's forward and backward graphs are both compiled.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import sys
 import warnings
@@ -259,9 +261,15 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
                 return eager_on_error(graph, lambda: compile_static(graph, inputs, graph_dir))
 
             if symbolic_kernels:  # one compile for every size, when it is all kernels
+                # (what the attempt prints, such as the ops it leaves to ATen, is shown
+                # only if it is kept: otherwise the graph is specialized per size)
+                said = io.StringIO()
                 try:
                     dump_to = None if graph_dir is None else graph_dir / "symbolic"
-                    return compile_static(graph, inputs, dump_to, native_only=True)
+                    with contextlib.redirect_stderr(said):
+                        run = compile_static(graph, inputs, dump_to, native_only=True)
+                    sys.stderr.write(said.getvalue())
+                    return run
                 except Exception as e:  # noqa: BLE001 - ops without symbolic kernels
                     if options.get("remarks"):
                         print(f"stepwell: a dynamic graph is compiled per size: {e!r:.300}",

@@ -179,3 +179,18 @@ def test_a_decomposition_that_differs_from_aten_keeps_the_op_whole() -> None:
     flash = torch.ops.aten._scaled_dot_product_flash_attention_for_cpu.default
     check(lambda q, k, v: flash(q, k, v)[1] * 2, q, k, v)
     check(lambda q, k, v: flash(q, k, v, is_causal=True)[0] + 1, q, k, v)
+
+
+@pytest.mark.parametrize("order", ["reduced_first", "full_first"])
+def test_a_looped_row_kernel_returns_its_results_in_order(order: str) -> None:
+    """Rows longer than one tile (20,000 > MAX_ROW): the looped kernel stores the row
+    sums before the loop that stores full rows; the launch's results must follow the
+    kernel's output views, whatever order the program returns them in."""
+    x = torch.randn(3, 20000, generator=torch.Generator().manual_seed(3))
+
+    def fn(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        y = x * 2.0  # computed first: a full-row value the kernel also reduces
+        s = y.sum(1)
+        return (s, y) if order == "reduced_first" else (y, s)
+
+    check(fn, x)

@@ -15,6 +15,7 @@ bound, an `operator.mul` feeding an op) is refused and the op stays whole.
 from __future__ import annotations
 
 import itertools
+import logging
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, cast
@@ -76,6 +77,18 @@ def trace_symbolic(
 ) -> torch.fx.GraphModule:
     """`trace(examples)` on symbolic fake tensors of `types`, its shape arguments made
     static (`dynamic_shape_args`); SymbolicTraceError if the trace guarded on a size."""
+    quiet = logging.getLogger("torch.fx.experimental.symbolic_shapes")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)  # a refused trace is an answer here, not a warning
+    try:
+        return _trace_symbolic(trace, types)
+    finally:
+        quiet.setLevel(level)
+
+
+def _trace_symbolic(
+    trace: Callable[[Sequence[torch.Tensor]], torch.fx.GraphModule], types: Sequence[Attribute]
+) -> torch.fx.GraphModule:
     from torch._subclasses.fake_tensor import unset_fake_temporarily
 
     # outside any ambient fake mode (AOTAutograd compiles inside its own): ours holds
@@ -96,10 +109,26 @@ def _is_symbolic(a: Any) -> bool:
     return isinstance(a, torch.fx.Node) and isinstance(a.meta.get("val"), torch.SymInt)
 
 
+def _expr(a: Any) -> Any:
+    """The sympy expression of a SymInt or of the node computing one."""
+    v = a.meta["val"] if isinstance(a, torch.fx.Node) else a
+    return v.node.expr if isinstance(v, torch.SymInt) else v
+
+
+_prims = torch.ops.prims
+SHAPE_ARGS: dict[Any, int] = {
+    _prims.broadcast_in_dim.default: 1,
+    _prims.full.default: 0,
+    _prims.reshape.default: 1,
+}
+"""Prims whose argument at this position is their result's shape."""
+
+
 def dynamic_shape_args(gm: torch.fx.GraphModule) -> None:
-    """Each symbolic entry of a prims op's shape argument (a list as long as its result's
-    rank, equal to the result's shape where it is static) becomes -1; the `sym_size`
-    nodes that fed them go. SymbolicTraceError for any other symbolic argument."""
+    """The symbolic entries of a prim's shape argument (`SHAPE_ARGS`: the result's shape)
+    become DYNAMIC_INDEX, as the result type says them with `?`; the `sym_size` nodes
+    that fed them go. SymbolicTraceError for any other symbolic argument (a slice bound,
+    a size used as a value)."""
     graph = gm.graph
     for node in graph.nodes:
         if node.op != "call_function":
@@ -107,21 +136,22 @@ def dynamic_shape_args(gm: torch.fx.GraphModule) -> None:
         val = node.meta.get("val")
         args = list(node.args)
         for i, a in enumerate(args):
-            if isinstance(a, list | tuple) and any(_is_symbolic(x) for x in a):
-                if not isinstance(val, torch.Tensor) or len(a) != val.dim():
-                    raise SymbolicTraceError(f"{node.target} takes a symbolic size")
-                entries = []
-                for x, d in zip(a, val.shape, strict=True):
-                    static = d.node.maybe_as_int() if isinstance(d, torch.SymInt) else d
-                    if _is_symbolic(x) and static is None:
-                        entries.append(DYNAMIC_INDEX)
-                    elif not _is_symbolic(x) and static is not None:
-                        entries.append(x)
-                    else:
-                        raise SymbolicTraceError(f"{node.target} takes a symbolic size")
-                args[i] = entries
-            elif _is_symbolic(a):
+            symbolic = isinstance(a, list | tuple) and any(_is_symbolic(x) for x in a)
+            if not symbolic and not _is_symbolic(a):
+                continue
+            if SHAPE_ARGS.get(node.target) != i or not isinstance(val, torch.Tensor) or len(
+                a
+            ) != val.dim():
                 raise SymbolicTraceError(f"{node.target} takes a symbolic size")
+            entries = []
+            for x, d in zip(a, val.shape, strict=True):
+                if not _is_symbolic(x):
+                    entries.append(x)
+                elif sympy.expand(_expr(x) - _expr(d)) == 0:
+                    entries.append(DYNAMIC_INDEX)
+                else:
+                    raise SymbolicTraceError(f"{node.target}: a size that is not its result's")
+            args[i] = entries
         node.args = tuple(args)
         if any(_is_symbolic(v) for v in node.kwargs.values()):
             raise SymbolicTraceError(f"{node.target} takes a symbolic size")

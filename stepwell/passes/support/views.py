@@ -27,7 +27,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from stepwell.dialects import prims
 from stepwell.dialects.prims_support import SliceOp
-from stepwell.ir.sizes import Size, SizeError
+from stepwell.ir.sizes import Size, SizeError, simplify
 from stepwell.ir.types import tensor_sizes
 
 
@@ -61,16 +61,17 @@ class View:
         """The view as a kernel argument's type; a symbolic size or stride is `?` (its
         expression is in `dynamic_dims`)."""
         element = cast(TensorType[Attribute], self.source.type).element_type
-        if not isinstance(self.offset, int):
-            raise ValueError(f"a view at a symbolic offset ({self.offset})")
-        strides = [st if isinstance(st, int) else None for st in self.strides]
-        layout = StridedLayoutAttr(strides, self.offset)
-        sizes = [d if isinstance(d, int) else DYNAMIC_INDEX for d in self.sizes]
+        offset = simplify(self.offset)
+        if not isinstance(offset, int):
+            raise ValueError(f"a view at a symbolic offset ({offset})")
+        strides = [st if isinstance(st, int) else None for st in map(simplify, self.strides)]
+        layout = StridedLayoutAttr(strides, offset)
+        sizes = [d if isinstance(d, int) else DYNAMIC_INDEX for d in map(simplify, self.sizes)]
         return MemRefType(element, sizes, layout)
 
     def dynamic_dims(self) -> list[Size]:
         """The expressions of the memref type's `?` sizes, then of its `?` strides."""
-        return [d for d in (*self.sizes, *self.strides) if not isinstance(d, int)]
+        return [d for d in map(simplify, (*self.sizes, *self.strides)) if not isinstance(d, int)]
 
 
 def contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:

@@ -515,3 +515,30 @@ func.func @sort(%x: tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xi64>) {
   %v, %i = torch.operator "aten.sort.default"(%x) {args = [#torch.sym<0>, 1 : i64], kwargs = {}} : (tensor<3x5xf32>) -> (tensor<3x5xf32>, tensor<3x5xi64>)
   func.return %v, %i : tensor<3x5xf32>, tensor<3x5xi64>
 }
+
+// -----
+
+// Symbolic sizes: gelu and layer_norm over `s0` rows are one row kernel whose size is an
+// argument; its grid is computed from it at launch, and every `?` view says its size.
+// CHECK-LABEL: tile.kernel @k0_layer_norm_gelu(%x: memref<?x32xf32, strided<[32, 1]>>, %w: memref<?x32xf32, strided<[0, 1]>>, %b: memref<?x32xf32, strided<[0, 1]>>, %out: memref<?x32xf32, strided<[32, 1]>>, %s0: index) attributes {grid = ["((s0 + 127)//128)", 1 : i64, 1 : i64], space = [["s0"], [32 : i64]], block = [128 : i64, 32 : i64]
+// CHECK-SAME: symbols = ["s0"], dims = [["s0"], ["s0"], ["s0"], ["s0"]]
+// CHECK: func.func @symbolic
+// CHECK-NEXT: tile.launch @k0_layer_norm_gelu(%x, %w, %b) : (tensor<?x32xf32, ["s0"]>, tensor<32xf32>, tensor<32xf32>) -> tensor<?x32xf32, ["s0"]>
+func.func @symbolic(%x: tensor<?x32xf32, ["s0"]>, %w: tensor<32xf32>, %b: tensor<32xf32>) -> tensor<?x32xf32, ["s0"]> {
+  %0 = torch.aten.gelu %x : (tensor<?x32xf32, ["s0"]>) -> tensor<?x32xf32, ["s0"]>
+  %1, %2, %3 = torch.aten.native_layer_norm %0, %w, %b {normalized_shape = [32 : i64], eps = 1.000000e-05 : f64} : (tensor<?x32xf32, ["s0"]>, tensor<32xf32>, tensor<32xf32>) -> (tensor<?x32xf32, ["s0"]>, tensor<?x1xf32, ["s0"]>, tensor<?x1xf32, ["s0"]>)
+  func.return %1 : tensor<?x32xf32, ["s0"]>
+}
+
+// -----
+
+// A fill of symbolic size has no input to bind its size from: the launch passes the
+// function's size argument (`sizes`).
+// CHECK-LABEL: tile.kernel @k0_full
+// CHECK-SAME: symbols = ["s0"]
+// CHECK: func.func @symbolic_fill
+// CHECK: tile.launch @k0_full() sizes(%n : i64)
+func.func @symbolic_fill(%n: i64 {stepwell.name = "s0", stepwell.kind = "symint"}, %x: tensor<?x4xf32, ["s0"]>) -> tensor<?x4xf32, ["s0"]> {
+  %0 = torch.aten.ones_like %x : (tensor<?x4xf32, ["s0"]>) -> tensor<?x4xf32, ["s0"]>
+  func.return %0 : tensor<?x4xf32, ["s0"]>
+}

@@ -324,3 +324,31 @@ func.func @empty_results(%x: tensor<0x3x3xf32>, %y: tensor<0x3xf32>) -> (tensor<
   %m, %e = torch.operator "aten.frexp.Tensor"(%y) {args = [#torch.sym<0>], kwargs = {}} : (tensor<0x3xf32>) -> (tensor<0x3xf32>, tensor<0x3xi32>)
   func.return %p, %e : tensor<0x3x6xf32>, tensor<0x3xi32>
 }
+
+// -----
+
+// Symbolic sizes: the decomposition is traced once for every size of `s0` (fake tensors
+// whose dim 0 is the symbol), so the prims ops keep `?` with the symbol, and a shape
+// argument holds `?` (the dynamic-index value) where its result type has one.
+// CHECK-LABEL: func.func @symbolic
+// CHECK: prims.erf %{{.*}} : (tensor<?x32xf32, ["s0"]>) -> tensor<?x32xf32, ["s0"]>
+// CHECK: prims.var %{{.*}} {dims = [1 : i64], correction = 0.000000e+00 : f64} : (tensor<?x32xf32, ["s0"]>) -> tensor<?xf32, ["s0"]>
+// CHECK: prims.broadcast_in_dim %{{.*}} {shape = [-9223372036854775808 : i64, 1 : i64], broadcast_dimensions = [0 : i64]} : (tensor<?xf32, ["s0"]>) -> tensor<?x1xf32, ["s0"]>
+// CHECK-NOT: torch.
+// CHECK-NOT: prims.extern
+func.func @symbolic(%x: tensor<?x32xf32, ["s0"]>, %w: tensor<32xf32>, %b: tensor<32xf32>) -> tensor<?x32xf32, ["s0"]> {
+  %0 = torch.aten.gelu %x : (tensor<?x32xf32, ["s0"]>) -> tensor<?x32xf32, ["s0"]>
+  %1, %2, %3 = torch.aten.native_layer_norm %0, %w, %b {normalized_shape = [32 : i64], eps = 1.000000e-05 : f64} : (tensor<?x32xf32, ["s0"]>, tensor<32xf32>, tensor<32xf32>) -> (tensor<?x32xf32, ["s0"]>, tensor<?x1xf32, ["s0"]>, tensor<?x1xf32, ["s0"]>)
+  func.return %1 : tensor<?x32xf32, ["s0"]>
+}
+
+// -----
+
+// A decomposition that would use a size as a slice bound has no prims form for every
+// size: the op stays whole.
+// CHECK-LABEL: func.func @symbolic_slice
+// CHECK: prims.extern "aten.slice.Tensor"
+func.func @symbolic_slice(%x: tensor<?x32xf32, ["s0"]>, %n: i64) -> tensor<?x32xf32, ["s1"]> {
+  %0 = torch.aten.slice.Tensor %x sym(%n) {dim = 0 : i64, start = 1 : i64, end = #torch.sym<0>, step = 1 : i64} : (tensor<?x32xf32, ["s0"]>, i64) -> tensor<?x32xf32, ["s1"]>
+  func.return %0 : tensor<?x32xf32, ["s1"]>
+}
