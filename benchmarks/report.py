@@ -201,9 +201,11 @@ def train(d: dict[str, Any]) -> str:
 def dynamic(d: dict[str, Any]) -> str:
     text = (
         "Each sweep calls one `torch.compile`d model at new sizes (Dynamo's default: static "
-        "first, then a graph with symbolic sizes). stepwell compiles a dynamic graph once per "
-        "binding of its sizes (docs/dynamic.md): graphs = graphs Dynamo handed over, "
-        "compiles = static graphs + specializations; kernels and ATen calls are per call. "
+        "first, then a graph with symbolic sizes). stepwell compiles a dynamic graph once, "
+        "into kernels whose sizes are arguments, when every op has a symbolic kernel, and "
+        "otherwise once per binding of its sizes (docs/dynamic.md): graphs = graphs Dynamo "
+        "handed over, compiles = static graphs + symbolic compiles + specializations; "
+        "kernels and ATen calls are per call. "
         "Inductor compiles each graph once, sizes as kernel arguments (its Triton code for "
         f"CPU tensors: {d.get('inductor_backend')}).\n\n"
     )

@@ -148,8 +148,10 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
     which PyTorch's min-cut partitioner splits into a forward that saves few activations
     (cheap pointwise ops are recomputed in the backward) and a backward; stepwell compiles
     both (and the inference graph) through the same pipeline. A graph with symbolic sizes
-    is compiled once per binding of its sizes (`specialize.py`), up to
-    `options={"max_specializations": N}` bindings. `options={"remarks": True}` prints the
+    is compiled once into kernels whose sizes are arguments when every op has a symbolic
+    kernel (`options={"symbolic_kernels": False}` turns that off), and otherwise once per
+    binding of its sizes (`specialize.py`), up to `options={"max_specializations": N}`
+    bindings. `options={"remarks": True}` prints the
     passes' remarks (ops left to ATen, attention fused or not and why) on stderr.
 
     In training, attention spelled out (matmul, softmax, matmul) is first rewritten to
