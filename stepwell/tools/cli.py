@@ -15,6 +15,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from stepwell.frontend.fx import FxImportError, import_program
 from stepwell.frontend.loader import LoadError, export, load_example
@@ -51,6 +52,30 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0 if result.passed else 1
 
 
+def dynamic_dim(text: str) -> tuple[int, int]:
+    """`INPUT:DIM` of --dynamic, as two non-negative ints."""
+    parts = text.split(":")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"expected INPUT:DIM (two numbers), got {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
+def dynamic_shapes(example: Any, dims: Sequence[tuple[int, int]]) -> tuple[Any, ...] | None:
+    """torch.export's `dynamic_shapes` for the example with `dims` marked dynamic."""
+    if not dims:
+        return None
+    import torch
+
+    shapes: list[dict[int, Any] | None] = [None] * len(example.inputs)
+    for i, d in dims:
+        x = example.inputs[i] if i < len(example.inputs) else None
+        if not isinstance(x, torch.Tensor) or d >= x.dim():
+            raise LoadError(f"{example.source}: error: --dynamic {i}:{d}: the example has no "
+                            "tensor input with that dim")  # fmt: skip
+        shapes[i] = {**(shapes[i] or {}), d: torch.export.Dim.DYNAMIC}
+    return tuple(shapes)
+
+
 def cmd_compile(args: argparse.Namespace) -> int:
     example = load_example(args.example)
     pipeline = args.pipeline
@@ -61,7 +86,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
         warp = TARGETS[args.target].warp_size if args.target in TARGETS else 32
         pipeline = default_pipeline("tile", args.legal_ops or (), (), warp, remarks=True)
     artifacts = compile_module(
-        import_program(export(example)),
+        import_program(export(example, dynamic_shapes(example, args.dynamic))),
         args.legal_ops or (),
         pipeline=pipeline,
         plugins=args.load_plugin,
@@ -203,6 +228,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-v", "--verbose", action="store_true",
                    help="remarks on stderr: each op that stays an ATen call, each attention "
                    "fused, and each look-alike left unfused with the reason")  # fmt: skip
+    p.add_argument("--dynamic", action="append", default=[], type=dynamic_dim,
+                   metavar="INPUT:DIM",
+                   help="export with dim DIM of example input INPUT (0-based) of any size "
+                   "(torch.export's Dim.DYNAMIC; repeatable): kernels then take that size "
+                   "as an argument, e.g. --dynamic 0:0 for a batch")  # fmt: skip
     p.set_defaults(func=cmd_compile)
 
     p = sub.add_parser(

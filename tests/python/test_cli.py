@@ -272,3 +272,33 @@ def test_compile_verbose_says_why_a_look_alike_is_not_fused(
     status, out, err = call(("stepwell", "compile", f"{program}:fused", "-o",
                              str(tmp_path / "c")), capfd)  # fmt: skip
     assert "fuse-attention:" not in err  # quiet without -v
+
+
+def test_compile_with_a_dynamic_dim_makes_symbolic_kernels(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`stepwell compile --dynamic 0:0`: torch.export with the batch dynamic, and kernels
+    that take it as an argument (grids are expressions of it), with no ATen call."""
+    import json
+
+    monkeypatch.setenv("STEPWELL_CACHE_DIR", str(tmp_path / "cache"))
+    out = tmp_path / "out"
+    argv = ("stepwell", "compile", str(REPO / "examples" / "mlp.py"), "--dynamic", "0:0",
+            "-o", str(out))  # fmt: skip
+    status, printed, err = call(argv, capfd)
+    assert status == 0, err
+    assert "3 kernels, 3 launches, 0 ATen calls" in printed
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert all(len(k["symbols"]) == 1 and isinstance(k["grid"][0], str)
+               for k in manifest["kernels"])  # fmt: skip
+    assert "sym_" in (out / "kernels.py").read_text()
+
+
+@pytest.mark.parametrize("value, why", [("x", "expected INPUT:DIM"),
+                                        ("0:5", "no tensor input with that dim")])  # fmt: skip
+def test_a_bad_dynamic_dim_is_one_message(
+    value: str, why: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = call(("stepwell", "compile", str(REPO / "examples" / "mlp.py"),
+                           "--dynamic", value), capfd)  # fmt: skip
+    assert status != 0 and why in err and "Traceback" not in err
