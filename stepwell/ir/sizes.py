@@ -20,6 +20,7 @@ the comparisons here only decide what holds for every value (`statically_equal`)
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Union
@@ -64,8 +65,10 @@ _CALLS: dict[str, Callable[[sympy.Expr, sympy.Expr], sympy.Expr]] = {
 }
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_size(text: str) -> Size:
-    """The size `text` spells: an int, or a sympy expression over positive symbols."""
+    """The size `text` spells: an int, or a sympy expression over positive symbols
+    (memoized: types repeat their sizes, and sympy expressions are immutable)."""
     if len(text) > MAX_TEXT:
         raise SizeError(f"a size expression longer than {MAX_TEXT} characters")
     try:
