@@ -26,10 +26,12 @@ import torch.fx
 from xdsl.dialects.builtin import DYNAMIC_INDEX, TensorType
 from xdsl.ir import Attribute
 
-from stepwell.ir.sizes import SizeError, symbol
+from stepwell.ir.sizes import SizeError
 from stepwell.ir.types import tensor_sizes, torch_dtype
 
-HINTS = itertools.count(1009, 2)  # odd, distinct, far from the static sizes of a model
+FIRST_HINT = 1009
+"""Hints of a trace's symbols: 1009, 1011, ... (distinct, odd, far from the static sizes
+of a model; a trace that compared one with anything is refused anyway)."""
 
 
 class SymbolicTraceError(ValueError):
@@ -48,6 +50,7 @@ def symbolic_examples(types: Sequence[Attribute]) -> tuple[list[torch.Tensor], A
     env = ShapeEnv()
     mode = FakeTensorMode(shape_env=env)
     hints: dict[sympy.Symbol, int] = {}
+    next_hint = itertools.count(FIRST_HINT, 2)
 
     def symint(size: Any) -> Any:
         if isinstance(size, int):
@@ -55,7 +58,7 @@ def symbolic_examples(types: Sequence[Attribute]) -> tuple[list[torch.Tensor], A
         expr = sympy.sympify(size)
         for s in sorted(expr.free_symbols, key=lambda s: s.name):
             if s not in hints:
-                hints[s] = next(HINTS)
+                hints[s] = next(next_hint)
                 env.backed_var_to_val[s] = sympy.Integer(hints[s])
                 env.var_to_range[s] = ValueRanges(2, int_oo)  # Dynamo specializes 0 and 1
         return env.create_symintnode(expr, hint=int(expr.xreplace(hints)))
@@ -160,17 +163,3 @@ def dynamic_shape_args(gm: torch.fx.GraphModule) -> None:
         if node.op == "call_function" and isinstance(node.meta.get("val"), torch.SymInt):
             raise SymbolicTraceError(f"a size computed by {node.target} stays in use")
     gm.recompile()
-
-
-def symbol_names(types: Sequence[Attribute]) -> set[str]:
-    """The plain symbols the types name (for checking a trace named only those)."""
-    names: set[str] = set()
-    for t in types:
-        if isinstance(t, TensorType):
-            for d in tensor_sizes(t):
-                if not isinstance(d, int):
-                    names |= {s.name for s in sympy.sympify(d).free_symbols}
-    return names
-
-
-__all__ = ["SymbolicTraceError", "symbol", "symbolic_examples", "trace_symbolic"]
