@@ -236,3 +236,28 @@ def test_a_specialization_that_fails_runs_eagerly_with_suppress_errors(
         y = x.detach().clone().requires_grad_()
         fn(y).backward()
         assert mismatch(fn(y), got) is None and mismatch(y.grad, x.grad) is None
+
+
+@pytest.mark.parametrize("dtype", [torch.int32, torch.bool, torch.float16, torch.float32])
+def test_symbolic_kernels_keep_dtypes_and_nans(dtype: torch.dtype, tmp_path: Path) -> None:
+    """Pointwise ops and a row reduction with symbolic sizes (`dynamic=True`: both dims,
+    so the reduction is a looped kernel over a symbolic row), on integer, bool, half and
+    float tensors (NaN in the float ones): one symbolic compile, and every size matches
+    eager in values, dtype, shape and NaN positions."""
+    torch._dynamo.reset()
+
+    def fn(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        y = x * 3 + 1 if dtype != torch.bool else (x ^ ~x) & (x | True)
+        return y, y.to(torch.float32).amax(1)
+
+    compiled = torch.compile(fn, backend="stepwell", dynamic=True,
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    g = torch.Generator().manual_seed(1)
+    for rows in (3, 5, 9):
+        x = (torch.randn(rows, 6, generator=g) * 4).to(dtype)
+        if dtype.is_floating_point:
+            x[1, 2] = float("nan")
+        got, want = compiled(x), fn(x)
+        assert mismatch(want, got) is None, (rows, mismatch(want, got))
+    specs = _specializations(tmp_path, "graph0")
+    assert list(specs) == ["symbolic"] and specs["symbolic"]["externs"] == {}
