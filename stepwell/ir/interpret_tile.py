@@ -55,8 +55,8 @@ from xdsl.utils.exceptions import InterpretationError
 from stepwell.dialects import tile
 from stepwell.dialects.kernel_ops import POINTWISE, REDUCE_KINDS, identity
 from stepwell.ir.interpret import interpret, make_interpreter
-from stepwell.ir.sizes import evaluate, product
-from stepwell.ir.types import element_type, tensor_sizes, torch_dtype
+from stepwell.ir.sizes import bind_symbols, evaluate, product
+from stepwell.ir.types import element_type, symbol_binds, tensor_sizes, torch_dtype
 
 
 @dataclass(frozen=True)
@@ -314,7 +314,8 @@ class TileFunctions(InterpreterFunctions):
         if sizes:
             bindings = dict(zip(kernel.symbol_names(), sizes, strict=True))
         else:
-            bindings = launch_bindings(op.inputs, inputs) if kernel.is_symbolic() else {}
+            bindings = (bind_symbols(symbol_binds(op.operand_types[: len(op.inputs)]), inputs)
+                        if kernel.is_symbolic() else {})  # fmt: skip
         outputs = [_allocate(r.type, device, bindings) for r in op.outputs]
         written = [torch.zeros(o.shape, dtype=torch.int32, device=device) for o in outputs]
         for out, init, w in zip(outputs, inits, written, strict=False):
@@ -493,27 +494,6 @@ def _allocate(t: Attribute, device: torch.device, bindings: dict[str, int]) -> t
     if dtype.is_floating_point:
         return torch.full(shape, math.nan, dtype=dtype, device=device)
     return torch.zeros(shape, dtype=dtype, device=device)
-
-
-def launch_bindings(inputs: Sequence[SSAValue], values: Sequence[Any]) -> dict[str, int]:
-    """The size symbols a launch's inputs bind: each `?` dim that is a symbol alone, with
-    the size of the tensor passed there; an input that contradicts an earlier one (two
-    sizes for one symbol) is an error."""
-    bindings: dict[str, int] = {}
-    for v, x in zip(inputs, values, strict=True):
-        if not isinstance(v.type, TensorType) or not isinstance(x, torch.Tensor):
-            continue
-        sizes = tensor_sizes(v.type)
-        if len(sizes) != x.dim():
-            raise InterpretationError(f"a rank-{x.dim()} tensor for {v.type}")
-        for d, n in zip(sizes, x.shape, strict=True):
-            if isinstance(d, int):
-                continue
-            if d.is_Symbol and bindings.setdefault(d.name, int(n)) != int(n):
-                raise InterpretationError(
-                    f"the size symbol {d.name} is {bindings[d.name]} and {int(n)} at once"
-                )
-    return bindings
 
 
 def make_tile_interpreter(module: ModuleOp) -> Interpreter:

@@ -23,7 +23,7 @@ import ast
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Union
+from typing import Any, Union
 
 import sympy
 from torch.utils._sympy.functions import CeilDiv, FloorDiv, PythonMod
@@ -311,9 +311,13 @@ def _closure(size: Size) -> Callable[[Bindings], int]:
     raise SizeError(f"cannot evaluate the size {expr}")
 
 
-def bind(sizes: Sequence[Size], actual: Sequence[int], bindings: dict[str, int]) -> None:
-    """Add to `bindings` each plain symbol of `sizes` (a dim that is just `s0`) with the
-    actual size in its position; sizes that are expressions are not solved for."""
-    for s, n in zip(sizes, actual, strict=False):
-        if not isinstance(s, int) and sympy.sympify(s).is_Symbol:
-            bindings.setdefault(sympy.sympify(s).name, int(n))
+def bind_symbols(binds: Sequence[Sequence[Any]], tensors: Sequence[Any]) -> dict[str, int]:
+    """Each symbol of `binds` (`[input, dim, name]`: the symbol is that input's size
+    there) with its value; two sizes for one symbol are an error (the graph does not
+    hold for these inputs)."""
+    bindings: dict[str, int] = {}
+    for i, dim, name in binds:
+        n = int(tensors[i].shape[dim])
+        if bindings.setdefault(name, n) != n:
+            raise ValueError(f"the size symbol {name} is {bindings[name]} and {n} at once")
+    return bindings

@@ -8,7 +8,7 @@ shapes survives the IR: `tensor<?x64x?xf32, ["s0", "s1"]>`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
 import torch
 from xdsl.dialects.builtin import (
@@ -183,6 +183,18 @@ def plain_symbols(t: Attribute) -> set[str]:
     if not isinstance(t, TensorType):
         return set()
     return {n for n in dynamic_names(t) if n.isidentifier()}
+
+
+def symbol_binds(types: Sequence[Attribute]) -> list[list[Any]]:
+    """`[input, dim, name]` for each dim of a launch's input types that is a symbol alone
+    (what `sizes.bind_symbols` reads the symbols' values from)."""
+    return [
+        [i, d, size_text(size)]
+        for i, t in enumerate(types)
+        if isinstance(t, TensorType)
+        for d, size in enumerate(tensor_sizes(t))
+        if not isinstance(size, int) and size.is_Symbol
+    ]
 
 
 def sized_tensor_type(sizes: Sequence[Size], element: Attribute) -> TensorType[Attribute]:

@@ -48,7 +48,14 @@ from typing import Any
 import torch
 
 from stepwell.ir.callees import flat_results, resolve_callee
-from stepwell.ir.sizes import SizeError, SizeFunction, compile_size, parse_size, symbols_of
+from stepwell.ir.sizes import (
+    SizeError,
+    SizeFunction,
+    bind_symbols,
+    compile_size,
+    parse_size,
+    symbols_of,
+)
 
 PLAN_FORMAT = 2
 
@@ -103,18 +110,6 @@ def _size_function(text: str) -> SizeFunction:
 def size_value(spec: SizeSpec, bindings: Mapping[str, int]) -> int:
     """The value of a grid entry or result dim for the launch's bindings of symbols."""
     return spec if isinstance(spec, int) else _size_function(spec)(bindings)
-
-
-def bind_symbols(binds: Sequence[Sequence[Any]], tensors: Sequence[Any]) -> dict[str, int]:
-    """Each symbol of `binds` (`[input, dim, name]`: the symbol is that input's size
-    there) with its value; two sizes for one symbol are an error (the graph does not
-    hold for these inputs)."""
-    bindings: dict[str, int] = {}
-    for i, dim, name in binds:
-        n = int(tensors[i].shape[dim])
-        if bindings.setdefault(name, n) != n:
-            raise ValueError(f"the size symbol {name} is {bindings[name]} and {n} at once")
-    return bindings
 
 
 def launch(

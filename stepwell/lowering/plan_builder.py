@@ -8,7 +8,6 @@ the graph without a plan, and the runtime interprets its IR as before.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, cast
 
 from xdsl.dialects.builtin import DYNAMIC_INDEX, ModuleOp, TensorType
@@ -26,7 +25,7 @@ from stepwell.ir.interpret import (
     has_torch_ops,
 )
 from stepwell.ir.sizes import Size, size_text
-from stepwell.ir.types import tensor_sizes, torch_dtype
+from stepwell.ir.types import symbol_binds, tensor_sizes, torch_dtype
 from stepwell.lowering.launch_plan import LaunchPlan, PlanError, Slot, encode
 
 _STEPS: dict[Any, str] = {
@@ -100,7 +99,8 @@ def _step(
                 ]
                 for t in news
             ],  # fmt: skip
-            "binds": symbol_binds(op.inputs) if kernel.is_symbolic() and not op.sizes else [],
+            "binds": (symbol_binds([v.type for v in op.inputs])
+                      if kernel.is_symbolic() and not op.sizes else []),  # fmt: skip
             "symbols": kernel.symbol_names(),
         }
     rule = rules.get(type(op), "")
@@ -123,17 +123,6 @@ def _step(
 def size_spec(size: Size) -> int | str:
     """A size as a plan (and manifest) holds it: an int or its expression's text."""
     return size if isinstance(size, int) else size_text(size)
-
-
-def symbol_binds(inputs: Sequence[SSAValue]) -> list[list[Any]]:
-    """`[input, dim, name]` for each dim of a launch's inputs that is a symbol alone."""
-    return [
-        [i, d, size_text(size)]
-        for i, v in enumerate(inputs)
-        if isinstance(v.type, TensorType)
-        for d, size in enumerate(tensor_sizes(v.type))
-        if not isinstance(size, int) and size.is_Symbol
-    ]
 
 
 def _call(name: str, args: list[Any], kwargs: dict[str, Any], dense: bool) -> dict[str, Any]:

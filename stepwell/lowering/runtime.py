@@ -23,16 +23,16 @@ from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, im
 
 from stepwell.dialects import tile
 from stepwell.ir.interpret import has_torch_ops, make_interpreter
-from stepwell.ir.types import tensor_sizes, torch_dtype
+from stepwell.ir.sizes import bind_symbols, evaluate
+from stepwell.ir.types import symbol_binds, tensor_sizes, torch_dtype
 from stepwell.lowering.launch_plan import (
-    bind_symbols,
     launch,
     load_kernels,
     on_cpu,
     size_value,
     unaliased,
 )
-from stepwell.lowering.plan_builder import size_spec, symbol_binds
+from stepwell.lowering.plan_builder import size_spec
 from stepwell.lowering.triton.mode import InterpreterUnavailable
 
 StepwellRuntimeError = InterpreterUnavailable
@@ -63,11 +63,12 @@ class LaunchFunctions(InterpreterFunctions):
             bindings = dict(zip(spec.symbols, (int(a) for a in args[-n_sizes:]), strict=True))
             args = args[:-n_sizes]
         else:
-            bindings = (bind_symbols(symbol_binds(op.inputs), args[: len(op.inputs)])
+            n_in = len(op.inputs)
+            bindings = (bind_symbols(symbol_binds(op.operand_types[:n_in]), args[:n_in])
                         if spec.symbols else {})  # fmt: skip
         new = [
             (
-                [size_value(size_spec(d), bindings) for d in tensor_sizes(t)],
+                [evaluate(d, bindings) for d in tensor_sizes(t)],
                 torch_dtype(t.element_type),
             )  # type: ignore[attr-defined]
             for t in op.result_types[len(op.inits) :]
