@@ -21,6 +21,7 @@ from typing import ClassVar, cast
 
 import torch
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     ArrayAttr,
     BoolAttr,
     DictionaryAttr,
@@ -53,7 +54,8 @@ from xdsl.utils.exceptions import VerifyException
 from stepwell.dialects.codecs import call_arguments
 from stepwell.dialects.torch_support import TorchOp, call_properties
 from stepwell.ir.callees import callee_error, collective_kind, is_effectful, resolve_callee
-from stepwell.ir.types import int_array, int_values, is_float, torch_dtype
+from stepwell.ir.sizes import Size, SizeError, simplify
+from stepwell.ir.types import int_array, int_values, is_float, tensor_sizes, torch_dtype
 
 
 def _tensor(value: SSAValue | Attribute) -> TensorType[Attribute]:
@@ -551,26 +553,38 @@ class SliceOp(IRDLOperation):
             },
         )
 
-    def bounds(self) -> list[tuple[int, int, int]]:
-        return list(zip(int_values(self.start_indices), int_values(self.limit_indices),
-                        int_values(self.strides), strict=True))  # fmt: skip
+    def bounds(self) -> list[tuple[int, Size, int]]:
+        """(start, limit, step) per dim. A limit of `?` (DYNAMIC_INDEX, from a symbolic
+        decomposition) is where the result's size ends: start + (size - 1) * step + 1."""
+        sizes = tensor_sizes(self.result.type)
+        out: list[tuple[int, Size, int]] = []
+        for s, e, st, n in zip(int_values(self.start_indices), int_values(self.limit_indices),
+                               int_values(self.strides), sizes, strict=True):  # fmt: skip
+            out.append((s, simplify(s + (n - 1) * st + 1) if e == DYNAMIC_INDEX else e, st))
+        return out
 
     def verify_(self) -> None:
         src = _tensor(self.a).get_shape()
-        b = self.bounds() if len(self.start_indices.data) == len(src) else None
-        if (
-            b is None
-            or len(self.limit_indices.data) != len(src)
-            or len(self.strides.data) != len(src)
-        ):
+        got = list(_tensor(self.result).get_shape())
+        if not (len(self.start_indices.data) == len(self.limit_indices.data)
+                == len(self.strides.data) == len(src) == len(got)):  # fmt: skip
             raise VerifyException(f"slice needs one start/limit/stride per dim ({len(src)})")
-        expected = [max(0, (e - s + st - 1) // st) for s, e, st in b]
-        for (s, e, st), size in zip(b, src, strict=True):
+        limits = int_values(self.limit_indices)
+        try:
+            bounds = self.bounds()
+        except SizeError as e:
+            raise VerifyException(f"slice: {e}") from None
+        for (s, e, st), size, n, given in zip(bounds, src, got, limits, strict=True):
+            if given == DYNAMIC_INDEX:
+                if n != DYNAMIC_INDEX or st <= 0 or s < 0:
+                    raise VerifyException("a slice limit is `?` only in a dim of `?` size")
+                continue
             if st <= 0 or not 0 <= s <= e or (size >= 0 and e > size):
                 raise VerifyException(f"slice bounds {s}:{e}:{st} invalid for a dim of {size}")
-        got = list(_tensor(self.result).get_shape())
-        if got != expected:
-            raise VerifyException(f"slice result shape should be {expected}, got {got}")
+            if n != max(0, (e - s + st - 1) // st):
+                expected = [max(0, (e - s + st - 1) // st) if isinstance(e, int) else "?"
+                            for s, e, st in bounds]  # fmt: skip
+                raise VerifyException(f"slice result shape should be {expected}, got {got}")
 
 
 @irdl_op_definition

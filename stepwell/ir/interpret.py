@@ -59,7 +59,8 @@ from stepwell.dialects.prims_support import (
 )
 from stepwell.dialects.torch_support import OperatorOp, TorchOp
 from stepwell.ir.callees import flat_results, resolve_callee
-from stepwell.ir.types import torch_dtype
+from stepwell.ir.sizes import evaluate, solve_sizes, symbols_of
+from stepwell.ir.types import tensor_sizes, torch_dtype
 
 
 def call_generic(name: str, op: Operation, values: Sequence[Any]) -> Any:
@@ -207,7 +208,13 @@ class StepwellFunctions(InterpreterFunctions):
 
     @impl(SliceOp)
     def run_slice(self, interpreter: Interpreter, op: SliceOp, args: PythonValues):
-        return (args[0][tuple(slice(s, e, st) for s, e, st in op.bounds())],)
+        bounds = op.bounds()
+        if any(not isinstance(e, int) for _, e, _ in bounds):  # a `?` limit: its symbols'
+            # values from the operand's actual sizes
+            pairs = zip(tensor_sizes(op.a.type), args[0].shape, strict=True)
+            bindings = solve_sizes(list(pairs))
+            bounds = [(s, evaluate(e, bindings), st) for s, e, st in bounds]
+        return (args[0][tuple(slice(s, e, st) for s, e, st in bounds)],)
 
     @impl(MatmulOp)
     def run_matmul(self, interpreter: Interpreter, op: MatmulOp, args: PythonValues):
@@ -282,8 +289,11 @@ def _reshape(op: Operation, args: PythonValues) -> Any:
     as good as a copy; the runtime never hands a caller a view of one of its inputs."""
     t = cast(TensorType[Attribute], op.results[0].type)
     shape = list(t.get_shape())
-    if any(d < 0 for d in shape):  # symbolic sizes: the op's own rule
-        return resolve_callee(cast(TorchOp, op).OVERLOAD)(**call_arguments(op, args))
+    if any(d < 0 for d in shape):  # symbolic sizes: from the symbols the input's sizes give
+        bindings = solve_sizes(list(zip(tensor_sizes(op.operands[0].type), args[0].shape,
+                                        strict=True)))  # fmt: skip
+        sizes = tensor_sizes(t)
+        shape = [evaluate(d, bindings) if symbols_of(d) <= bindings.keys() else -1 for d in sizes]
     return args[0].reshape(shape)
 
 

@@ -321,3 +321,30 @@ def bind_symbols(binds: Sequence[Sequence[Any]], tensors: Sequence[Any]) -> dict
         if bindings.setdefault(name, n) != n:
             raise ValueError(f"the size symbol {name} is {bindings[name]} and {n} at once")
     return bindings
+
+
+def solve_sizes(pairs: Sequence[tuple[Size, int]]) -> dict[str, int]:
+    """The symbols' values that make each size of `pairs` its actual value: plain symbols
+    first, then sizes linear in one symbol not yet bound (`s0 + 1` of a dim of 10 gives
+    s0 = 9). A symbol no pair determines is left out; a contradiction is a SizeError."""
+    bound: dict[str, int] = {}
+    todo = [(sympy.sympify(s), n) for s, n in pairs if not is_static(s)]
+    progress = True
+    while todo and progress:
+        progress, left = False, []
+        for expr, n in todo:
+            expr = expr.xreplace({symbol(k): v for k, v in bound.items()})
+            free = sorted(expr.free_symbols, key=lambda s: s.name)
+            if not free:
+                if int(expr) != n:
+                    raise SizeError(f"a size is {n} where its type says {int(expr)}")
+                continue
+            if len(free) == 1 and sympy.degree(expr, free[0]) == 1 and expr.is_polynomial():
+                value = sympy.solve(sympy.Eq(expr, n), free[0])
+                if len(value) == 1 and value[0].is_Integer:
+                    bound[free[0].name] = int(value[0])
+                    progress = True
+                    continue
+            left.append((expr, n))
+        todo = left
+    return bound

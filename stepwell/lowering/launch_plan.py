@@ -24,7 +24,9 @@ results take the next ones. An argument is a slot (`{"s": i}`), a dtype (`{"dtyp
 - `call`: an ATen or prims overload by name (`prims.extern`, `torch.operator`, a prims op
   at graph level), resolved by `callees.resolve_callee`, which names no Python function;
   `dense` hands it its tensors in the standard layout, as an extern sees them;
-- `reshape`: a view when the strides allow one, as the interpreter's `prims.reshape`.
+- `reshape`: a view when the strides allow one, as the interpreter's `prims.reshape`; a
+  symbolic size is evaluated with the symbols its input's dims bind (`binds`), and one
+  the input does not bind is -1 (reshape infers it).
 
 A plan that does not have this shape is refused (`PlanError`): it is read from the
 cache, so it is checked like any other input. The steps run with the same semantics as
@@ -57,7 +59,7 @@ from stepwell.ir.sizes import (
     symbols_of,
 )
 
-PLAN_FORMAT = 2
+PLAN_FORMAT = 3
 
 DTYPES: dict[str, torch.dtype] = {
     name: d
@@ -300,7 +302,9 @@ class LaunchPlan:
                 out = resolve_callee(step["callee"])(*call_args, **kwargs)
                 slots.extend(flat_results(len(step["out"]), out))
             else:  # reshape
-                slots.append(slots[step["in"]["s"]].reshape(step["shape"]))
+                source = slots[step["in"]["s"]]
+                b = bind_symbols(step["binds"], [source]) if step["binds"] else {}
+                slots.append(source.reshape([size_value(d, b) for d in step["shape"]]))
         return tuple(_decode(list(self.returns), slots))
 
 
@@ -316,7 +320,7 @@ _STEP_KEYS = {
     "launch": {"op", "kernel", "grid", "in", "inits", "donated", "new", "out", "binds",
                "symbols", "sizes"},
     "call": {"op", "callee", "args", "kwargs", "dense", "out"},
-    "reshape": {"op", "in", "shape", "out"},
+    "reshape": {"op", "in", "shape", "binds", "out"},
 }
 
 
@@ -410,8 +414,18 @@ def _check_step(step: Any, defined: int) -> int:
             raise PlanError("a call has a list of arguments")
     else:
         _check_arg(step["in"], defined)
-        if not isinstance(step["in"], dict) or not _ints(step["shape"]) or len(out) != 1:
+        if not isinstance(step["in"], dict) or not _sizes(step["shape"]) or len(out) != 1:
             raise PlanError("a reshape takes one slot to a shape")
+        binds = step["binds"]
+        if not isinstance(binds, list) or not all(
+            isinstance(b, list) and len(b) == 3 and b[0] == 0 and isinstance(b[1], int)
+            and b[1] >= 0 and isinstance(b[2], str) for b in binds
+        ):  # fmt: skip
+            raise PlanError("a reshape binds symbols as [0, dim, name] of its input")
+        bound = {b[2] for b in binds}
+        for text in (v for v in step["shape"] if isinstance(v, str)):
+            if not symbols_of(_size_function(text).size) <= bound:
+                raise PlanError(f"the size {text!r} reads a symbol the reshape does not bind")
     return defined + len(out)
 
 

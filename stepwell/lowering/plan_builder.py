@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from xdsl.dialects.builtin import DYNAMIC_INDEX, ModuleOp, TensorType
+from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.func import FuncOp, ReturnOp
 from xdsl.ir import Attribute, Operation, SSAValue
 
@@ -24,7 +24,7 @@ from stepwell.ir.interpret import (
     generic_arguments,
     has_torch_ops,
 )
-from stepwell.ir.sizes import Size, size_text
+from stepwell.ir.sizes import Size, size_text, symbols_of
 from stepwell.ir.types import symbol_binds, tensor_sizes, torch_dtype
 from stepwell.lowering.launch_plan import LaunchPlan, PlanError, Slot, encode
 
@@ -105,10 +105,7 @@ def _step(
         }
     rule = rules.get(type(op), "")
     if rule == "reshape":
-        shape = list(cast(TensorType[Attribute], op.results[0].type).get_shape())
-        if DYNAMIC_INDEX in shape:
-            return None
-        return {"op": "reshape", "in": encode(refs[0]), "shape": shape}
+        return _reshape(op, refs[0])
     if rule in ("extern", "operator"):
         name = cast(ExternOp, op).callee.data if rule == "extern" else cast(
             OperatorOp, op).op_name.data  # fmt: skip
@@ -118,6 +115,18 @@ def _step(
         kwargs = call_arguments(op, refs)  # type: ignore[arg-type]
         return _call(op.OVERLOAD, [], kwargs, dense=False)  # type: ignore[attr-defined]
     return None
+
+
+def _reshape(op: Operation, source: Slot) -> dict[str, Any] | None:
+    """A reshape step: each size evaluated from the symbols the input's dims bind; one
+    size they do not give is -1, for reshape to infer (None if more than one)."""
+    binds = symbol_binds([op.operands[0].type])
+    bound = {b[2] for b in binds}
+    shape = [d if symbols_of(d) <= bound else -1 for d in tensor_sizes(op.results[0].type)]
+    if shape.count(-1) > 1:
+        return None
+    return {"op": "reshape", "in": encode(source), "binds": binds,
+            "shape": [d if isinstance(d, int) else size_spec(d) for d in shape]}  # fmt: skip
 
 
 def size_spec(size: Size) -> int | str:

@@ -48,10 +48,12 @@ from stepwell.ir.callees import SYM_FUNCTIONS, is_effectful, resolve_callee
 from stepwell.ir.fx_nodes import TENSOR_TYPES
 from stepwell.ir.interpret import call_generic
 from stepwell.ir.levels import require_level
+from stepwell.ir.sizes import Size
 from stepwell.ir.types import element_type, has_exotic_types, torch_dtype
 from stepwell.passes.support import sdpa
 from stepwell.passes.support.constants import full_op
 from stepwell.passes.support.decompose import splice, trace_decomposition
+from stepwell.passes.support.symbolic import scalar_size
 
 # composite primitives a backend may keep whole: overload -> builder
 SDPA = "aten.scaled_dot_product_attention.default"
@@ -129,6 +131,16 @@ def _holds_nothing(op: Operation) -> bool:
     )  # fmt: skip
 
 
+def _is_unused_size_arithmetic(op: Operation) -> bool:
+    """Size arithmetic (`_operator.mul` on sizes) whose users decomposed away: the
+    decompositions read the sizes from their types."""
+    return (
+        isinstance(op, ExternOp)
+        and op.callee.data in SYM_FUNCTIONS
+        and not any(r.uses for r in op.results)
+    )
+
+
 def _has_dynamic_dims(op: Operation) -> bool:
     return any(
         isinstance(v.type, TensorType) and DYNAMIC_INDEX in v.type.get_shape()
@@ -155,6 +167,9 @@ class DecomposeTorchToPrims(ModulePass):
         run = _Run(self)
         for torch_op in [o for o in op.walk() if _is_torch(o)]:
             run.rewrite(torch_op)  # type: ignore[arg-type]
+        for dead in reversed([o for o in op.walk() if _is_unused_size_arithmetic(o)]):
+            if not any(r.uses for r in dead.results):  # (its users may have gone first)
+                Rewriter.erase_op(dead)
         left = [o.name for o in op.walk() if _is_torch(o)]
         if left:
             raise PassFailedException(f"torch ops left after decomposition: {sorted(set(left))}")
@@ -206,8 +221,7 @@ class _Run:
         gm = self.trace(op, name)  # `?` dims: traced symbolically, or None
         if gm is None:
             return self.extern(op, name)
-        tensors = [v for v in op.operands if isinstance(v.type, TensorType)]
-        new_ops, results = splice(gm, tensors)
+        new_ops, results = splice(gm, list(op.operands))
         if any(has_exotic_types(new) for new in new_ops):  # only inside the decomposition
             for new in reversed(new_ops):
                 new.erase(safe_erase=False)
@@ -226,11 +240,20 @@ class _Run:
         self.replace(op, new_ops, results)
 
     def trace(self, op: TorchOp | OperatorOp, name: str) -> Any:
-        if any(not isinstance(v.type, TensorType) for v in op.operands):
-            return None  # symbolic scalars: decomposing needs dynamic shapes
-        key = (name, *(str(v.type) for v in op.operands), str(op.properties))
+        """The op's decomposition traced on its operands: tensor types, and for an
+        integer operand the size it holds (`scalar_size`; None when one holds no size
+        stepwell can follow)."""
+        if not any(isinstance(t, TensorType) for t in op.result_types):
+            return None  # size arithmetic (`_operator.mul`) stays a call, run at launch
+        operands: list[Attribute | Size] = []
+        for v in op.operands:
+            size = v.type if isinstance(v.type, TensorType) else scalar_size(v)
+            if size is None:
+                return None
+            operands.append(size)
+        key = (name, *(str(x) for x in operands), str(op.properties))
         if key not in self.cache:
-            self.cache[key] = self._trace(op, name)
+            self.cache[key] = self._trace(op, name, operands)
         return self.cache[key]
 
     def declared_as_aten_computes(
@@ -261,9 +284,9 @@ class _Run:
 
         return run
 
-    def _trace(self, op: TorchOp | OperatorOp, name: str) -> Any:
+    def _trace(self, op: TorchOp | OperatorOp, name: str, operands: list[Attribute | Size]) -> Any:
         try:
-            return trace_decomposition(self._run(op, name), [v.type for v in op.operands])
+            return trace_decomposition(self._run(op, name), operands)
         except Exception:  # PyTorch cannot trace it here: keep the op whole as an extern
             return None
 

@@ -111,6 +111,38 @@ def test_a_dynamic_graph_compiles_once_for_every_size(tmp_path: Path) -> None:
     assert "sym_s" in source  # the batch is a kernel argument
 
 
+def _size_operand_programs() -> dict[str, Callable[[torch.Tensor], Any]]:
+    return {
+        # a view to a shape computed from sizes (`aten.view(x, [-1, s1])`, `s0*s1`)
+        "view": lambda x: (x.view(-1, x.shape[1]) * 2).view(x.shape[0] * x.shape[1]),
+        # slices with a symbolic end (`_operator.sub`), and a start past a symbolic dim
+        "slice_end": lambda x: x[:, : x.shape[1] - 1] * 3,
+        "shifted": lambda x: x[:, 1:] - x[:, :-1],
+        # split and expand: symbolic limits and shapes in every dim the split keeps
+        "split": lambda x: sum(torch.split(x[:, :1].expand(x.shape[0], 6) * x[:, :1], 2, 1)),
+        "expand": lambda x: x[:, :1].expand(x.shape[0], x.shape[1]) + x,
+    }
+
+
+@pytest.mark.parametrize("name", list(_size_operand_programs()))
+def test_sizes_as_operands_compile_once(name: str, tmp_path: Path) -> None:
+    """Ops whose operands are symbolic sizes (views to computed shapes, slice bounds,
+    expand sizes) decompose once for every size: with both dims dynamic, one symbolic
+    compile runs every size as kernels, and each result matches eager's."""
+    torch._dynamo.reset()
+    fn = _size_operand_programs()[name]
+    options = {"dump_dir": str(tmp_path)}
+    compiled = torch.compile(fn, backend="stepwell", dynamic=True, options=options)
+    for rows, cols in ((3, 7), (5, 9), (2, 16), (9, 8)):
+        x = torch.randn(rows, cols)
+        got, want = compiled(x), fn(x)
+        assert mismatch(want, got) is None, (rows, cols, mismatch(want, got))
+    specs = _specializations(tmp_path, "graph0")
+    assert list(specs) == ["symbolic"], list(specs)
+    manifest = specs["symbolic"]
+    assert manifest["externs"] == {} and not manifest["graph_level_copies"], manifest
+
+
 def test_a_graph_without_symbolic_kernels_for_every_op_is_specialized(tmp_path: Path) -> None:
     """With `symbolic_kernels=False` (and for graphs with an op that has no symbolic
     kernel yet), each new size of a dynamic graph is compiled as a static graph."""

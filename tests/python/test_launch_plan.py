@@ -115,6 +115,18 @@ def test_a_well_formed_plan_runs() -> None:
     assert mismatch([X * 2], list(out)) is None
 
 
+def test_a_symbolic_reshape_evaluates_its_sizes() -> None:
+    """A reshape to `[s0 * s1]` and to `[-1, s1]` (one size its input does not give,
+    inferred), with the symbols bound by its input's dims."""
+    binds = [[0, 0, "s0"], [0, 1, "s1"]]
+    flat = {"op": "reshape", "in": {"s": 0}, "shape": ["s0*s1"], "binds": binds, "out": [1]}
+    back = {"op": "reshape", "in": {"s": 1}, "shape": [-1, 6], "binds": [], "out": [2]}
+    plan = LaunchPlan.parse(_plan(flat, back, returns=[{"s": 1}, {"s": 2}]))
+    x = torch.randn(4, 6)
+    flat_x, again = PlanRuntime(plan, "")(x)
+    assert mismatch([x.reshape(24), x], [flat_x, again]) is None
+
+
 @pytest.mark.parametrize("text, why", [
     ("not json", "not JSON"),
     (json.dumps({"format": 99}), "format"),
@@ -126,6 +138,10 @@ def test_a_well_formed_plan_runs() -> None:
     (_plan(_call("aten.mul.Tensor", {"s": 0}, {"py": "x"})), "unknown argument tag"),
     (_plan({"op": "exec", "code": "x", "out": [1]}), "not a plan step"),
     (_plan({"op": "reshape", "in": {"s": 0}, "shape": ["a"], "out": [1]}), "reshape"),
+    (_plan({"op": "reshape", "in": {"s": 0}, "shape": ["s1", 4], "binds": [[0, 0, "s0"]],
+            "out": [1]}), "does not bind"),
+    (_plan({"op": "reshape", "in": {"s": 0}, "shape": [-1], "binds": [[2, 0, "s0"]],
+            "out": [1]}), "binds symbols as"),
     (_plan(returns=[{"s": 3}]), "not defined"),
     (_plan(_launch(grid=["__import__('os')", 1, 1])), "kernel and grid"),
     (_plan(_launch(grid=["s9", 1, 1])), "does not bind"),

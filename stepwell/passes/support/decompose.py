@@ -20,6 +20,7 @@ import torch._refs
 import torch.fx
 from torch._decomp import decomposition_table
 from torch.fx.experimental.proxy_tensor import make_fx
+from torch.fx.experimental.symbolic_shapes import statically_known_true
 from xdsl.dialects.builtin import DYNAMIC_INDEX, TensorType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
@@ -39,6 +40,7 @@ from stepwell.dialects.prims_support import (
 )
 from stepwell.dialects.torch_support import TorchOp
 from stepwell.ir.fx_nodes import NodeImporter
+from stepwell.ir.sizes import Size, is_static
 from stepwell.ir.types import torch_dtype
 from stepwell.passes.support.arg_reductions import ARG_REDUCTION_DECOMPOSITIONS
 from stepwell.passes.support.bitcast import BITCAST_DECOMPOSITIONS
@@ -116,15 +118,18 @@ def example_tensor(t: Attribute) -> torch.Tensor:
 
 
 def trace_decomposition(
-    run: Callable[..., Any], operand_types: Sequence[Attribute]
+    run: Callable[..., Any], operands: Sequence[Attribute | Size]
 ) -> torch.fx.GraphModule:
-    """`run(*tensors)` traced to prims with PyTorch's decomposition table; with `?` dims
-    in `operand_types`, traced once for every size (`symbolic.trace_symbolic`)."""
+    """`run(*operands)` traced to prims with PyTorch's decomposition table. An operand is
+    a tensor type or the size an integer operand holds; with `?` dims or symbolic sizes,
+    the op is traced once for every size (`symbolic.trace_symbolic`)."""
     if any(
-        isinstance(t, TensorType) and DYNAMIC_INDEX in t.get_shape() for t in operand_types
+        DYNAMIC_INDEX in t.get_shape() if isinstance(t, TensorType) else not is_static(t)
+        for t in operands
     ):
-        return trace_symbolic(lambda inputs: _trace(run, inputs), operand_types)
-    return _trace(run, [example_tensor(t) for t in operand_types])
+        return trace_symbolic(lambda inputs: _trace(run, inputs), operands)
+    inputs = [example_tensor(t) if isinstance(t, TensorType) else int(t) for t in operands]
+    return _trace(run, inputs)
 
 
 def _trace(run: Callable[..., Any], inputs: Sequence[torch.Tensor]) -> torch.fx.GraphModule:
@@ -173,17 +178,26 @@ def _is_reshape(node: torch.fx.Node) -> bool:
     if not isinstance(x, torch.fx.Node):
         return False
     src = x.meta["val"]
-    size, stride = list(node.args[1]), list(node.args[2])
-    offset = node.args[3] if len(node.args) > 3 else node.kwargs.get("storage_offset", 0)
+
+    def val(a: Any) -> Any:  # a symbolic trace passes sizes as the nodes computing them
+        return a.meta["val"] if isinstance(a, torch.fx.Node) else a
+
+    size, stride = [val(a) for a in node.args[1]], [val(a) for a in node.args[2]]
+    offset = val(node.args[3] if len(node.args) > 3 else node.kwargs.get("storage_offset", 0))
     from stepwell.passes.support.views import contiguous_strides
 
-    contiguous = [s for s, d in zip(contiguous_strides(size), size, strict=True) if d != 1]
-    given = [s for s, d in zip(stride, size, strict=True) if d != 1]
+    def same(a: Any, b: Any) -> bool:  # for every size (no guard)
+        return statically_known_true(a == b)
+
+    contiguous = [s for s, d in zip(contiguous_strides(size), size, strict=True)
+                  if not same(d, 1)]  # fmt: skip
+    given = [s for s, d in zip(stride, size, strict=True) if not same(d, 1)]
     return (
         src.is_contiguous()
-        and offset == src.storage_offset()
-        and src.numel() == math.prod(size)
-        and given == contiguous
+        and same(offset, src.storage_offset())
+        and same(src.numel(), math.prod(size))
+        and len(given) == len(contiguous)
+        and all(same(a, b) for a, b in zip(given, contiguous, strict=True))
     )
 
 
@@ -237,7 +251,8 @@ def materialize_scalars(gm: torch.fx.GraphModule) -> None:
             with graph.inserting_before(node):
                 if isinstance(a, int | float | bool):
                     args[i] = _full(graph, node, a, _scalar_dtype(node, args))
-                elif isinstance(a, torch.fx.Node) and a.meta["val"].dim() < val.dim():
+                elif (isinstance(a, torch.fx.Node) and isinstance(a.meta["val"], torch.Tensor)
+                      and a.meta["val"].dim() < val.dim()):  # fmt: skip
                     args[i] = _broadcast(graph, a, list(val.shape))
         node.args = tuple(args)
     graph.lint()

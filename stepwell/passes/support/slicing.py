@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import torch
+from torch.fx.experimental.symbolic_shapes import statically_known_true
 
 aten = torch.ops.aten
 
@@ -29,16 +30,21 @@ def slice_prim(
 @slice_prim.register_fake
 def _(a: torch.Tensor, start_indices: list[int], limit_indices: list[int],
       strides: list[int]) -> torch.Tensor:  # fmt: skip
-    shape = [max(0, (e - s + st - 1) // st) for s, e, st in
-             zip(start_indices, limit_indices, strides, strict=True)]  # fmt: skip
+    shape = [(e - s + st - 1) // st if statically_known_true(e >= s)  # (no guard on a
+             else max(0, (e - s + st - 1) // st)  # symbolic size the bounds decide)
+             for s, e, st in zip(start_indices, limit_indices, strides, strict=True)]  # fmt: skip
     return a.new_empty(shape)
 
 
 def _clamp(index: int | None, size: int, default: int) -> int:
+    """`index` (negative from the end) clamped to [0, size]; with symbolic sizes, decided
+    without a guard wherever the bounds decide it (`x[:, :9223372036854775807]`)."""
     if index is None:
         return default
     if index < 0:
         index += size
+    if statically_known_true(index >= size):
+        return size
     return min(max(index, 0), size)
 
 

@@ -6,16 +6,23 @@ ShapeEnv symbol of that name (so the traced graph's types name the same symbols)
 hint that only decides nothing (a trace that records a guard, a decision on a size, is
 refused: the graph would not hold for every size).
 
+An integer operand is traced as the size it holds (`scalar_size`: a size argument, a
+`sym_size`, or `_operator.*` arithmetic on them), so a view to a computed shape, an
+`arange(s0)` and a slice with a computed end decompose once for every size too.
+
 PyTorch's decompositions pass sizes as SymInts (`broadcast_in_dim(x, [sym_size(x, 0),
-32], [1])`). At the prims level a dynamic entry of a shape argument is -1 and the result
-type says what it is, as `?` does in the type; any other use of a symbolic size (a slice
-bound, an `operator.mul` feeding an op) is refused and the op stays whole.
+32], [1])`). At the prims level a dynamic entry of such an argument is DYNAMIC_INDEX and
+the result type says what it is, as `?` does in the type (a shape, an iota length, a
+slice limit); any other use of a symbolic size (a slice start, a size used as a value,
+`x * x.shape[0]`) is refused and the op stays whole. So is a trace that decides on a
+size, except where PyTorch only chooses strides (`LAYOUT_DECISIONS`).
 """
 
 from __future__ import annotations
 
 import itertools
 import logging
+import sys
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, cast
@@ -23,15 +30,82 @@ from typing import Any, cast
 import sympy
 import torch
 import torch.fx
-from xdsl.dialects.builtin import DYNAMIC_INDEX, TensorType
-from xdsl.ir import Attribute
+from torch.utils._sympy.functions import FloorDiv, PythonMod
+from xdsl.dialects.builtin import DYNAMIC_INDEX, DictionaryAttr, IntegerType, StringAttr, TensorType
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Attribute, BlockArgument, OpResult, SSAValue
 
-from stepwell.ir.sizes import SizeError
+from stepwell.dialects.prims_support import ExternOp
+from stepwell.dialects.torch_support import OperatorOp, TorchOp
+from stepwell.ir.interpret import generic_arguments
+from stepwell.ir.sizes import Size, SizeError, product, simplify, statically_equal, symbol
 from stepwell.ir.types import tensor_sizes, torch_dtype
+from stepwell.passes.support import slicing  # noqa: F401 - registers stepwell::slice
 
 FIRST_HINT = 1009
 """Hints of a trace's symbols: 1009, 1011, ... (distinct, odd, far from the static sizes
 of a model; a trace that compared one with anything is refused anyway)."""
+
+
+SIZE_FUNCTIONS: dict[str, Callable[..., Any]] = {
+    **{
+        f"{module}.{name}": fn
+        for module in ("_operator", "operator")
+        for name, fn in (
+            ("add", lambda a, b: a + b),
+            ("sub", lambda a, b: a - b),
+            ("mul", lambda a, b: a * b),
+            ("floordiv", FloorDiv),
+            ("mod", PythonMod),
+            ("neg", lambda a: -a),
+        )
+    },
+    "torch.sym_max": sympy.Max,
+    "torch.sym_min": sympy.Min,
+}
+"""The size arithmetic (`SYM_FUNCTIONS` callees) whose result `scalar_size` follows."""
+
+
+def scalar_size(value: SSAValue) -> Size | None:
+    """The size expression an integer value holds, or None when it is not one: a size
+    argument (`%arg: i64 {stepwell.name = "s33"}`), `aten.sym_size`/`sym_numel` of a
+    tensor, or `SIZE_FUNCTIONS` arithmetic on such values and constants."""
+    if not isinstance(value.type, IntegerType):
+        return None
+    if isinstance(value, BlockArgument):
+        func = value.block.parent_op()
+        attrs = func.arg_attrs.data if isinstance(func, FuncOp) and func.arg_attrs else ()
+        a = attrs[value.index] if value.index < len(attrs) else None
+        name = a.data.get("stepwell.name") if isinstance(a, DictionaryAttr) else None
+        try:
+            return symbol(name.data) if isinstance(name, StringAttr) else None
+        except SizeError:
+            return None
+    if not isinstance(value, OpResult) or len(value.op.results) != 1:
+        return None
+    op = value.op
+    if isinstance(op, TorchOp) and op.OVERLOAD in ("aten.sym_size.int", "aten.sym_numel.default"):
+        t = op.operands[0].type
+        if not isinstance(t, TensorType):
+            return None
+        sizes = tensor_sizes(t)
+        if op.OVERLOAD == "aten.sym_numel.default":
+            return product(sizes)
+        dim = op.properties.get("dim")
+        d = dim.value.data if dim is not None and hasattr(dim, "value") else None
+        return sizes[d] if isinstance(d, int) and -len(sizes) <= d < len(sizes) else None
+    name = (op.op_name.data if isinstance(op, OperatorOp)
+            else op.callee.data if isinstance(op, ExternOp) else None)  # fmt: skip
+    fn = SIZE_FUNCTIONS.get(name or "")
+    if name is None or fn is None:
+        return None
+    operands = [scalar_size(v) for v in op.operands]
+    if any(x is None for x in operands):
+        return None
+    args, kwargs = generic_arguments(name, op, operands)
+    if kwargs or not all(isinstance(x, int | sympy.Expr) for x in args):
+        return None
+    return simplify(fn(*args))
 
 
 class SymbolicTraceError(ValueError):
@@ -39,12 +113,12 @@ class SymbolicTraceError(ValueError):
     the prims level has no place for)."""
 
 
-def symbolic_examples(types: Sequence[Attribute]) -> tuple[list[torch.Tensor], Any]:
-    """Fake tensors of `types` whose `?` dims are the symbols their encodings name, and
+def symbolic_examples(operands: Sequence[Attribute | Size]) -> tuple[list[Any], Any]:
+    """Fake tensors of the tensor types in `operands`, their `?` dims the symbols their
+    encodings name, and SymInts of the sizes in `operands` (an integer operand's); and
     the ShapeEnv holding those symbols."""
     from torch._subclasses.fake_tensor import FakeTensorMode
-    from torch.fx.experimental.symbolic_shapes import ShapeEnv
-    from torch.utils._sympy.numbers import int_oo
+    from torch.fx.experimental.symbolic_shapes import ShapeEnv, ValueRangesSLoc
     from torch.utils._sympy.value_ranges import ValueRanges
 
     env = ShapeEnv()
@@ -60,11 +134,18 @@ def symbolic_examples(types: Sequence[Attribute]) -> tuple[list[torch.Tensor], A
             if s not in hints:
                 hints[s] = next(next_hint)
                 env.backed_var_to_val[s] = sympy.Integer(hints[s])
-                env.var_to_range[s] = ValueRanges(2, int_oo)  # Dynamo specializes 0 and 1
+                # Dynamo specializes 0 and 1; a size fits an int64 (`x[:9223372036854775807]`
+                # is all of x)
+                env.var_to_range[s] = ValueRanges(2, sys.maxsize - 1)
+                sloc = env._get_sloc()
+                env.var_to_range_sloc[s] = ValueRangesSLoc(sloc, sloc)
         return env.create_symintnode(expr, hint=int(expr.xreplace(hints)))
 
-    examples = []
-    for t in types:
+    examples: list[Any] = []
+    for t in operands:
+        if not isinstance(t, TensorType):
+            examples.append(symint(t))
+            continue
         tt = cast(TensorType[Attribute], t)
         try:
             sizes = [symint(d) for d in tensor_sizes(tt)]
@@ -76,21 +157,22 @@ def symbolic_examples(types: Sequence[Attribute]) -> tuple[list[torch.Tensor], A
 
 
 def trace_symbolic(
-    trace: Callable[[Sequence[torch.Tensor]], torch.fx.GraphModule], types: Sequence[Attribute]
+    trace: Callable[[Sequence[Any]], torch.fx.GraphModule], operands: Sequence[Attribute | Size]
 ) -> torch.fx.GraphModule:
-    """`trace(examples)` on symbolic fake tensors of `types`, its shape arguments made
-    static (`dynamic_shape_args`); SymbolicTraceError if the trace guarded on a size."""
+    """`trace(examples)` on symbolic fake tensors and SymInts of `operands`
+    (`symbolic_examples`), its shape arguments made static (`dynamic_shape_args`);
+    SymbolicTraceError if the trace guarded on a size."""
     quiet = logging.getLogger("torch.fx.experimental.symbolic_shapes")
     level = quiet.level
     quiet.setLevel(logging.ERROR)  # a refused trace is an answer here, not a warning
     try:
-        return _trace_symbolic(trace, types)
+        return _trace_symbolic(trace, operands)
     finally:
         quiet.setLevel(level)
 
 
 def _trace_symbolic(
-    trace: Callable[[Sequence[torch.Tensor]], torch.fx.GraphModule], types: Sequence[Attribute]
+    trace: Callable[[Sequence[Any]], torch.fx.GraphModule], operands: Sequence[Attribute | Size]
 ) -> torch.fx.GraphModule:
     from torch._subclasses.fake_tensor import unset_fake_temporarily
 
@@ -98,12 +180,32 @@ def _trace_symbolic(
     # the symbols of these types
     with unset_fake_temporarily(), warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="Raw SymInt value")  # handled below
-        examples, env = symbolic_examples(types)
+        examples, env = symbolic_examples(operands)
         gm = trace(examples)
-    if env.guards:
-        raise SymbolicTraceError(f"the decomposition decides on sizes ({env.guards[0].expr})")
+    decisions = [g for g in env.guards if _frame_name(g) not in LAYOUT_DECISIONS]
+    if decisions:
+        raise SymbolicTraceError(f"the decomposition decides on sizes ({decisions[0].expr})")
     dynamic_shape_args(gm)
     return gm
+
+
+LAYOUT_DECISIONS = frozenset({
+    "check_contiguous_sizes_strides",
+    "_compute_contiguous",
+    "is_contiguous",
+    "is_channels_last_contiguous_2d",
+    "is_channels_last_contiguous_3d",
+    "is_non_overlapping_and_dense",
+    "_is_non_overlapping_and_dense",
+    "compute_elementwise_output_logical_to_physical_perm",
+})
+"""PyTorch functions whose decisions on sizes (is a dim 1?) only choose strides. The
+prims level has value semantics, so a trace that decided there holds for every size."""
+
+
+def _frame_name(guard: Any) -> str:
+    loc = getattr(getattr(guard, "sloc", None), "framework_loc", None)
+    return getattr(loc, "name", "") if loc is not None and not isinstance(loc, str) else ""
 
 
 def _is_symbolic(a: Any) -> bool:
@@ -127,34 +229,59 @@ SHAPE_ARGS: dict[Any, int] = {
 """Prims whose argument at this position is their result's shape."""
 
 
+def _result_sizes(node: torch.fx.Node, i: int) -> list[Any] | None:
+    """What the sizes in argument `i` of `node` must be for a dynamic entry to stand for
+    the result's size in the IR (None: that argument takes no symbolic size).
+
+    - a shape argument (`SHAPE_ARGS`): the result's shape;
+    - `iota`'s length: the result's one dim; `split_dim`'s outer length, its new dim;
+    - a `stepwell::slice` limit in a dim of step 1: its start plus the result's size
+      (`prims.slice` holds `?` there and reads the limit from its result type).
+    """
+    val = node.meta.get("val")
+    if not isinstance(val, torch.Tensor):
+        return None
+    if SHAPE_ARGS.get(node.target) == i:
+        return list(val.shape)
+    if node.target is _prims.iota.default and i == 0:
+        return [val.shape[0]]
+    if node.target is _prims.split_dim.default and i == 2:
+        return [val.shape[node.args[1]]]
+    if node.target is torch.ops.stepwell.slice.default and i == 2:
+        starts, steps = node.args[1], node.args[3]
+        if any(_is_symbolic(x) for x in (*starts, *steps)):
+            return None  # a symbolic start moves a view's offset: not yet
+        return [
+            s + d if k == 1 else None for s, d, k in zip(starts, val.shape, steps, strict=True)
+        ]
+    return None
+
+
 def dynamic_shape_args(gm: torch.fx.GraphModule) -> None:
-    """The symbolic entries of a prim's shape argument (`SHAPE_ARGS`: the result's shape)
-    become DYNAMIC_INDEX, as the result type says them with `?`; the `sym_size` nodes
-    that fed them go. SymbolicTraceError for any other symbolic argument (a slice bound,
-    a size used as a value)."""
+    """The symbolic sizes in a prim's arguments that its result type says (`_result_sizes`:
+    a shape, an iota length, a slice limit) become DYNAMIC_INDEX, as the result type
+    says them with `?`; the `sym_size` nodes that fed them go. SymbolicTraceError for any
+    other symbolic argument (a slice start, a size used as a value)."""
     graph = gm.graph
     for node in graph.nodes:
-        if node.op != "call_function":
-            continue
-        val = node.meta.get("val")
+        if node.op != "call_function" or isinstance(node.meta.get("val"), torch.SymInt):
+            continue  # (size arithmetic goes once nothing uses it, or is refused below)
         args = list(node.args)
         for i, a in enumerate(args):
-            symbolic = isinstance(a, list | tuple) and any(_is_symbolic(x) for x in a)
-            if not symbolic and not _is_symbolic(a):
+            scalar = not isinstance(a, list | tuple)
+            entries = [a] if scalar else list(a)
+            if not any(_is_symbolic(x) for x in entries):
                 continue
-            if SHAPE_ARGS.get(node.target) != i or not isinstance(val, torch.Tensor) or len(
-                a
-            ) != val.dim():
+            want = _result_sizes(node, i)
+            if want is None or len(want) != len(entries):
                 raise SymbolicTraceError(f"{node.target} takes a symbolic size")
-            entries = []
-            for x, d in zip(a, val.shape, strict=True):
+            for j, (x, d) in enumerate(zip(entries, want, strict=True)):
                 if not _is_symbolic(x):
-                    entries.append(x)
-                elif sympy.expand(_expr(x) - _expr(d)) == 0:
-                    entries.append(DYNAMIC_INDEX)
-                else:
+                    continue
+                if d is None or not statically_equal(_expr(x), _expr(d)):
                     raise SymbolicTraceError(f"{node.target}: a size that is not its result's")
-            args[i] = entries
+                entries[j] = DYNAMIC_INDEX
+            args[i] = entries[0] if scalar else entries
         node.args = tuple(args)
         if any(_is_symbolic(v) for v in node.kwargs.values()):
             raise SymbolicTraceError(f"{node.target} takes a symbolic size")

@@ -74,11 +74,14 @@ class View:
         return [d for d in map(simplify, (*self.sizes, *self.strides)) if not isinstance(d, int)]
 
 
-def contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
-    strides, acc = [], 1
+def contiguous_strides(shape: Sequence[Size]) -> tuple[Size, ...]:
+    """Row-major strides; a dim of 0 counts as 1 (as PyTorch's), and a symbolic dim as
+    itself (when it is 0 the tensor holds nothing, so no stride is ever used)."""
+    strides: list[Size] = []
+    acc: Size = 1
     for d in reversed(shape):
         strides.append(acc)
-        acc *= max(d, 1)
+        acc = acc * (max(d, 1) if isinstance(d, int) else d)
     return tuple(reversed(strides))
 
 
@@ -149,7 +152,7 @@ def _transpose(v: View, op: Operation) -> View | None:
 def _slice(v: View, op: Operation) -> View | None:
     bounds = cast(SliceOp, op).bounds()
     offset = v.offset + sum(s * st for (s, _, _), st in zip(bounds, v.strides, strict=True))
-    sizes = tuple(max(0, (e - s + k - 1) // k) for s, e, k in bounds)
+    sizes = tuple(tensor_sizes(op.results[0].type))  # (the verifier checked the bounds)
     strides = tuple(st * k for (_, _, k), st in zip(bounds, v.strides, strict=True))
     return View(v.source, offset, sizes, strides)
 

@@ -344,8 +344,29 @@ func.func @symbolic(%x: tensor<?x32xf32, ["s0"]>, %w: tensor<32xf32>, %b: tensor
 
 // -----
 
-// A decomposition that would use a size as a slice bound has no prims form for every
-// size: the op stays whole.
+// Sizes as operands: `%n` is the size argument `s0` (`stepwell.name`), and the sizes
+// computed from it (`_operator.mul`, `_operator.sub`) are followed, so a view to a
+// computed shape, an arange of a size and a slice with a computed end decompose once
+// for every size: each prims argument holds `?` where its result type says the size.
+// CHECK-LABEL: func.func @size_operands
+// CHECK: prims.reshape %{{.*}} {shape = [-9223372036854775808 : i64]} : (tensor<?x32xf32, ["s0"]>) -> tensor<?xf32, ["32*s0"]>
+// CHECK: prims.iota {length = -9223372036854775808 : i64, start = 0 : i64, step = 1 : i64, {{.*}}} : () -> tensor<?xi64, ["s0"]>
+// CHECK: prims.slice %{{.*}} {start_indices = [1 : i64, 0 : i64], limit_indices = [-9223372036854775808 : i64, 32 : i64], strides = [1 : i64, 1 : i64]} : (tensor<?x32xf32, ["s0"]>) -> tensor<?x32xf32, ["s0 - 2"]>
+// CHECK-NOT: torch.aten
+// CHECK-NOT: prims.extern "aten
+func.func @size_operands(%n: i64 {stepwell.name = "s0"}, %x: tensor<?x32xf32, ["s0"]>) -> (tensor<?xf32, ["32*s0"]>, tensor<?xi64, ["s0"]>, tensor<?x32xf32, ["s0 - 2"]>) {
+  %m = torch.operator "_operator.mul"(%n) {args = [#torch.sym<0>, 32 : i64]} : (i64) -> i64
+  %0 = torch.aten.view %x sym(%m) {size = [#torch.sym<0>]} : (tensor<?x32xf32, ["s0"]>, i64) -> tensor<?xf32, ["32*s0"]>
+  %1 = torch.aten.arange sym(%n) {end = #torch.sym<0>, device = "cpu", pin_memory = false} : (i64) -> tensor<?xi64, ["s0"]>
+  %e = torch.operator "_operator.sub"(%n) {args = [#torch.sym<0>, 1 : i64]} : (i64) -> i64
+  %2 = torch.aten.slice.Tensor %x sym(%e) {dim = 0 : i64, start = 1 : i64, end = #torch.sym<0>, step = 1 : i64} : (tensor<?x32xf32, ["s0"]>, i64) -> tensor<?x32xf32, ["s0 - 2"]>
+  func.return %0, %1, %2 : tensor<?xf32, ["32*s0"]>, tensor<?xi64, ["s0"]>, tensor<?x32xf32, ["s0 - 2"]>
+}
+
+// -----
+
+// A decomposition that would use a size it cannot follow (`%n` is no size argument)
+// as a slice bound has no prims form for every size: the op stays whole.
 // CHECK-LABEL: func.func @symbolic_slice
 // CHECK: prims.extern "aten.slice.Tensor"
 func.func @symbolic_slice(%x: tensor<?x32xf32, ["s0"]>, %n: i64) -> tensor<?x32xf32, ["s1"]> {

@@ -162,6 +162,16 @@ func.func @slice_bounds(%a: tensor<4x8xf32>) {
 
 // -----
 
+// A limit of `?` (a symbolic slice: the limit is where the result's size ends) only in a
+// dim whose result size is `?`.
+func.func @slice_dynamic_limit(%a: tensor<?x8xf32, ["s0"]>) {
+  // CHECK: error: 'prims.slice' op a slice limit is `?` only in a dim of `?` size
+  %0 = prims.slice %a {start_indices = [0 : i64, 0 : i64], limit_indices = [-9223372036854775808 : i64, -9223372036854775808 : i64], strides = [1 : i64, 1 : i64]} : (tensor<?x8xf32, ["s0"]>) -> tensor<?x8xf32, ["s0 - 1"]>
+  func.return
+}
+
+// -----
+
 func.func @slice_rank(%a: tensor<4x8xf32>) {
   // CHECK: error: 'prims.slice' op slice needs one start/limit/stride per dim (2)
   %0 = prims.slice %a {start_indices = [0 : i64], limit_indices = [4 : i64], strides = [1 : i64]} : (tensor<4x8xf32>) -> tensor<4x8xf32>
