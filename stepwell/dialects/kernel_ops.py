@@ -268,7 +268,7 @@ def combine(kind: str, element: Attribute) -> type[Operation]:
 
 STRUCTURAL: frozenset[type[Operation]] = frozenset(
     {
-        tile.ProgramIdOp, tile.LanesOp, tile.LoadOp, tile.StoreOp, tile.ReduceOp,
+        tile.ProgramIdOp, tile.LanesOp, tile.SplatOp, tile.LoadOp, tile.StoreOp, tile.ReduceOp,
         tile.BroadcastOp, tile.DotOp, tile.GatherOp, tile.ScatterOp, tile.ScanOp, tile.ScanIndexOp,
         tile.SortOp, arith.ConstantOp, scf.ForOp, scf.YieldOp,
     }

@@ -415,6 +415,27 @@ class LanesOp(IRDLOperation):
             raise VerifyException(f"tile.lanes varies along axis {axis} only, not {shape}")
 
 
+@irdl_op_definition
+class SplatOp(IRDLOperation):
+    """`tile.splat`: an integer tile whose every lane is an `index` value (a symbolic
+    size, computed from the kernel's size arguments, as data: an iota's extent)."""
+
+    name = "tile.splat"
+    traits = traits_def(Pure())
+    value = operand_def(IndexType)
+    result = result_def(TensorType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$value attr-dict `:` type($result)"
+
+    def __init__(self, value: SSAValue, result_type: Attribute) -> None:
+        super().__init__(operands=[value], result_types=[result_type])
+
+    def verify_(self) -> None:
+        element = cast(TensorType[Attribute], self.result.type).element_type
+        if str(element) not in ("i32", "i64"):
+            raise VerifyException(f"tile.splat gives an i32 or i64 tile, not {element}")
+
+
 def _check_groups(view: SSAValue, coords: Sequence[SSAValue], groups: Attribute, tile: Attribute):
     g = checked_ints(groups, "groups")
     rank = len(cast(MemRefType[Attribute], view.type).get_shape())
@@ -943,6 +964,7 @@ Tile = Dialect(
         KernelOp,
         ProgramIdOp,
         LanesOp,
+        SplatOp,
         LoadOp,
         StoreOp,
         ReduceOp,

@@ -374,6 +374,12 @@ class TileFunctions(InterpreterFunctions):
         lane = torch.arange(shape[axis], dtype=torch.int32, device=self.device)
         return (Tile((int(args[0]) * shape[axis] + lane).reshape(shape)),)
 
+    @impl(tile.SplatOp)
+    def run_splat(self, interpreter: Interpreter, op: tile.SplatOp, args: PythonValues):
+        shape = list(_tensor_type(op.result).get_shape())
+        return (Tile(torch.full(shape, int(args[0]), dtype=_dtype(op.result),
+                                device=self.device)),)  # fmt: skip
+
     @impl(arith.ConstantOp)
     def run_constant(self, interpreter: Interpreter, op: arith.ConstantOp, args: PythonValues):
         key = (op, self.device)

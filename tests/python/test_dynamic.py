@@ -121,6 +121,16 @@ def _size_operand_programs() -> dict[str, Callable[[torch.Tensor], Any]]:
         # split and expand: symbolic limits and shapes in every dim the split keeps
         "split": lambda x: sum(torch.split(x[:, :1].expand(x.shape[0], 6) * x[:, :1], 2, 1)),
         "expand": lambda x: x[:, :1].expand(x.shape[0], x.shape[1]) + x,
+        # iotas of symbolic length, computed in the kernel (`tile.splat` of the sizes)
+        "arange": lambda x: x + torch.arange(x.shape[1]),
+        "arange_2d": lambda x: x * torch.arange(x.numel()).view(x.shape[0], x.shape[1]),
+        # a gather (embedding) with symbolic index shape, integer indices and results
+        "embedding": lambda x: torch.nn.functional.embedding(
+            (x * 10).long().abs() % 4, torch.arange(12).view(4, 3)
+        ),
+        "positions": lambda x: torch.nn.functional.embedding(
+            torch.arange(x.shape[1]).unsqueeze(0), torch.ones(32, 4)
+        ) + x[:, :, None],
     }
 
 

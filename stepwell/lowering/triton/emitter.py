@@ -226,6 +226,13 @@ def _lanes(e: Emitter, op: Operation) -> None:
              "lane")  # fmt: skip
 
 
+def _splat(e: Emitter, op: Operation) -> None:
+    splat = cast(tile.SplatOp, op)
+    t = cast(TensorType[Attribute], splat.result.type)
+    e.define(splat.result, f"tl.full({_shape(splat.result)}, {e.name(splat.value)}, "
+             f"{tl_type(t.element_type)})", "k")  # fmt: skip
+
+
 def _load(e: Emitter, op: Operation) -> None:
     ld = cast(tile.LoadOp, op)
     ptr, mask = e.address(ld.view, ld.coords, tile.int_list(ld.groups), _shape(ld.result))
@@ -381,6 +388,7 @@ def _for(e: Emitter, op: Operation) -> None:
 EMIT_RULES: dict[type[Operation], Rule] = {
     tile.ProgramIdOp: _program_id,
     tile.LanesOp: _lanes,
+    tile.SplatOp: _splat,
     tile.LoadOp: _load,
     tile.GatherOp: _gather,
     tile.ScanOp: _scan,

@@ -228,10 +228,8 @@ class Partitioner:
         place (a splat; `start + step * index`) instead of reading them from memory."""
         r = self.root(v)
         op = r.owner
-        if isinstance(op, GENERATED) and not op.operands and (
-            is_static_tensor(r) or (isinstance(op, prims.PrimsFullOp) and is_sized_tensor(r))
-        ):  # (a splat has no index math: it may have symbolic sizes)
-            return op
+        if isinstance(op, GENERATED) and not op.operands and is_sized_tensor(r):
+            return op  # (an iota's index math reads symbolic sizes from the size arguments)
         return None
 
     # -- partition --------------------------------------------------------------------------
@@ -362,9 +360,9 @@ class Partitioner:
         return type(op) in TILE_RULES and len(op.results) == 1 and self.rule_applies(op)
 
     def symbolic_kernel_op(self, op: Operation) -> bool:
-        """Can a kernel with symbolic sizes compute `op`? Pointwise ops, reductions (a
-        symbolic row length makes a looped kernel; not var, whose divisor it would be),
-        and matmuls; everything else with a `?` dim runs at graph level."""
+        """Can a kernel with symbolic sizes compute `op`? Pointwise ops, iotas, gathers,
+        reductions (a symbolic row length makes a looped kernel; not var, whose divisor
+        it would be) and matmuls; everything else with a `?` dim runs at graph level."""
         tensors = [v for v in (*op.operands, *op.results) if isinstance(v.type, TensorType)]
         if len(tensors) != len(op.operands) + len(op.results) or not all(
             is_sized_tensor(v) for v in tensors
@@ -372,6 +370,8 @@ class Partitioner:
             return False
         if isinstance(op, MatmulOp):
             return True  # a symbolic K is the loop's trip count, masked at its end
+        if isinstance(op, TakeOp):
+            return True  # a gather: masked by its source's element count
         if type(op) in REDUCTIONS:  # a symbolic row: a looped kernel (var needs its length)
             dims = reduce_dims(op)
             static = all(is_static(shape(op.operands[0])[d]) for d in dims)

@@ -137,6 +137,14 @@ class KernelBuilder:
                 return first
         raise NotImplementedError(f"a trip count of {expr}")
 
+    def size_tile(self, size: Size, t: TensorType[Attribute]) -> SSAValue:
+        """An integer tile of `t` whose lanes all hold `size` (a constant, or index
+        arithmetic on the size arguments it reads)."""
+        size = simplify(size)
+        if isinstance(size, int):
+            return self.b.splat(size, t)
+        return self.add(tile.SplatOp(self.size_index(size), t))
+
     def index(self, value: int) -> SSAValue:
         return self.add(arith.ConstantOp(IntegerAttr(value, IndexType())))
 
@@ -205,7 +213,7 @@ class KernelBuilder:
         `view`: per coordinate group, `((lane // inner) % size) * stride` over its dims."""
         shape = self.shapes[space]
         idx_t = TensorType(i64, shape)
-        index = self.b.splat(view.offset, idx_t)
+        index = self.size_tile(view.offset, idx_t)
         first = 0
         for axis, (coord, n) in enumerate(zip(self.coords[space], self.groups_for(space),
                                               strict=True)):  # fmt: skip
@@ -221,9 +229,9 @@ class KernelBuilder:
             inner = 1
             for size, stride in reversed(dims):
                 if stride != 0 and size != 1:
-                    d = self.add(arith.DivSIOp(lanes, self.b.splat(inner, idx_t)))
-                    d = self.add(arith.RemSIOp(d, self.b.splat(size, idx_t)))
-                    term = self.add(arith.MuliOp(d, self.b.splat(stride, idx_t)))
+                    d = self.add(arith.DivSIOp(lanes, self.size_tile(inner, idx_t)))
+                    d = self.add(arith.RemSIOp(d, self.size_tile(size, idx_t)))
+                    term = self.add(arith.MuliOp(d, self.size_tile(stride, idx_t)))
                     index = self.add(arith.AddiOp(index, term))
                 inner *= size
         start, step = (int(decode(p)) for p in (iota.start, iota.step))

@@ -542,3 +542,20 @@ func.func @symbolic_fill(%n: i64 {stepwell.name = "s0", stepwell.kind = "symint"
   %0 = torch.aten.ones_like %x : (tensor<?x4xf32, ["s0"]>) -> tensor<?x4xf32, ["s0"]>
   func.return %0 : tensor<?x4xf32, ["s0"]>
 }
+
+// -----
+
+// An iota of symbolic length (`arange(s0)` over a `?x?` input) is computed in the
+// kernel: its index math reads the sizes as data through `tile.splat` of the size
+// arguments; the embedding's gather has a symbolic index shape.
+// CHECK-LABEL: tile.kernel @k0_add
+// CHECK-SAME: symbols = ["s1", "s0"]
+// CHECK: tile.splat %{{.*}} : tensor<{{.*}}xi64>
+// CHECK: func.func @symbolic_iota
+// CHECK-NOT: prims.
+// CHECK-NOT: prims.extern
+func.func @symbolic_iota(%n: i64 {stepwell.name = "s1", stepwell.kind = "symint"}, %x: tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x?xf32, ["s0", "s1"]> {
+  %0 = torch.aten.arange sym(%n) {end = #torch.sym<0>, device = "cpu", pin_memory = false} : (i64) -> tensor<?xi64, ["s1"]>
+  %1 = torch.aten.add.Tensor %x, %0 : (tensor<?x?xf32, ["s0", "s1"]>, tensor<?xi64, ["s1"]>) -> tensor<?x?xf32, ["s0", "s1"]>
+  func.return %1 : tensor<?x?xf32, ["s0", "s1"]>
+}

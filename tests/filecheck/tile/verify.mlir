@@ -157,3 +157,12 @@ builtin.module {
   tile.kernel @k(%x: memref<?xf32, strided<[1]>>) attributes {grid = [1 : i64, 1 : i64, 1 : i64], space = [[4 : i64]], block = [4 : i64], num_warps = 4 : i64, kind = "pointwise"} {
   }
 }
+
+// -----
+
+builtin.module {
+  // CHECK: tile.splat gives an i32 or i64 tile, not f32
+  tile.kernel @k(%x: memref<?xf32, strided<[1]>>, %s0: index) attributes {symbols = ["s0"], dims = [["s0"]], grid = [1 : i64, 1 : i64, 1 : i64], space = [["s0"]], block = [4 : i64], num_warps = 4 : i64, kind = "pointwise"} {
+    %n = tile.splat %s0 : tensor<4xf32>
+  }
+}
