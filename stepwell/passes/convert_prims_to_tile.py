@@ -26,6 +26,7 @@ from stepwell.ir.types import plain_symbols
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.fusion import Group, Partition, Partitioner
 from stepwell.passes.support.kernels import KernelBuilder, kernel_name
+from stepwell.passes.support.symbolic import erase_dead_size_arithmetic
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ def convert_function(module: ModuleOp, func: FuncOp, first_index: int, warp_size
     func.body.detach_block(old)
     func.body.add_block(new)
     old.erase(safe_erase=False)
+    erase_dead_size_arithmetic(func)  # (the sizes a kernel computes from its arguments)
     return first_index + len(part.groups)
 
 

@@ -53,7 +53,7 @@ from stepwell.ir.types import element_type, has_exotic_types, torch_dtype
 from stepwell.passes.support import sdpa
 from stepwell.passes.support.constants import full_op
 from stepwell.passes.support.decompose import splice, trace_decomposition
-from stepwell.passes.support.symbolic import scalar_size
+from stepwell.passes.support.symbolic import erase_dead_size_arithmetic, scalar_size
 
 # composite primitives a backend may keep whole: overload -> builder
 SDPA = "aten.scaled_dot_product_attention.default"
@@ -131,16 +131,6 @@ def _holds_nothing(op: Operation) -> bool:
     )  # fmt: skip
 
 
-def _is_unused_size_arithmetic(op: Operation) -> bool:
-    """Size arithmetic (`_operator.mul` on sizes) whose users decomposed away: the
-    decompositions read the sizes from their types."""
-    return (
-        isinstance(op, ExternOp)
-        and op.callee.data in SYM_FUNCTIONS
-        and not any(r.uses for r in op.results)
-    )
-
-
 def _has_dynamic_dims(op: Operation) -> bool:
     return any(
         isinstance(v.type, TensorType) and DYNAMIC_INDEX in v.type.get_shape()
@@ -167,9 +157,7 @@ class DecomposeTorchToPrims(ModulePass):
         run = _Run(self)
         for torch_op in [o for o in op.walk() if _is_torch(o)]:
             run.rewrite(torch_op)  # type: ignore[arg-type]
-        for dead in reversed([o for o in op.walk() if _is_unused_size_arithmetic(o)]):
-            if not any(r.uses for r in dead.results):  # (its users may have gone first)
-                Rewriter.erase_op(dead)
+        erase_dead_size_arithmetic(op)  # (what the decompositions read from types)
         left = [o.name for o in op.walk() if _is_torch(o)]
         if left:
             raise PassFailedException(f"torch ops left after decomposition: {sorted(set(left))}")

@@ -128,6 +128,12 @@ def _size_operand_programs() -> dict[str, Callable[[torch.Tensor], Any]]:
         "embedding": lambda x: torch.nn.functional.embedding(
             (x * 10).long().abs() % 4, torch.arange(12).view(4, 3)
         ),
+        # sizes as data: cat's gathers read `i - start` and strides that are sizes,
+        # computed in the kernel from its size arguments
+        "cat": lambda x: torch.cat([x, x * 2], 1),
+        "cat_rows": lambda x: torch.cat([x, x[:1]]) + 1,
+        "size_as_value": lambda x: x * x.shape[1] + x.numel(),
+        "index": lambda x: x[torch.arange(x.shape[0]).flip(0)] + x,
         "positions": lambda x: torch.nn.functional.embedding(
             torch.arange(x.shape[1]).unsqueeze(0), torch.ones(32, 4)
         ) + x[:, :, None],

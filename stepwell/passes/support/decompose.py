@@ -55,7 +55,7 @@ from stepwell.passes.support.scatter import SCATTER_DECOMPOSITIONS
 from stepwell.passes.support.slicing import SLICING_DECOMPOSITIONS
 from stepwell.passes.support.sorting import SORT_DECOMPOSITIONS
 from stepwell.passes.support.special_functions import SPECIAL_DECOMPOSITIONS
-from stepwell.passes.support.symbolic import trace_symbolic
+from stepwell.passes.support.symbolic import SIZE_VALUES, trace_symbolic
 
 aten = torch.ops.aten
 prims = torch.ops.prims
@@ -249,7 +249,7 @@ def materialize_scalars(gm: torch.fx.GraphModule) -> None:
         for i in tensor_slots:
             a = args[i]
             with graph.inserting_before(node):
-                if isinstance(a, int | float | bool):
+                if isinstance(a, int | float | bool) or _is_size_node(a):
                     args[i] = _full(graph, node, a, _scalar_dtype(node, args))
                 elif (isinstance(a, torch.fx.Node) and isinstance(a.meta["val"], torch.Tensor)
                       and a.meta["val"].dim() < val.dim()):  # fmt: skip
@@ -266,14 +266,20 @@ def _scalar_dtype(node: torch.fx.Node, args: list[Any]) -> torch.dtype:
     return dtype
 
 
+def _is_size_node(a: Any) -> bool:
+    """A node computing a symbolic size (a size used as a value: `idx * stride`)."""
+    return isinstance(a, torch.fx.Node) and isinstance(a.meta.get("val"), SIZE_VALUES)
+
+
 def _full(graph: torch.fx.Graph, node: torch.fx.Node, value: Any, dtype: torch.dtype) -> Any:
-    shape = list(node.meta["val"].shape)
+    val = node.meta["val"]
+    shape = list(val.shape)
     full = graph.call_function(
         prims.full.default,
         (shape, value),
         {"dtype": dtype, "device": torch.device("cpu"), "requires_grad": False},
     )
-    full.meta["val"] = torch.empty(shape, dtype=dtype, device="meta")
+    full.meta["val"] = val.new_empty(shape, dtype=dtype)  # (symbolic sizes: a fake tensor)
     return full
 
 

@@ -44,9 +44,11 @@ from stepwell.dialects.prims_support import (
     TakeOp,
 )
 from stepwell.dialects.tile import FRESH_OPS
+from stepwell.dialects.torch_support import SymAttr
 from stepwell.ir.sizes import Size, SizeError, is_static, product
 from stepwell.ir.types import has_exotic_types, is_float, tensor_sizes
 from stepwell.passes.support import attention_backward_kernel, attention_kernel, heuristics
+from stepwell.passes.support.symbolic import scalar_size
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
 from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
 
@@ -221,15 +223,26 @@ class Partitioner:
 
     def constant(self, v: SSAValue) -> prims.PrimsFullOp | None:
         full = self.generated(v)
-        return full if isinstance(full, prims.PrimsFullOp) else None
+        return full if isinstance(full, prims.PrimsFullOp) and not full.operands else None
 
     def generated(self, v: SSAValue) -> Operation | None:
         """The `prims.full` or `prims.iota` `v` views, if kernels compute its values in
         place (a splat; `start + step * index`) instead of reading them from memory."""
         r = self.root(v)
         op = r.owner
-        if isinstance(op, GENERATED) and not op.operands and is_sized_tensor(r):
-            return op  # (an iota's index math reads symbolic sizes from the size arguments)
+        if isinstance(op, GENERATED) and is_sized_tensor(r) and (
+            not op.operands or self.size_fill(r) is not None
+        ):  # (an iota's index math, a size fill, read sizes from the size arguments)
+            return op
+        return None
+
+    def size_fill(self, v: SSAValue) -> Size | None:
+        """The size the `prims.full` that `v` views is filled with, when its fill value
+        is a size operand (a size as data: `idx * s0` in a gather's offsets)."""
+        op = self.root(v).owner
+        if (isinstance(op, prims.PrimsFullOp) and len(op.operands) == 1
+                and isinstance(op.fill_value, SymAttr)):  # fmt: skip
+            return scalar_size(op.operands[0])
         return None
 
     # -- partition --------------------------------------------------------------------------
@@ -540,7 +553,8 @@ class Partitioner:
     def externals_fit(self, op: Operation, g: Group, space: str) -> bool:
         """Operands from outside g must be readable as a view of g's space."""
         for i, v in enumerate(op.operands):
-            if self.producer_group(v) is g or self.constant(v) is not None:
+            if (self.producer_group(v) is g or self.constant(v) is not None
+                    or self.size_fill(v) is not None):  # fmt: skip
                 continue  # (a splat fits any space; an iota's view must, as a tensor's)
             if gathered_from(op, i):
                 continue

@@ -186,6 +186,12 @@ class KernelBuilder:
         full = self.part.constant(v)
         if full is not None:
             return self.b.splat(self.part.full_value(full), self.tile_type(space, element))
+        size = self.part.size_fill(v)
+        if size is not None:  # a size as data: computed from the size arguments
+            shape = self.shapes[space]
+            value = self.size_tile(size, TensorType(i64, shape))
+            t = self.tile_type(space, element)
+            return value if element == i64 else self.add(tile.CastOp(value, t))
         view = view_of(v, self.part.materialized)
         assert view is not None
         return self.load_view(view, v, space, element)

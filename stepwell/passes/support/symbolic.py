@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import operator
 import sys
 import warnings
 from collections.abc import Callable, Sequence
@@ -31,9 +32,17 @@ import sympy
 import torch
 import torch.fx
 from torch.utils._sympy.functions import FloorDiv, PythonMod
-from xdsl.dialects.builtin import DYNAMIC_INDEX, DictionaryAttr, IntegerType, StringAttr, TensorType
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    AnyFloat,
+    DictionaryAttr,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    TensorType,
+)
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Attribute, BlockArgument, OpResult, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 
 from stepwell.dialects.prims_support import ExternOp
 from stepwell.dialects.torch_support import OperatorOp, TorchOp
@@ -62,6 +71,7 @@ SIZE_FUNCTIONS: dict[str, Callable[..., Any]] = {
     },
     "torch.sym_max": sympy.Max,
     "torch.sym_min": sympy.Min,
+    "torch.sym_float": lambda a: a,  # (a size as a float: exact, as eager's conversion)
 }
 """The size arithmetic (`SYM_FUNCTIONS` callees) whose result `scalar_size` follows."""
 
@@ -70,7 +80,7 @@ def scalar_size(value: SSAValue) -> Size | None:
     """The size expression an integer value holds, or None when it is not one: a size
     argument (`%arg: i64 {stepwell.name = "s33"}`), `aten.sym_size`/`sym_numel` of a
     tensor, or `SIZE_FUNCTIONS` arithmetic on such values and constants."""
-    if not isinstance(value.type, IntegerType):
+    if not isinstance(value.type, IntegerType | AnyFloat):
         return None
     if isinstance(value, BlockArgument):
         func = value.block.parent_op()
@@ -84,18 +94,23 @@ def scalar_size(value: SSAValue) -> Size | None:
     if not isinstance(value, OpResult) or len(value.op.results) != 1:
         return None
     op = value.op
-    if isinstance(op, TorchOp) and op.OVERLOAD in ("aten.sym_size.int", "aten.sym_numel.default"):
+    name = (op.OVERLOAD if isinstance(op, TorchOp) else op.op_name.data
+            if isinstance(op, OperatorOp) else op.callee.data if isinstance(op, ExternOp)
+            else None)  # fmt: skip
+    if name in ("aten.sym_size.int", "aten.sym_numel.default") and op.operands:
         t = op.operands[0].type
         if not isinstance(t, TensorType):
             return None
         sizes = tensor_sizes(t)
-        if op.OVERLOAD == "aten.sym_numel.default":
+        if name == "aten.sym_numel.default":
             return product(sizes)
-        dim = op.properties.get("dim")
-        d = dim.value.data if dim is not None and hasattr(dim, "value") else None
+        if isinstance(op, TorchOp):
+            dim = op.properties.get("dim")
+            d = dim.value.data if isinstance(dim, IntegerAttr) else None
+        else:
+            args, kwargs = generic_arguments(name, op, [t])
+            d = (args[1:] or [kwargs.get("dim")])[0]
         return sizes[d] if isinstance(d, int) and -len(sizes) <= d < len(sizes) else None
-    name = (op.op_name.data if isinstance(op, OperatorOp)
-            else op.callee.data if isinstance(op, ExternOp) else None)  # fmt: skip
     fn = SIZE_FUNCTIONS.get(name or "")
     if name is None or fn is None:
         return None
@@ -208,10 +223,14 @@ def _frame_name(guard: Any) -> str:
     return getattr(loc, "name", "") if loc is not None and not isinstance(loc, str) else ""
 
 
+SIZE_VALUES = (torch.SymInt, torch.SymFloat)
+"""What a traced size computes: a size, or a size converted to a float (`sym_float`)."""
+
+
 def _is_symbolic(a: Any) -> bool:
     if isinstance(a, torch.SymInt):
         return a.node.maybe_as_int() is None
-    return isinstance(a, torch.fx.Node) and isinstance(a.meta.get("val"), torch.SymInt)
+    return isinstance(a, torch.fx.Node) and isinstance(a.meta.get("val"), SIZE_VALUES)
 
 
 def _expr(a: Any) -> Any:
@@ -264,7 +283,7 @@ def dynamic_shape_args(gm: torch.fx.GraphModule) -> None:
     other symbolic argument (a slice start, a size used as a value)."""
     graph = gm.graph
     for node in graph.nodes:
-        if node.op != "call_function" or isinstance(node.meta.get("val"), torch.SymInt):
+        if node.op != "call_function" or isinstance(node.meta.get("val"), SIZE_VALUES):
             continue  # (size arithmetic goes once nothing uses it, or is refused below)
         args = list(node.args)
         for i, a in enumerate(args):
@@ -272,6 +291,8 @@ def dynamic_shape_args(gm: torch.fx.GraphModule) -> None:
             entries = [a] if scalar else list(a)
             if not any(_is_symbolic(x) for x in entries):
                 continue
+            if node.target is _prims.full.default and i == 1 and scalar:
+                continue  # a size as a fill value: an operand of the full
             want = _result_sizes(node, i)
             if want is None or len(want) != len(entries):
                 raise SymbolicTraceError(f"{node.target} takes a symbolic size")
@@ -287,6 +308,34 @@ def dynamic_shape_args(gm: torch.fx.GraphModule) -> None:
             raise SymbolicTraceError(f"{node.target} takes a symbolic size")
     graph.eliminate_dead_code()
     for node in graph.nodes:
-        if node.op == "call_function" and isinstance(node.meta.get("val"), torch.SymInt):
-            raise SymbolicTraceError(f"a size computed by {node.target} stays in use")
+        if node.op == "call_function" and isinstance(node.meta.get("val"), SIZE_VALUES):
+            if node.target not in SIZE_NODES:
+                raise SymbolicTraceError(f"a size computed by {node.target} stays in use")
     gm.recompile()
+
+
+SIZE_NODES = {
+    torch.ops.aten.sym_size.int,
+    torch.ops.aten.sym_numel.default,
+    operator.add, operator.sub, operator.mul, operator.floordiv, operator.mod, operator.neg,
+    torch.sym_max,
+    torch.sym_min,
+    torch.sym_float,
+}
+"""The size arithmetic a traced decomposition may keep to compute a fill value (a size
+used as data: `prims.full(shape, s0 * 16)`): it is spliced as `prims.extern` calls on
+sizes, and a kernel reads the value's expression (`scalar_size`)."""
+
+
+def is_size_arithmetic(op: Operation) -> bool:
+    """An op computing a size from sizes (`aten.sym_size`, `_operator.mul` on sizes)."""
+    return len(op.results) == 1 and scalar_size(op.results[0]) is not None
+
+
+def erase_dead_size_arithmetic(root: Operation) -> None:
+    """Erase the size arithmetic nothing uses any more (its users read the sizes from
+    their types, or a kernel computes them from its size arguments)."""
+    for op in reversed([o for o in root.walk() if is_size_arithmetic(o)]):
+        if not op.results[0].uses:
+            op.detach()
+            op.erase()
