@@ -17,6 +17,7 @@ from xdsl.dialects.builtin import DictionaryAttr, IntegerType, ModuleOp, StringA
 from xdsl.dialects.func import FuncOp, ReturnOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.traits import Pure
 from xdsl.transforms.common_subexpression_elimination import cse
 from xdsl.utils.exceptions import PassFailedException
 
@@ -24,9 +25,9 @@ from stepwell.dialects import tile
 from stepwell.ir.levels import require_level
 from stepwell.ir.types import plain_symbols
 from stepwell.passes.support import heuristics
-from stepwell.passes.support.fusion import Group, Partition, Partitioner
+from stepwell.passes.support.fusion import Group, Partition, Partitioner, dynamic_attributes
 from stepwell.passes.support.kernels import KernelBuilder, kernel_name
-from stepwell.passes.support.symbolic import erase_dead_size_arithmetic
+from stepwell.passes.support.symbolic import erase_dead_size_arithmetic, is_size_arithmetic
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,8 @@ def convert_function(module: ModuleOp, func: FuncOp, first_index: int, warp_size
             new.add_op(launch)
             env.update(zip(outputs, launch.results, strict=True))
         else:
+            if is_size_arithmetic(node) and any(v not in env for v in node.operands):
+                continue  # sizes of views kernels read: computed from types (dead here)
             clone = node.clone(value_mapper=env)
             new.add_op(clone)
             env.update(zip(node.results, clone.results, strict=True))
@@ -89,6 +92,16 @@ def convert_function(module: ModuleOp, func: FuncOp, first_index: int, warp_size
     func.body.add_block(new)
     old.erase(safe_erase=False)
     erase_dead_size_arithmetic(func)  # (the sizes a kernel computes from its arguments)
+    for dead in reversed(list(new.ops)):  # views only that size arithmetic read
+        if dead.results and dead.has_trait(Pure) and not any(r.uses for r in dead.results):
+            dead.detach()
+            dead.erase()
+    for op in new.ops:
+        if dynamic_attributes(op):
+            raise PassFailedException(
+                f"{op.name} at graph level has a symbolic size in its arguments, which ATen "
+                "cannot run: compile this graph with static sizes"
+            )
     return first_index + len(part.groups)
 
 

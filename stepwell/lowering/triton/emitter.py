@@ -179,13 +179,17 @@ def _index_terms(
             merged.append((simplify(prev_size * size), stride))
         else:
             merged.append((size, stride))
+    def operand(size: Size) -> str:  # a divisor or modulus: `x // (16*s0)`, not `x // 16*s0`
+        text = source(size)
+        return text if text.isidentifier() or text.isdigit() else f"({text})"
+
     terms: list[str] = []
     inner: Size = 1
     for i, (size, stride) in enumerate(reversed(merged)):
         outermost = i == len(merged) - 1
-        idx = lin if inner == 1 else f"({lin} // {source(inner)})"
+        idx = lin if inner == 1 else f"({lin} // {operand(inner)})"
         if not outermost:
-            idx = f"({idx} % {source(size)})"
+            idx = f"({idx} % {operand(size)})"
         if stride != 0:
             terms.append(idx if stride == 1 else f"{idx} * {source(stride)}")
         inner = simplify(inner * size)

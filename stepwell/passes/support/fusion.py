@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import cast
 
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import DYNAMIC_INDEX, ArrayAttr, IntegerAttr, TensorType
 from xdsl.dialects.func import FuncOp, ReturnOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
@@ -48,7 +48,7 @@ from stepwell.dialects.torch_support import SymAttr
 from stepwell.ir.sizes import Size, SizeError, is_static, product
 from stepwell.ir.types import has_exotic_types, is_float, tensor_sizes
 from stepwell.passes.support import attention_backward_kernel, attention_kernel, heuristics
-from stepwell.passes.support.symbolic import scalar_size
+from stepwell.passes.support.symbolic import is_size_arithmetic, scalar_size
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
 from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
 
@@ -132,6 +132,19 @@ def reduce_dims(op: Operation) -> tuple[int, ...]:
     dims = op.properties.get("dims")
     rank = len(shape(op.operands[0]))
     return tuple(sorted(int_list(dims))) if dims is not None else tuple(range(rank))
+
+
+def dynamic_attributes(op: Operation) -> bool:
+    """Does a view op hold `?` in an argument (a symbolic broadcast's shape), which ATen
+    cannot run at graph level? (Reshapes evaluate theirs from their input's sizes.)"""
+    if isinstance(op, prims.PrimsReshapeOp | prims.PrimsCollapseOp):
+        return False
+    return any(
+        isinstance(a, ArrayAttr) and any(
+            isinstance(x, IntegerAttr) and x.value.data == DYNAMIC_INDEX for x in a.data)
+        or isinstance(a, IntegerAttr) and a.value.data == DYNAMIC_INDEX
+        for a in op.properties.values()
+    )  # fmt: skip
 
 
 @dataclass(eq=False)
@@ -315,6 +328,8 @@ class Partitioner:
         """Graph-level ops (and the return) read tensors: views they read are computed,
         as ATen views; a flip (`prims.rev`, a copy in ATen too) is a copy kernel."""
         for op in reversed(ops):
+            if is_size_arithmetic(op):
+                continue  # (it reads its operands' types, not their values)
             if op in self.graph_ops or isinstance(op, ReturnOp):
                 for v in op.operands:
                     owner = v.owner
@@ -328,12 +343,11 @@ class Partitioner:
 
     @staticmethod
     def copyable(op: Operation) -> bool:
-        """Can a kernel copy op's result (static, not empty, no exotic dtype)?"""
-        return (
-            not has_exotic_types(op)
-            and all(is_static_tensor(v) for v in (*op.operands, *op.results))
-            and math.prod(shape(op.results[0])) > 0
-        )
+        """Can a kernel copy op's result (not empty, no exotic dtype)? Symbolic sizes too:
+        a launch whose grid is empty at some size runs nothing."""
+        size = product(shape(op.results[0])) if all(
+            is_sized_tensor(v) for v in (*op.operands, *op.results)) else 0  # fmt: skip
+        return not has_exotic_types(op) and (not isinstance(size, int) or size > 0)
 
     def is_kernel_op(self, op: Operation) -> bool:
         """Can a kernel compute `op`? (Decided before grouping: grouping never fails.)"""
@@ -366,6 +380,8 @@ class Partitioner:
             return 0 < row <= heuristics.MAX_ROW and str(_element(op.x)) != "i1"
         if isinstance(op, ScanOp):  # rows longer than one tile: carried across tiles
             row = shape(op.x)[op.dim.value.data] if shape(op.x) else 0
+            if not isinstance(row, int):
+                return True  # (symbolic_kernel_op decided)
             return row > 0 and (row <= heuristics.MAX_ROW or op.kind.data != "logsumexp")
         if type(op) in REDUCTIONS:
             rank = len(shape(op.operands[0]))
@@ -374,8 +390,9 @@ class Partitioner:
 
     def symbolic_kernel_op(self, op: Operation) -> bool:
         """Can a kernel with symbolic sizes compute `op`? Pointwise ops, iotas, gathers,
-        reductions (a symbolic row length makes a looped kernel; not var, whose divisor
-        it would be) and matmuls; everything else with a `?` dim runs at graph level."""
+        reductions and scans (a symbolic row length makes a looped kernel; not var, whose
+        divisor it would be, nor logsumexp's scan) and matmuls; everything else with a
+        `?` dim runs at graph level."""
         tensors = [v for v in (*op.operands, *op.results) if isinstance(v.type, TensorType)]
         if len(tensors) != len(op.operands) + len(op.results) or not all(
             is_sized_tensor(v) for v in tensors
@@ -385,6 +402,8 @@ class Partitioner:
             return True  # a symbolic K is the loop's trip count, masked at its end
         if isinstance(op, TakeOp):
             return True  # a gather: masked by its source's element count
+        if isinstance(op, ScanOp):  # a symbolic row: carried across the loop's tiles
+            return op.kind.data != "logsumexp"  # (whose looped form is not built yet)
         if type(op) in REDUCTIONS:  # a symbolic row: a looped kernel (var needs its length)
             dims = reduce_dims(op)
             static = all(is_static(shape(op.operands[0])[d]) for d in dims)

@@ -127,6 +127,12 @@ class KernelBuilder:
             return self.index(int(expr))
         if expr.is_Symbol:
             return self.symbol_arg(expr.name)
+        if isinstance(expr, sympy.Pow) and expr.exp.is_Integer and int(expr.exp) > 0:
+            base = self.size_index(simplify(expr.base))
+            out = base
+            for _ in range(int(expr.exp) - 1):
+                out = self.add(arith.MuliOp(out, base))
+            return out
         folds = {sympy.Add: arith.AddiOp, sympy.Mul: arith.MuliOp, FloorDiv: arith.DivSIOp,
                  PythonMod: arith.RemSIOp}  # fmt: skip
         for cls, op_cls in folds.items():
@@ -329,9 +335,10 @@ class KernelBuilder:
         view = view_of(op.a, self.part.materialized)
         assert view is not None
         root = view.source
-        numel = math.prod(shape(root))
+        numel = product(shape(root))
         element = cast(TensorType[Attribute], op.result.type).element_type
-        flat = self.arg(View(root, 0, (max(numel, 1),), (1,)), root)
+        flat = self.arg(View(root, 0, (max(numel, 1) if isinstance(numel, int) else numel,),
+                             (1,)), root)  # fmt: skip
         if view.offset != 0 or view.strides != tuple(contiguous_strides(view.sizes)):
             offsets = self.view_addresses(offsets, view)
         return self.add(tile.GatherOp(flat, offsets, self.tile_type(space, element)))
@@ -341,20 +348,20 @@ class KernelBuilder:
         t = cast(TensorType[Attribute], offsets.type)
         idx_t = TensorType(i64, t.get_shape())
         o = offsets if t.element_type == i64 else self.add(tile.CastOp(offsets, idx_t))
-        address = self.b.splat(view.offset, idx_t)
-        inner = 1
+        address = self.size_tile(view.offset, idx_t)
+        inner: Size = 1
         for size, stride in reversed(list(zip(view.sizes, view.strides, strict=True))):
             if size != 1 and stride != 0:
-                d = self.add(arith.DivSIOp(o, self.b.splat(inner, idx_t)))
-                d = self.add(arith.RemSIOp(d, self.b.splat(size, idx_t)))
+                d = self.add(arith.DivSIOp(o, self.size_tile(inner, idx_t)))
+                d = self.add(arith.RemSIOp(d, self.size_tile(size, idx_t)))
                 address = self.add(
-                    arith.AddiOp(address, self.add(arith.MuliOp(d, self.b.splat(stride, idx_t))))
+                    arith.AddiOp(address, self.add(arith.MuliOp(d, self.size_tile(stride, idx_t))))
                 )
-            inner *= size
+            inner = inner * size
         mask_t = TensorType(i1, t.get_shape())
         inside = self.add(arith.AndIOp(
             self.add(tile.CmpOp("ge", o, self.b.splat(0, idx_t), mask_t)),
-            self.add(tile.CmpOp("lt", o, self.b.splat(inner, idx_t), mask_t)),
+            self.add(tile.CmpOp("lt", o, self.size_tile(inner, idx_t), mask_t)),
         ))  # fmt: skip
         return self.add(tile.SelectOp(inside, address, self.b.splat(-1, idx_t)))
 
