@@ -51,6 +51,8 @@ from stepwell.ir.sizes import Size, SizeError, product, simplify, statically_equ
 from stepwell.ir.types import tensor_sizes, torch_dtype
 from stepwell.passes.support import slicing  # noqa: F401 - registers stepwell::slice
 
+QUIET_LOGGERS = ("torch.fx.experimental.symbolic_shapes", "torch._subclasses.fake_tensor")
+
 FIRST_HINT = 1009
 """Hints of a trace's symbols: 1009, 1011, ... (distinct, odd, far from the static sizes
 of a model; a trace that compared one with anything is refused anyway)."""
@@ -177,13 +179,17 @@ def trace_symbolic(
     """`trace(examples)` on symbolic fake tensors and SymInts of `operands`
     (`symbolic_examples`), its shape arguments made static (`dynamic_shape_args`);
     SymbolicTraceError if the trace guarded on a size."""
-    quiet = logging.getLogger("torch.fx.experimental.symbolic_shapes")
-    level = quiet.level
-    quiet.setLevel(logging.ERROR)  # a refused trace is an answer here, not a warning
+    # a refused trace is an answer here, not a warning (nor an error FakeTensor logs: a
+    # meta function refusing two sizes it cannot prove equal)
+    quiet = [logging.getLogger(n) for n in QUIET_LOGGERS]
+    levels = [q.level for q in quiet]
+    for q in quiet:
+        q.setLevel(logging.CRITICAL)
     try:
         return _trace_symbolic(trace, operands)
     finally:
-        quiet.setLevel(level)
+        for q, level in zip(quiet, levels, strict=True):
+            q.setLevel(level)
 
 
 def _trace_symbolic(
@@ -231,6 +237,16 @@ def _is_symbolic(a: Any) -> bool:
     if isinstance(a, torch.SymInt):
         return a.node.maybe_as_int() is None
     return isinstance(a, torch.fx.Node) and isinstance(a.meta.get("val"), SIZE_VALUES)
+
+
+def _unbacked(a: Any) -> bool:
+    """Does a symbolic size read a data-dependent symbol (`u0`, PyTorch's unbacked
+    SymInts, which no input's size gives)?"""
+    if not _is_symbolic(a):
+        return False
+    from torch.fx.experimental.symbolic_shapes import free_unbacked_symbols
+
+    return bool(free_unbacked_symbols(_expr(a)))
 
 
 def _expr(a: Any) -> Any:
@@ -291,6 +307,10 @@ def dynamic_shape_args(gm: torch.fx.GraphModule) -> None:
             entries = [a] if scalar else list(a)
             if not any(_is_symbolic(x) for x in entries):
                 continue
+            if any(_unbacked(x) for x in entries):
+                # a data-dependent size (`u0`: nonzero's count): no input's size gives
+                # it, so nothing at graph level could evaluate it
+                raise SymbolicTraceError(f"{node.target} takes a data-dependent size")
             if node.target is _prims.full.default and i == 1 and scalar:
                 continue  # a size as a fill value: an operand of the full
             want = _result_sizes(node, i)
