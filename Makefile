@@ -1,4 +1,5 @@
-# stepwell: `make demo` runs the main job, `make test` runs every test suite.
+# stepwell: `make demo` runs the main job, `make test` runs every test suite (`make test-full`:
+# the same with the long sweeps in full).
 # Both create .venv on first use. An installed torch is reused (the venv sees the system
 # site-packages); otherwise torch==2.13.0 (a CPU build) is installed, never a CUDA build.
 
@@ -18,7 +19,7 @@ export TRITON_DEFAULT_FP_FUSION ?= 1
 export STEPWELL_CACHE_DIR := $(CURDIR)/.cache/stepwell
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: demo test lint venv clean regen-dialects docs conformance
+.PHONY: demo test test-full lint venv clean regen-dialects docs conformance
 
 venv: $(STAMP)
 
@@ -35,6 +36,13 @@ test: $(STAMP)
 	$(PY) -m ruff check stepwell tests examples benchmarks
 	$(VENV)/bin/lit -v tests/filecheck
 	$(PY) -m pytest -q -n auto --dist loadfile --durations=20 tests/python
+
+# `make test` with STEPWELL_TEST_FULL=1: the OpInfo -> prims sweep
+# (tests/python/test_opinfo_prims.py) runs every traceable sample of the first 5 of each
+# op, not only the first (about 3 more minutes of CPU on 2 cores), and
+# test_training.py's AdamW curve 10 steps, not 4
+test-full: $(STAMP)
+	STEPWELL_TEST_FULL=1 $(MAKE) test
 
 lint: $(STAMP)
 	$(PY) -m ruff check stepwell tests examples benchmarks

@@ -345,7 +345,10 @@ def first_samples(info: Any, n: int) -> list[Any]:
     return samples
 
 
-def run_op(info: Any, max_samples: int = MAX_SAMPLES) -> OpResult:
+def run_op(info: Any, max_samples: int = MAX_SAMPLES, traced: int | None = None) -> OpResult:
+    """The op's outcome over its first `max_samples` samples; with `traced`, it stops once
+    that many traceable samples have run (skipped samples do not count), so an op is
+    traceable, and core, exactly when it is in the full sweep."""
     start = time.perf_counter()
     result = OpResult(op_key(info), "untraceable")
     tol = tolerances(info)
@@ -356,6 +359,8 @@ def run_op(info: Any, max_samples: int = MAX_SAMPLES) -> OpResult:
         result.error = f"sample_inputs: {_first_line(e)}"
         return result
     for sample in samples:
+        if traced is not None and result.samples >= traced:
+            break
         try:
             with _deadline(SAMPLE_TIMEOUT_S), warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -415,8 +420,9 @@ def _selected() -> dict[str, Any]:
     return {op_key(i): i for i in select_opinfos()}
 
 
-def _worker(key: str) -> dict[str, Any]:
-    return asdict(run_op(_selected()[key]))
+def _worker(job: tuple[str, int | None]) -> dict[str, Any]:
+    key, traced = job
+    return asdict(run_op(_selected()[key], traced=traced))
 
 
 def _warm_up() -> None:
@@ -430,26 +436,31 @@ def _warm_up() -> None:
         _core_decomposed()  # materialise the core decomposition table once, before forking
 
 
-def sweep(names: Sequence[str] = (), workers: int | None = None) -> list[OpResult]:
-    """Run every selected op in `workers` forked processes (default: the CPUs, at most 4)."""
-    keys = [op_key(i) for i in select_opinfos(names)]
+def sweep(
+    names: Sequence[str] = (), workers: int | None = None, traced: int | None = None
+) -> list[OpResult]:
+    """Run every selected op in `workers` forked processes (default: the CPUs, at most 4);
+    `traced`: at most that many traceable samples per op (see `run_op`)."""
+    jobs = [(op_key(i), traced) for i in select_opinfos(names)]
     if workers is None:
         cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
         workers = min(4, cpus or os.cpu_count() or 1)
     _warm_up()
-    if workers <= 1 or len(keys) < 8:
-        return [OpResult(**_worker(k)) for k in keys]
+    if workers <= 1 or len(jobs) < 8:
+        return [OpResult(**_worker(j)) for j in jobs]
     threads = torch.get_num_threads()
     torch.set_num_threads(1)  # the forked workers share the CPUs
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            results = pool.map(_worker, keys, chunksize=1)
+            results = pool.map(_worker, jobs, chunksize=1)
     finally:
         torch.set_num_threads(threads)
     return [OpResult(**d) for d in results]
 
 
-def summarize(results: Sequence[OpResult], seconds: float) -> dict[str, Any]:
+def summarize(
+    results: Sequence[OpResult], seconds: float, traced: int | None = None
+) -> dict[str, Any]:
     def fraction(rs: Sequence[OpResult]) -> float:
         tried = [r for r in rs if r.outcome != "untraceable"]
         return sum(r.outcome == "pass" for r in tried) / len(tried) if tried else 0.0
@@ -469,6 +480,7 @@ def summarize(results: Sequence[OpResult], seconds: float) -> dict[str, Any]:
         "passed_without_extern": sum(r.outcome == "pass" and not r.externs for r in results),
         "core_passed_without_extern": sum(r.outcome == "pass" and not r.externs for r in core),
         "max_samples": MAX_SAMPLES,
+        "traced_samples": traced,  # None: every traceable one of the first max_samples
         "seconds": round(seconds, 1),
         "torch": torch.__version__,
         "results": [asdict(r) for r in results],

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -63,13 +64,26 @@ def entries(cache: Path) -> list[Path]:
     return sorted(p for p in cache.iterdir() if not p.name.startswith("."))
 
 
+@pytest.fixture(scope="module")
+def cold_compile(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """A cache filled by one cold compile in one process (`workers=1`), and what it printed;
+    tests copy the cache before they change it."""
+    cache = tmp_path_factory.mktemp("cold") / "cache"
+    lines, _ = compile_with(cache, workers=1)
+    assert lines and all(" False " in line for line in lines)  # nothing came from a cache
+    return cache, lines
+
+
 @pytest.mark.parametrize(
     "damage",
     ["truncate-cubin", "empty-manifest", "non-utf8-ptx", "drop-manifest"],
 )
-def test_a_bad_entry_is_discarded_and_rebuilt(tmp_path: Path, damage: str) -> None:
+def test_a_bad_entry_is_discarded_and_rebuilt(
+    tmp_path: Path, damage: str, cold_compile: tuple[Path, list[str]]
+) -> None:
     cache = tmp_path / "cache"
-    first, _ = compile_with(cache)
+    shutil.copytree(cold_compile[0], cache)
+    first = cold_compile[1]
     entry = entries(cache)[0]
     if damage == "truncate-cubin":
         cubin = entry / "kernel.cubin"
@@ -88,17 +102,21 @@ def test_a_bad_entry_is_discarded_and_rebuilt(tmp_path: Path, damage: str) -> No
     assert "discarding" not in err and all(" True " in line for line in third)
 
 
-def test_compile_workers_give_the_artifacts_of_one_process(tmp_path: Path) -> None:
+def test_compile_workers_give_the_artifacts_of_one_process(
+    tmp_path: Path, cold_compile: tuple[Path, list[str]]
+) -> None:
     """The kernels a cache misses compile in worker processes at once; the artifacts are
     those of compiling them one after another in the calling process."""
-    serial, _ = compile_with(tmp_path / "serial", workers=1)
+    serial = cold_compile[1]  # workers=1
     parallel, _ = compile_with(tmp_path / "parallel", workers=3)
     assert len(serial) > 1 and artifacts(parallel) == artifacts(serial)
     assert all(" False " in line for line in parallel)  # compiled, not read from a cache
 
 
 @pytest.mark.parametrize("processes", [2, 4])
-def test_concurrent_compiles_on_one_cache_agree(tmp_path: Path, processes: int) -> None:
+def test_concurrent_compiles_on_one_cache_agree(
+    tmp_path: Path, processes: int, cold_compile: tuple[Path, list[str]]
+) -> None:
     cache = tmp_path / "cache"
     procs = [start(cache) for _ in range(processes)]
     outs = []
@@ -107,6 +125,7 @@ def test_concurrent_compiles_on_one_cache_agree(tmp_path: Path, processes: int) 
         assert p.returncode == 0, err[-2000:]
         outs.append(artifacts(out.splitlines()))
     assert all(o == outs[0] for o in outs)
+    assert outs[0] == artifacts(cold_compile[1])  # and with a compile that had the cache alone
     for entry in entries(cache):  # complete: every artifact matches the manifest
         manifest = json.loads((entry / "manifest.json").read_text())
         for file, size, digest, _ in manifest["artifacts"].values():

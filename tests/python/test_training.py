@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 training = import_file(ROOT / "examples/training.py", "stepwell_training_examples")
+
+ADAMW_STEPS = 10 if os.environ.get("STEPWELL_TEST_FULL", "") == "1" else 4
+"""Steps of `test_adamw_steps_follow_eager` (`make test-full`: 10)."""
 
 
 def grads_of(model: nn.Module) -> dict[str, torch.Tensor]:
@@ -126,8 +130,10 @@ def test_fullgraph_and_checkpointing() -> None:
 
 
 def test_adamw_steps_follow_eager(tmp_path: Path) -> None:
-    """Ten AdamW (foreach) steps on GPT-2, model and optimizer step both compiled: the loss
-    curve matches eager's (1e-4), the optimizer step is a few fused kernels (no ATen)."""
+    """AdamW (foreach) steps on GPT-2, model and optimizer step both compiled: the loss
+    curve matches eager's (1e-4), the optimizer step is a few fused kernels (no ATen).
+    `make test` runs 4 steps, `make test-full` (STEPWELL_TEST_FULL=1) 10: every step
+    after the first reruns the same compiled graphs, ~5 s of Triton's interpreter each."""
     torch._dynamo.reset()
     model, inputs = training.example("gpt2")
     compiled_model = copy.deepcopy(model)
@@ -141,7 +147,7 @@ def test_adamw_steps_follow_eager(tmp_path: Path) -> None:
             forward = torch.compile(m, backend="stepwell", options=options)
             update = torch.compile(opt.step, backend="stepwell", options=options)
         losses = []
-        for _ in range(10):
+        for _ in range(ADAMW_STEPS):
             opt.zero_grad()
             loss = forward(*inputs)
             loss.backward()
