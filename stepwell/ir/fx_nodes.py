@@ -40,7 +40,15 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from stepwell.dialects.torch import TORCH_OP_CLASSES, Aten_ToCopyOp
 from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
-from stepwell.ir.types import UnsupportedTypeError, element_type, int_array, type_of_value
+from stepwell.ir.types import (
+    SIZE_HINTS,
+    UnsupportedTypeError,
+    element_type,
+    hints_attribute,
+    int_array,
+    size_hints,
+    type_of_value,
+)
 
 TORCH_OPS: dict[str, type[TorchOp]] = {c.OVERLOAD: c for c in TORCH_OP_CLASSES}
 """Generated op class by overload name (`aten.add.Tensor`), derived from the dialect."""
@@ -423,6 +431,8 @@ def _build_module(
         ]
     )
     func = FuncOp(name, (arg_types, [r.type for r in results]), Region(block), arg_attrs=arg_attrs)
+    if hints := size_hints([_meta_val(n) for n in arg_nodes]):
+        func.attributes[SIZE_HINTS] = hints_attribute(hints)  # block sizes are chosen for them
     return ModuleOp([func])
 
 

@@ -16,6 +16,7 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     BFloat16Type,
     ComplexType,
+    DictionaryAttr,
     Float8E4M3FNType,
     Float8E4M3FNUZType,
     Float8E5M2FNUZType,
@@ -152,6 +153,44 @@ def tensor_type(shape: Sequence[int | torch.SymInt], dtype: torch.dtype) -> Tens
             dims.append(int(d))
     encoding: Attribute = ArrayAttr(symbols) if symbols else NoneAttr()
     return TensorType(element_type(dtype), dims, encoding)
+
+
+def size_hints(values: Sequence[object]) -> dict[str, int]:
+    """The example value of each size symbol of `values` (FX `meta["val"]`s: fake tensors
+    with symbolic sizes, symbolic scalars), by name: what the symbol was when the graph
+    was traced (Dynamo's hint). Block sizes are chosen for these; correctness never
+    depends on them (masks, grids and loops are computed from the actual sizes)."""
+    hints: dict[str, int] = {}
+    for v in values:
+        dims = list(v.shape) if isinstance(v, torch.Tensor) else [v]
+        for d in dims:
+            if not isinstance(d, torch.SymInt):
+                continue
+            hint = getattr(d.node, "hint", None)
+            for symbol in d.node.expr.free_symbols:
+                if d.node.expr == symbol and isinstance(hint, int):
+                    hints.setdefault(str(symbol), int(hint))
+                elif str(symbol) not in hints and d.node.shape_env is not None:
+                    value = d.node.shape_env.var_to_val.get(symbol)
+                    if value is not None:
+                        hints[str(symbol)] = int(value)
+    return hints
+
+
+SIZE_HINTS = "stepwell.size_hints"
+"""The function attribute holding `size_hints`: `{s0 = 64 : i64}`."""
+
+
+def hints_attribute(hints: dict[str, int]) -> DictionaryAttr:
+    return DictionaryAttr({k: IntegerAttr(v, 64) for k, v in sorted(hints.items())})
+
+
+def hints_of(func: Operation) -> dict[str, int]:
+    """The size hints a function carries (`SIZE_HINTS`); {} when it has none."""
+    attr = func.attributes.get(SIZE_HINTS)
+    if not isinstance(attr, DictionaryAttr):
+        return {}
+    return {k: v.value.data for k, v in attr.data.items() if isinstance(v, IntegerAttr)}
 
 
 def canonical_size_text(text: str) -> str:

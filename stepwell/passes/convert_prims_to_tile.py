@@ -23,7 +23,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from stepwell.dialects import tile
 from stepwell.ir.levels import require_level
-from stepwell.ir.types import plain_symbols
+from stepwell.ir.types import hints_of, plain_symbols
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.fusion import Group, Partition, Partitioner, dynamic_attributes
 from stepwell.passes.support.kernels import KernelBuilder, kernel_name
@@ -54,11 +54,12 @@ class ConvertPrimsToTile(ModulePass):
 def convert_function(module: ModuleOp, func: FuncOp, first_index: int, warp_size: int = 32) -> int:
     partitioner = Partitioner(func)
     part = partitioner.run()
+    hints = hints_of(func)
     launches: dict[Group, tuple[str, list[SSAValue], list[SSAValue], list[SSAValue]]] = {}
     kernels: dict[str, tile.KernelOp] = {}
     for i, g in enumerate(part.groups):
         name = kernel_name(first_index + i, g)
-        kernel = KernelBuilder(g, partitioner, name, warp_size).build(part.outputs[g])
+        kernel = KernelBuilder(g, partitioner, name, warp_size, hints=hints).build(part.outputs[g])
         cse(kernel.op)  # xDSL's: e.g. layer_norm's mean and variance share one sum of x
         module.body.block.insert_op_before(kernel.op, func)
         launches[g] = (name, kernel.inputs, kernel.outputs, kernel.inits)

@@ -109,6 +109,11 @@ def test_a_dynamic_graph_compiles_once_for_every_size(tmp_path: Path) -> None:
     assert all(k["symbols"] and isinstance(k["grid"][0], str) for k in symbolic["kernels"])
     source = (tmp_path / "graph1/symbolic/kernels.py").read_text()
     assert "sym_s" in source  # the batch is a kernel argument
+    # blocks are sized for Dynamo's hint (batch 9, the size it traced the graph at), not
+    # for a fixed guess: the matmuls' row blocks and the norm's rows a program fit 9
+    blocks = {k["name"]: k["block"] for k in symbolic["kernels"]}
+    assert all(b[0] * b[1] <= 16 * 64 for b in blocks.values() if len(b) == 2), blocks
+    assert all(b[1] == 16 for b in blocks.values() if len(b) == 3), blocks  # (1, BM, BN)
 
 
 def _size_operand_programs() -> dict[str, Callable[[torch.Tensor], Any]]:

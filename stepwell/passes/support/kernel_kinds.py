@@ -9,6 +9,7 @@ The names are those of `tile.kernel`'s `kind` attribute (`tile.KERNEL_KINDS`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from stepwell.dialects import tile
@@ -25,17 +26,21 @@ if TYPE_CHECKING:
 
 SIZE_HINT = 1024
 """What a symbolic size is taken to be where a heuristic needs a number (block sizes,
-warps). Only performance depends on it: masks and grids are computed from the sizes."""
+warps) and the function names no hint for it. Only performance depends on it: masks,
+grids and loops are computed from the sizes."""
 
 
-def hint(size: Size) -> int:
-    """`size` for the heuristics: each symbol taken as SIZE_HINT."""
+def hint(size: Size, hints: Mapping[str, int] | None = None) -> int:
+    """`size` for the heuristics: each symbol taken as its hint (the example size the
+    graph was traced with: `stepwell.ir.types.SIZE_HINTS`), else as SIZE_HINT."""
     if isinstance(size, int):
         return size
     expr = simplify(size)
     if isinstance(expr, int):
         return expr
-    return int(expr.xreplace({s: SIZE_HINT for s in expr.free_symbols}))
+    hints = hints or {}
+    value = expr.xreplace({s: hints.get(str(s), SIZE_HINT) for s in expr.free_symbols})
+    return max(int(value), 1)
 
 
 class KernelKind:
@@ -63,7 +68,7 @@ class Pointwise(KernelKind):
 
     def setup(self, kb: KernelBuilder) -> None:
         g = kb.group
-        kb.cfg = heuristics.pointwise(hint(g.numel), kb.warp_size)
+        kb.cfg = heuristics.pointwise(hint(g.numel, kb.hints), kb.warp_size)
         kb.space = [list(g.shape)]
         n, block = g.numel, kb.cfg.block[0]
         kb.grid = [heuristics.cdiv(max(n, 1), block) if isinstance(n, int)
@@ -87,7 +92,7 @@ class Reduction(KernelKind):
         # a row of symbolic length may be longer than one tile: walked in column tiles
         kb.looped = not isinstance(cols, int) or cols > heuristics.MAX_ROW
         config = heuristics.looped_reduction if kb.looped else heuristics.reduction
-        kb.cfg = config(hint(rows), hint(cols), kb.warp_size)
+        kb.cfg = config(hint(rows, kb.hints), hint(cols, kb.hints), kb.warp_size)
         kb.space = [list(g.rows), list(g.cols)]
         kb.grid = [heuristics.cdiv(max(rows, 1), kb.cfg.block[0]) if isinstance(rows, int)
                    else ceil_div(rows, kb.cfg.block[0]), 1, 1]  # fmt: skip
@@ -110,7 +115,8 @@ class Matmul(KernelKind):
     def setup(self, kb: KernelBuilder) -> None:
         out = kb.group.shape
         m, n = out[-2], out[-1]
-        kb.cfg = heuristics.matmul(hint(m), hint(n), hint(kb.matmul_k()))
+        m_hint, n_hint, k_hint = (hint(x, kb.hints) for x in (m, n, kb.matmul_k()))
+        kb.cfg = heuristics.matmul(m_hint, n_hint, k_hint)
         _, bm, bn, _ = kb.cfg.block
         batch = list(out[:-2])
         kb.space = [batch, [m], [n]]

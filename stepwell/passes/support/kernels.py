@@ -81,6 +81,7 @@ class KernelBuilder:
     part: Partitioner
     name: str
     warp_size: int = 32  # the target's (heuristics.WARP_SIZES)
+    hints: dict[str, int] = field(default_factory=dict)  # size symbol -> example size
     b: TileBuilder = field(default_factory=TileBuilder)
     arg_types: list[Attribute] = field(default_factory=list)
     arg_sources: list[SSAValue] = field(default_factory=list)

@@ -532,6 +532,21 @@ func.func @symbolic(%x: tensor<?x32xf32, ["s0"]>, %w: tensor<32xf32>, %b: tensor
 
 // -----
 
+// Block sizes come from the function's size hints (the example sizes Dynamo traced
+// with, `stepwell.size_hints`) where it has them: 4 rows a program here, not 128; the
+// grid and masks are still computed from `s0` at launch.
+// CHECK-LABEL: tile.kernel @k0_layer_norm_gelu
+// CHECK-SAME: grid = ["((s0 + 3)//4)", 1 : i64, 1 : i64], space = [["s0"], [32 : i64]], block = [4 : i64, 32 : i64]
+// CHECK: func.func @hinted
+// CHECK-SAME: stepwell.size_hints = {s0 = 4 : i64}
+func.func @hinted(%x: tensor<?x32xf32, ["s0"]>, %w: tensor<32xf32>, %b: tensor<32xf32>) -> tensor<?x32xf32, ["s0"]> attributes {stepwell.size_hints = {s0 = 4 : i64}} {
+  %0 = torch.aten.gelu %x : (tensor<?x32xf32, ["s0"]>) -> tensor<?x32xf32, ["s0"]>
+  %1, %2, %3 = torch.aten.native_layer_norm %0, %w, %b {normalized_shape = [32 : i64], eps = 1.000000e-05 : f64} : (tensor<?x32xf32, ["s0"]>, tensor<32xf32>, tensor<32xf32>) -> (tensor<?x32xf32, ["s0"]>, tensor<?x1xf32, ["s0"]>, tensor<?x1xf32, ["s0"]>)
+  func.return %1 : tensor<?x32xf32, ["s0"]>
+}
+
+// -----
+
 // A fill of symbolic size has no input to bind its size from: the launch passes the
 // function's size argument (`sizes`).
 // CHECK-LABEL: tile.kernel @k0_full
