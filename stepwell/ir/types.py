@@ -209,6 +209,17 @@ def tensor_sizes(t: Attribute) -> list[Size]:
     return [d if d >= 0 else parse_size(next(names, "?")) for d in tt.get_shape()]
 
 
+def has_sizes(t: Attribute) -> bool:
+    """Is `t` a tensor type whose `?` dims all name sizes stepwell can compute?"""
+    if not isinstance(t, TensorType):
+        return False
+    try:
+        tensor_sizes(t)
+    except SizeError:
+        return False
+    return True
+
+
 def dynamic_names(t: TensorType[Attribute]) -> list[str]:
     """The encoding's expression text for each `?` dim of `t` (none if it names none)."""
     enc = t.encoding

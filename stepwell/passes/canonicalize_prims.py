@@ -29,7 +29,7 @@ from xdsl.transforms.dead_code_elimination import dce
 from stepwell.dialects import prims
 from stepwell.dialects.codecs import decode
 from stepwell.dialects.tile import int_list
-from stepwell.ir.types import int_array
+from stepwell.ir.types import has_sizes, int_array
 from stepwell.passes.support.constants import full_op, splat
 
 
@@ -499,14 +499,15 @@ class ScalarTensorIsFull(RewritePattern):
 
 
 class FillIsFull(RewritePattern):
-    """`fill(x, v)` of a static tensor is `full(shape(x), v)`: a constant that kernels
-    compute where they read it (decompositions spell zeros as a fill of an empty tensor)."""
+    """`fill(x, v)` is `full(shape(x), v)`: a constant that kernels compute where they
+    read it (decompositions spell zeros as a fill of an empty tensor). A symbolic shape
+    too, when its `?` dims name their sizes (the full's say the same)."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, prims.PrimsFillOp) or op.sym_args:
             return
         t = cast(TensorType[Attribute], op.result.type)
-        if any(d < 0 for d in t.get_shape()):
+        if not has_sizes(t):
             return
         value = decode(op.value)
         if not isinstance(value, bool | int | float):

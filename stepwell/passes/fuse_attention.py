@@ -37,10 +37,17 @@ from typing import cast
 import torch
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    FloatAttr,
     IntegerAttr,
+    IntegerType,
     ModuleOp,
+    StringAttr,
     TensorType,
+    f64,
     i1,
+    i64,
 )
 from xdsl.dialects.func import FuncOp, ReturnOp
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
@@ -50,9 +57,11 @@ from xdsl.transforms.dead_code_elimination import region_dce
 from stepwell.dialects import prims
 from stepwell.dialects.prims_support import AttentionBackwardOp, AttentionOp, MatmulOp
 from stepwell.dialects.tile import int_list, ints
-from stepwell.ir.types import is_float
+from stepwell.ir.sizes import Size, is_static, product, statically_equal, symbols_of
+from stepwell.ir.sizes import evaluate as evaluate_size
+from stepwell.ir.types import is_float, sized_tensor_type, torch_dtype
 from stepwell.passes.support.constants import full_op, splat
-from stepwell.passes.support.fusion import static_shape as shape
+from stepwell.passes.support.fusion import is_sized_tensor, shape
 from stepwell.passes.support.views import View, view_of
 
 RESHAPES = (prims.PrimsReshapeOp, prims.PrimsCollapseOp, prims.PrimsSplitDimOp,
@@ -83,9 +92,9 @@ def is_reshape(op: Operation) -> bool:
     """A reshape-like op: a view that keeps row-major element order."""
     if isinstance(op, RESHAPES):
         return True
-    return isinstance(op, prims.PrimsBroadcastInDimOp) and math.prod(
-        shape(op.operands[0])
-    ) == math.prod(shape(op.results[0]))
+    return isinstance(op, prims.PrimsBroadcastInDimOp) and statically_equal(
+        product(shape(op.operands[0])), product(shape(op.results[0]))
+    )
 
 
 def is_float_cast(op: Operation) -> bool:
@@ -102,6 +111,19 @@ def strip(v: SSAValue, through: Callable[[Operation], bool], ops: list[Operation
         ops.append(op)
         v = op.operands[0]
     return v
+
+
+def same(a: Sequence[Size], b: Sequence[Size]) -> bool:
+    """Are two shapes equal for every binding of their symbols?"""
+    return len(a) == len(b) and all(statically_equal(x, y) for x, y in zip(a, b, strict=True))
+
+
+def check_sizes(m: Match, out: MatmulOp) -> None:
+    """Every `?` dim must be a size stepwell can compute (`build` then asks the heads
+    and head dims, which size the kernel's tiles, to be static)."""
+    values = (m.x, out.rhs, *cast(MatmulOp, m.logits.scores).operands)
+    if not all(is_sized_tensor(v) for v in values):
+        raise Refused("sizes stepwell cannot compute")
 
 
 # -- the match ------------------------------------------------------------------------------
@@ -140,16 +162,15 @@ class Matcher:
         logits = self.logits(x, Logits())
         consumed += logits.ops
         scores = cast(MatmulOp, logits.scores)
-        n_rows, n_keys = shape(x)[-2:]
-        if shape(out.lhs)[-2:] != (n_rows, n_keys) or shape(scores.result)[-2:] != (
-            n_rows,
-            n_keys,
+        rows_keys = shape(x)[-2:]
+        if not same(shape(out.lhs)[-2:], rows_keys) or not same(
+            shape(scores.result)[-2:], rows_keys
         ):
             raise Refused("the softmax rows do not line up with the scores and · V")
-        batch = math.prod(shape(x)[:-2])
-        if math.prod(shape(out.result)[:-2]) != batch or len(shape(out.rhs)) != len(
-            shape(out.result)
-        ):
+        batch = product(shape(x)[:-2])
+        if not statically_equal(product(shape(out.result)[:-2]), batch) or len(
+            shape(out.rhs)
+        ) != len(shape(out.result)):
             raise Refused("· V does not keep the scores' batch")
         if len(shape(scores.lhs)) != len(shape(scores.result)) or len(shape(scores.rhs)) != len(
             shape(scores.result)
@@ -321,27 +342,27 @@ class Builder:
         self.new.append(op)
         return op.results[0]
 
-    def reshape(self, v: SSAValue, to: Sequence[int]) -> SSAValue:
+    def reshape(self, v: SSAValue, to: Sequence[Size]) -> SSAValue:
         """`v` as shape `to`: the value it was reshaped from if there is one (so a Q that
         a matmul read collapsed to [B·H, L, D] is read as the [B, H, L, D] it was, which
         strides can express), else a new `prims.reshape`."""
         found = viewed_as(v, tuple(to))
         if found is not None:
             return found
-        t = TensorType(element(v), list(to))
-        return self.add(prims.PrimsReshapeOp.make([t], a=v, shape=ints(to)))
+        t = sized_tensor_type(list(to), element(v))
+        return self.add(prims.PrimsReshapeOp.make([t], a=v, shape=ints(t.get_shape())))
 
     def transpose_last(self, v: SSAValue) -> SSAValue:
         r = len(shape(v))
         return self.transpose(v, [*range(r - 2), r - 1, r - 2])
 
     def transpose(self, v: SSAValue, perm: Sequence[int]) -> SSAValue:
-        t = TensorType(element(v), [shape(v)[p] for p in perm])
+        t = sized_tensor_type([shape(v)[p] for p in perm], element(v))
         return self.add(prims.PrimsTransposeOp.make([t], a=v, permutation=ints(perm)))
 
     def full(self, like: SSAValue, value: float, el: Attribute | None = None) -> SSAValue:
         """A constant of `like`'s shape (and element type unless `el`)."""
-        return self.add(full_op(TensorType(el or element(like), list(shape(like))), value))
+        return self.add(full_op(sized_tensor_type(list(shape(like)), el or element(like)), value))
 
     def binary(self, cls: type[Operation], a: SSAValue, b: SSAValue) -> SSAValue:
         return self.add(cls.create(operands=[a, b], result_types=[a.type]))
@@ -353,18 +374,18 @@ class Builder:
         return v if c == 1.0 else self.binary(prims.PrimsMulOp, v, self.full(v, c))
 
 
-def viewed_as(v: SSAValue, target: tuple[int, ...]) -> SSAValue | None:
+def viewed_as(v: SSAValue, target: tuple[Size, ...]) -> SSAValue | None:
     """A value of shape `target` whose reshape `v` is, through reshapes of the batch dims
     and transposes of the last two (which commute; an even number of them cancel)."""
     flipped = False
     while True:
-        if not flipped and shape(v) == target:
+        if not flipped and same(shape(v), target):
             return v
         op = owner(v)
         if op is None or len(shape(v)) < 2:
             return None
         rank = len(shape(v))
-        if is_reshape(op) and shape(op.operands[0])[-2:] == shape(v)[-2:]:
+        if is_reshape(op) and same(shape(op.operands[0])[-2:], shape(v)[-2:]):
             v = op.operands[0]
         elif isinstance(op, prims.PrimsTransposeOp) and int_list(op.properties["permutation"]) == [
             *range(rank - 2),
@@ -397,7 +418,7 @@ def unscaled(v: SSAValue, b: Builder) -> tuple[SSAValue, float]:
     return v, 1.0
 
 
-def unrepeated(v: SSAValue, heads: tuple[int, int], last: tuple[int, int],
+def unrepeated(v: SSAValue, heads: tuple[Size, int], last: tuple[Size, int],
                b: Builder) -> SSAValue | None:  # fmt: skip
     """If `v` (logically [B·H.., T, D]) repeats each of Hkv heads H/Hkv times through a
     `broadcast_in_dim` and reshapes (`repeat_kv`), the [B, Hkv, T, D] tensor it repeats."""
@@ -407,10 +428,11 @@ def unrepeated(v: SSAValue, heads: tuple[int, int], last: tuple[int, int],
     if not isinstance(expand, prims.PrimsBroadcastInDimOp):
         return None
     out = shape(expand.results[0])
-    if len(out) != 5 or out[0] != nb or out[1] * out[2] != h or out[3:] != last:
+    if (len(out) != 5 or not statically_equal(out[0], nb)
+            or not statically_equal(out[1] * out[2], h) or not same(out[3:], last)):  # fmt: skip
         return None
     src = expand.operands[0]
-    if math.prod(shape(src)) * out[2] != math.prod(out):
+    if not statically_equal(product(shape(src)) * out[2], product(out)):
         return None  # the broadcast expands something besides the group dim
 
     def materialized(u: SSAValue) -> bool:
@@ -428,25 +450,30 @@ def unrepeated(v: SSAValue, heads: tuple[int, int], last: tuple[int, int],
     return b.reshape(src, (out[0], out[1], *out[3:]))
 
 
-def heads_of(x: SSAValue) -> tuple[int, int]:
+def heads_of(x: SSAValue) -> tuple[Size, Size]:
     """(B, H) of the softmax input [.., H, L, S]: leading dims fold into B."""
     s = shape(x)
     if len(s) == 2:
         return (1, 1)
-    return (math.prod(s[:-3]), s[-3])
+    return (product(s[:-3]), s[-3])
 
 
-def evaluate(v: SSAValue) -> torch.Tensor | None:
-    """The value of `v` when it depends on no function argument (and is small)."""
-    if math.prod(shape(v)) > MAX_EVAL:
-        return None
+def subgraph(v: SSAValue) -> tuple[list[Operation], dict[SSAValue, str]] | None:
+    """The prims ops `v` is computed by, in dependency order, and the function's size
+    arguments they read (by symbol); None when `v` reads another argument or a non-prims
+    op: then it is no constant."""
     ops: list[Operation] = []
+    sizes: dict[SSAValue, str] = {}
     seen: set[Operation] = set()
     stack = [v]
     while stack:
         u = stack.pop()
         if isinstance(u, BlockArgument):
-            return None
+            name = size_argument(u)
+            if name is None:
+                return None
+            sizes[u] = name
+            continue
         op = cast(Operation, u.owner)
         if op in seen:
             continue
@@ -455,35 +482,142 @@ def evaluate(v: SSAValue) -> torch.Tensor | None:
         seen.add(op)
         ops.append(op)
         stack.extend(op.operands)
-    from stepwell.ir.interpret import interpret
-
-    block = Block()
-    mapping: dict[SSAValue, SSAValue] = {}
     deps = {op: [u.owner for u in op.operands if u.owner in seen] for op in ops}
-    for op in graphlib.TopologicalSorter(deps).static_order():
+    return list(graphlib.TopologicalSorter(deps).static_order()), sizes
+
+
+def size_argument(arg: BlockArgument) -> str | None:
+    """The symbol an `i64` function argument holds (`{stepwell.name = "s0"}`), if any."""
+    func = arg.block.parent_op()
+    if not isinstance(func, FuncOp) or not isinstance(arg.type, IntegerType):
+        return None
+    attrs = func.arg_attrs.data if func.arg_attrs is not None else ()
+    a = attrs[arg.index] if arg.index < len(attrs) else None
+    name = a.data.get("stepwell.name") if isinstance(a, DictionaryAttr) else None
+    return name.data if isinstance(name, StringAttr) else None
+
+
+def constant_function(v: SSAValue, ops: list[Operation], sizes: dict[SSAValue, str],
+                      symbols: list[str]) -> ModuleOp:  # fmt: skip
+    """A module whose `@mask` computes `v` from `ops`, taking each symbol as an argument."""
+    attrs = [DictionaryAttr({"stepwell.name": StringAttr(n), "stepwell.kind": StringAttr("symint")})
+             for n in symbols]  # fmt: skip
+    block = Block(arg_types=[i64] * len(symbols))
+    mapping: dict[SSAValue, SSAValue] = {u: block.args[symbols.index(n)] for u, n in sizes.items()}
+    for op in ops:
         clone = op.clone(value_mapper=mapping)
         block.add_op(clone)
         mapping.update(zip(op.results, clone.results, strict=True))
-    block.add_op(ReturnOp(mapping[v]))
-    func = FuncOp("mask", ([], [v.type]), Region(block))
+    result = mapping[v]
+    if symbols:  # computed by a kernel: an f64 copy (exact for masks), not a graph-level view
+        t = cast(TensorType[Attribute], v.type)
+        f64_t = TensorType(f64, t.get_shape(), t.encoding)
+        convert = prims.PrimsConvertElementTypeOp.make([f64_t], a=result, dtype=f64)
+        block.add_op(convert)
+        result = convert.results[0]
+    block.add_op(ReturnOp(result))
+    types = ([i64] * len(symbols), [result.type])
+    func = FuncOp("mask", types, Region(block), arg_attrs=ArrayAttr(attrs))
+    return ModuleOp([func])
+
+
+def evaluate(v: SSAValue) -> torch.Tensor | None:
+    """The value of `v` when it depends on no function argument, has static sizes and is
+    small (at most MAX_EVAL elements)."""
+    found = subgraph(v)
+    if found is None or found[1] or not all(is_static(d) for d in shape(v)):
+        return None
+    if math.prod(cast(tuple[int, ...], shape(v))) > MAX_EVAL:
+        return None
+    from stepwell.ir.interpret import interpret
+
     try:
-        return cast(torch.Tensor, interpret(ModuleOp([func]), function="mask")[0])
+        module = constant_function(v, found[0], {}, [])
+        return cast(torch.Tensor, interpret(module, function="mask")[0])
     except Exception:  # a mask the interpreter cannot run: not provably causal
+        return None
+
+
+SAMPLE_SIZES = (2, 3, 5, 16, 67)
+"""The sizes a symbolic mask is evaluated at (Dynamo specializes 0 and 1), besides one
+past twice its largest constant."""
+
+
+def sample_bindings(symbols: list[str], ops: list[Operation]) -> list[dict[str, int]]:
+    """The bindings a mask of `symbols` is evaluated at to be taken as constant: every
+    symbol at each of SAMPLE_SIZES and at one size past twice the largest integer in the
+    mask's ops (so a threshold such as a sliding window shows), and, with several
+    symbols, each at a different size (so `j <= i + (keys - queries)` shows)."""
+    largest = max([abs(c) for op in ops for c in op_integers(op)] or [0])
+    sizes = [*SAMPLE_SIZES, 2 * largest + 3]
+    out = [dict.fromkeys(symbols, n) for n in sizes]
+    if len(symbols) > 1:
+        out += [{s: n + 3 * i for i, s in enumerate(symbols)} for n in (2, sizes[-1])]
+        out += [{s: n + 3 * i for i, s in enumerate(reversed(symbols))} for n in (2, sizes[-1])]
+    return out
+
+
+def op_integers(op: Operation) -> list[int]:
+    """The integers in an op's properties (its shapes, bounds and fill values)."""
+    found: list[int] = []
+    stack: list[Attribute] = list(op.properties.values())
+    while stack:
+        a = stack.pop()
+        if isinstance(a, IntegerAttr) and abs(a.value.data) < 1 << 62:
+            found.append(a.value.data)  # (not `?`, DYNAMIC_INDEX)
+        elif isinstance(a, FloatAttr) and a.value.data.is_integer() and abs(a.value.data) < 1 << 31:
+            found.append(int(a.value.data))  # (not a float's -inf or finfo.min fill)
+        elif isinstance(a, ArrayAttr):
+            stack.extend(a.data)
+    return found
+
+
+def evaluate_symbolic(v: SSAValue) -> list[torch.Tensor] | None:
+    """The values of `v`, a constant except for its sizes, at each of `sample_bindings`:
+    it is lowered to tile kernels and run by the tile interpreter (the prims interpreter
+    runs no symbolic iota). None when it reads a tensor argument, or at a binding where
+    it has more than MAX_EVAL elements or cannot be run."""
+    found = subgraph(v)
+    if found is None:
+        return None
+    ops, sizes = found
+    typed = [*(r for op in ops for r in op.results), v]
+    symbols = sorted({*sizes.values(), *(n for r in typed if isinstance(r.type, TensorType)
+                                         for d in shape(r) for n in symbols_of(d))})  # fmt: skip
+    from stepwell.ir.interpret_tile import run_tile
+    from stepwell.passes.convert_prims_to_tile import convert_function
+
+    try:
+        module = constant_function(v, ops, sizes, symbols)
+        convert_function(module, cast(FuncOp, module.body.block.last_op), 0)
+        values = []
+        for binding in sample_bindings(symbols, ops):
+            if evaluate_size(product(shape(v)), binding) > MAX_EVAL:
+                return None
+            value = run_tile(module, *[binding[n] for n in symbols], function="mask")[0]
+            values.append(value.to(torch_dtype(element(v))))
+        return values
+    except Exception:  # a mask the tile level cannot run: not provably causal
         return None
 
 
 def proves_causal(v: SSAValue, keep_if: bool | None, coef: float = 1.0) -> bool:
     """Is the mask term `v` (boolean: attend where == keep_if; additive: keep_if None,
     scaled by coef) a constant equal to the causal pattern? It is evaluated with real
-    tensors even when the pass runs under a torch.compile backend's fake-tensor mode."""
+    tensors even when the pass runs under a torch.compile backend's fake-tensor mode.
+    A mask of symbolic size is taken as causal when it is at every one of
+    `sample_bindings`: masks are built from iotas, comparisons and small constants, and
+    those bindings take every symbol past the thresholds its constants could set."""
     from torch._subclasses.fake_tensor import unset_fake_temporarily
 
     try:
         with unset_fake_temporarily():
-            const = evaluate(v)
-            if const is None:
+            static = all(is_static(d) for d in shape(v))
+            consts = [evaluate(v)] if static else evaluate_symbolic(v)
+            if not consts or any(c is None for c in consts):
                 return False
-            return is_causal(const * coef if keep_if is None else const, keep_if)
+            return all(is_causal(c * coef if keep_if is None else c, keep_if)
+                       for c in cast(list[torch.Tensor], consts))  # fmt: skip
     except Exception:  # a mask the interpreter cannot run: not provably causal
         return False
 
@@ -515,11 +649,14 @@ def build(m: Match, b: Builder, report: Callable[[str], None]) -> AttentionOp:
     k = k if scores.flags()[1] else b.transpose_last(k)  # Kᵀ -> K: [.., keys, D]
     v = b.transpose_last(out.rhs) if out.flags()[1] else out.rhs
     d, dv = shape(q)[-1], shape(v)[-1]
+    if not all(is_static(x) for x in (h, d, dv)):
+        raise Refused("a symbolic head count or head dim (they size the kernel's tiles)")
     if element(q) != element(k):
         raise Refused(f"Q and K differ in type ({element(q)}, {element(k)})")
     q4 = b.reshape(q, (nb, h, rows, d))
     k4, v4 = unrepeated(k, (nb, h), (keys, d), b), unrepeated(v, (nb, h), (keys, dv), b)
-    if k4 is None or v4 is None or shape(k4)[1] != shape(v4)[1]:  # K and V share their heads
+    shared = k4 is not None and v4 is not None and statically_equal(shape(k4)[1], shape(v4)[1])
+    if not shared:  # K and V share their heads
         k4, v4 = b.reshape(k, (nb, h, keys, d)), b.reshape(v, (nb, h, keys, dv))
     causal = False
     additive: list[SSAValue] = []
@@ -547,21 +684,21 @@ def build(m: Match, b: Builder, report: Callable[[str], None]) -> AttentionOp:
     scale = form.scale * fq * fk
     transposed = reads_transposed(out, (nb, h, rows, dv))
     dims = [nb, rows, h, dv] if transposed else [nb, h, rows, dv]
-    result_type = TensorType(element(out.result), dims)
+    result_type = sized_tensor_type(dims, element(out.result))
     attention = AttentionOp(q4, k4, v4, mask, result_type, causal, scale, transposed)
     b.add(attention)
     report(f"fused attention at {out.location}: causal={causal}, mask={'yes' if mask else 'no'}, "
-           f"gqa={shape(k4)[1] != h}, scale={scale:.6g}")  # fmt: skip
+           f"gqa={not statically_equal(shape(k4)[1], h)}, scale={scale:.6g}")  # fmt: skip
     return attention
 
 
-def reads_transposed(out: MatmulOp, heads: tuple[int, ...]) -> bool:
+def reads_transposed(out: MatmulOp, heads: tuple[Size, ...]) -> bool:
     """Is `· V`'s result only reshaped to [B, H, L, Dv] and transposed to [B, L, H, Dv]
     (the usual way back to [B, L, H·Dv] for the output projection)? Then the kernel
     writes [B, L, H, Dv] and that transpose costs no copy."""
     users = [u.operation for u in out.result.uses]
     for user in users:
-        if not (is_reshape(user) and shape(user.results[0]) == heads):
+        if not (is_reshape(user) and same(shape(user.results[0]), heads)):
             return False
         for use in user.results[0].uses:
             t = use.operation
@@ -620,8 +757,7 @@ def fuse_function(func: FuncOp, say: Callable[[str], None]) -> int:
         builder = Builder(out)
         try:
             match = Matcher(order).match(out)
-            if any(d < 0 for d in (*shape(match.x), *shape(out.rhs))):
-                raise Refused("dynamic sizes")
+            check_sizes(match, out)
             attention = build(match, builder, say)
         except NoSoftmax:
             continue

@@ -72,6 +72,19 @@ def test_gpt2_at_new_lengths(tmp_path: Path) -> None:
     symbolic = specs["symbolic"]
     assert symbolic["externs"] == {} and not symbolic["graph_level_copies"]
     assert all(k["symbols"] for k in symbolic["kernels"])
+    # attention is re-fused at a symbolic length too: as many kernels as the static graph,
+    # one flash-attention kernel a layer, which skips the key blocks right of the diagonal
+    # (its causal mask, built from iotas of the length, was evaluated at sample lengths)
+    static = json.loads((tmp_path / "graph0/manifest.json").read_text())
+    names = [k["name"] for k in symbolic["kernels"]]
+    assert len(names) == len(static["kernels"]), names
+    tile_text = (tmp_path / "graph1/symbolic/tile.mlir").read_text()
+    attention = [n for n in names if n.endswith("_attention")]
+    assert len(attention) == 2, names
+    for name in attention:
+        start = tile_text.index(f"tile.kernel @{name}(")
+        body = tile_text[start : tile_text.index("tile.kernel @", start + 1)]
+        assert "arith.minsi" in body  # the causal bound on the key loop
 
 
 def _specializations(dump: Path, graph: str) -> dict[str, dict[str, Any]]:

@@ -322,3 +322,68 @@ def test_a_symbolic_iota_kernel_compiles_for_gpus(iota_module, target: str, tmp_
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert [line.split(" ", 1)[1] for line in proc.stdout.split("\n") if line] == ["None True"]
+
+
+# attention at a symbolic length: prefill (causal, queries and keys of length s0) and
+# decode (one query against s0 keys of a growing cache)
+TORCH_ATTENTION = {
+    "prefill": ("tensor<1x2x?x16xf32, [\"s0\"]>", "true"),
+    "decode": ("tensor<1x2x1x16xf32>", "false"),
+}
+
+
+def _attention_text(kind: str) -> str:
+    q_type, causal = TORCH_ATTENTION[kind]
+    kv = 'tensor<1x2x?x16xf32, ["s0"]>'
+    return f"""
+func.func @forward(%q: {q_type}, %k: {kv}, %v: {kv}) -> {q_type} {{
+  %o = torch.aten.scaled_dot_product_attention %q, %k, %v, none {{is_causal = {causal}}}
+      : ({q_type}, {kv}, {kv}) -> {q_type}
+  func.return %o : {q_type}
+}}
+"""
+
+
+@pytest.fixture(scope="module", params=list(TORCH_ATTENTION))
+def attention_module(request):  # type: ignore[no-untyped-def]
+    from stepwell.pipeline import lower
+
+    return request.param, lower(parse_module(_attention_text(request.param)), "tile")
+
+
+def test_attention_of_a_symbolic_length_is_one_flash_kernel(attention_module) -> None:  # type: ignore[no-untyped-def]
+    """`scaled_dot_product_attention` with a symbolic length (prefill, causal; decode,
+    one query against a cache of s0 keys) is one flash-attention kernel whose grid and
+    key loop are computed from `s0`; causal prefill skips the blocks right of the
+    diagonal. The tile interpreter and Triton match eager at lengths that are and are
+    not block multiples."""
+    kind, module = attention_module
+    kernels = kernels_of(module)
+    assert [k.kind.data for k in kernels] == ["attention"]
+    assert kernels[0].symbol_names() == ["s0"]
+    assert ("arith.minsi" in str(kernels[0])) == (kind == "prefill")  # the causal bound
+    runtime = Runtime(module, emit_module(kernels))
+    for n in (2, 7, 33, 64):
+        g = torch.Generator().manual_seed(n)
+        q = torch.randn(1, 2, n if kind == "prefill" else 1, 16, generator=g)
+        k, v = torch.randn(2, 1, 2, n, 16, generator=g)
+        want = (torch.nn.functional.scaled_dot_product_attention(
+            q, k, v, is_causal=kind == "prefill"),)  # fmt: skip
+        _check(run_tile(module, q, k, v), want)
+        _check(runtime(q, k, v), want)
+
+
+@pytest.mark.parametrize("target", ["cuda:90", "hip:gfx942"])
+def test_a_symbolic_attention_kernel_compiles_for_gpus(  # type: ignore[no-untyped-def]
+    attention_module, target: str, tmp_path: Path
+) -> None:
+    (tmp_path / "module.mlir").write_text(str(attention_module[1]))
+    asm = "ptx" if target.startswith("cuda") else "amdgcn"
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    env["TRITON_CACHE_DIR"] = str(tmp_path / "triton")
+    proc = subprocess.run(
+        [sys.executable, "-c", COMPILE_FOR, str(tmp_path / "module.mlir"), str(tmp_path),
+         target, asm], capture_output=True, text=True, env=env, timeout=600,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert [line.split(" ", 1)[1] for line in proc.stdout.split("\n") if line] == ["None True"]

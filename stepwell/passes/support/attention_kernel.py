@@ -37,7 +37,8 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from stepwell.dialects import tile
 from stepwell.dialects.prims_support import AttentionOp
-from stepwell.ir.types import is_float
+from stepwell.ir.sizes import Size, ceil_div, simplify
+from stepwell.ir.types import has_sizes, is_float, tensor_sizes
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.views import View, view_of
 
@@ -47,21 +48,30 @@ if TYPE_CHECKING:
 MAX_HEAD_DIM = 256
 
 
-def shape4(v: SSAValue) -> tuple[int, ...]:
-    return tuple(cast(TensorType[Attribute], v.type).get_shape())
+def shape4(v: SSAValue) -> tuple[Size, ...]:
+    """The sizes of an operand; a `?` dim is the expression its type names."""
+    return tuple(tensor_sizes(v.type))
 
 
 def supported(op: AttentionOp) -> bool:
-    """Can the kernel compute `op`? (Static shapes, float, head dims up to 256.)"""
+    """Can the kernel compute `op`? Float, head dims up to 256; the batch and the lengths
+    may be symbolic (the grid and the key loop's bound), the heads and head dims, which
+    size its tiles, may not."""
+    values = (op.query, op.key, op.value, *([op.mask] if op.mask is not None else []))
+    if not all(has_sizes(x.type) for x in values):
+        return False
     q, k, v = shape4(op.query), shape4(op.key), shape4(op.value)
+    static = (q[1], k[1], v[1], q[-1], v[-1])
+    if not all(isinstance(d, int) for d in static):
+        return False
+    lengths = [d for d in (q[2], k[2]) if isinstance(d, int)]  # a symbol is >= 2 (Dynamo)
     return (
-        all(d >= 0 for d in (*q, *k, *v))
-        and all(is_float(_element(x)) for x in (op.query, op.key, op.value))
+        all(is_float(_element(x)) for x in (op.query, op.key, op.value))
         and _element(op.query) == _element(op.key)
         and k[1] == v[1]
-        and max(q[-1], v[-1]) <= MAX_HEAD_DIM
-        and q[1] % k[1] == 0
-        and min(q[2], k[2]) > 0
+        and max(cast(int, q[-1]), cast(int, v[-1])) <= MAX_HEAD_DIM
+        and cast(int, q[1]) % cast(int, k[1]) == 0
+        and min(lengths, default=1) > 0
     )
 
 
@@ -94,12 +104,14 @@ def build_attention(kb: KernelBuilder, outputs: list[SSAValue]) -> None:
     b, h, length, d = shape4(op.query)
     _, hkv, keys, _ = shape4(op.key)
     dv = shape4(op.value)[-1]
+    h, hkv, d, dv = (cast(int, x) for x in (h, hkv, d, dv))  # static (`supported`)
     g = h // hkv
-    cfg = heuristics.attention(length, keys, max(d, dv))
+    cfg = heuristics.attention(heuristics.hint(length, kb.hints), heuristics.hint(keys, kb.hints),
+                               max(d, dv))  # fmt: skip
     bm, bn = cfg.block[1], cfg.block[2]
     bd, bdv = max(16, heuristics.next_pow2(d)), max(16, heuristics.next_pow2(dv))
     kb.cfg, kb.space = cfg, [[b, hkv, g], [length], [keys]]
-    kb.grid = [heuristics.cdiv(length, bm), b * h, 1]
+    kb.grid = [ceil_div(length, bm), simplify(b * h), 1]
     materialized = kb.part.materialized
 
     def view(v: SSAValue) -> View:
@@ -138,7 +150,11 @@ def build_attention(kb: KernelBuilder, outputs: list[SSAValue]) -> None:
     m0 = kb.b.splat(-math.inf, row_t)
     l0 = kb.b.splat(0.0, row_t)
     acc0 = kb.b.splat(0.0, acc_t)
-    n_blocks = index(heuristics.cdiv(keys, bn))
+    if isinstance(keys, int):
+        n_blocks = index(heuristics.cdiv(keys, bn))
+    else:  # (keys + BN - 1) // BN from the kernel's size arguments
+        n_blocks = add(arith.DivSIOp(add(arith.AddiOp(kb.size_index(keys), index(bn - 1))),
+                                     index(bn)))  # fmt: skip
     rows = add(tile.BroadcastOp(add(tile.LanesOp(pm, 1, TensorType(i32, [1, bm, 1]))),
                                 TensorType(i32, [1, bm, bn])))  # fmt: skip
     upper = n_blocks
@@ -167,7 +183,7 @@ def build_attention(kb: KernelBuilder, outputs: list[SSAValue]) -> None:
     bool_t = TensorType(i1, [1, bm, bn])
     cols = add(tile.BroadcastOp(add(tile.LanesOp(j, 2, TensorType(i32, [1, 1, bn]))),
                                 TensorType(i32, [1, bm, bn])))  # fmt: skip
-    valid = add(tile.CmpOp("lt", cols, kb.b.splat(keys, TensorType(i32, [1, bm, bn])), bool_t))
+    valid = add(tile.CmpOp("lt", cols, kb.size_tile(keys, TensorType(i32, [1, bm, bn])), bool_t))
     if upper is not n_blocks:
         valid = add(arith.AndIOp(valid, add(tile.CmpOp("le", cols, rows, bool_t))))
     s = add(tile.SelectOp(valid, s, ninf))
@@ -226,4 +242,4 @@ def op_scale(op: AttentionOp) -> float:
     """The op's scale, 1/sqrt(D) by default (as scaled_dot_product_attention)."""
     if op.scale is not None:
         return float(op.scale.value.data)
-    return 1.0 / math.sqrt(shape4(op.query)[-1])
+    return 1.0 / math.sqrt(cast(int, shape4(op.query)[-1]))

@@ -45,8 +45,8 @@ from stepwell.dialects.prims_support import (
 )
 from stepwell.dialects.tile import FRESH_OPS
 from stepwell.dialects.torch_support import SymAttr
-from stepwell.ir.sizes import Size, SizeError, is_static, product
-from stepwell.ir.types import has_exotic_types, is_float, tensor_sizes
+from stepwell.ir.sizes import Size, is_static, product
+from stepwell.ir.types import has_exotic_types, has_sizes, is_float, tensor_sizes
 from stepwell.passes.support import attention_backward_kernel, attention_kernel, heuristics
 from stepwell.passes.support.symbolic import is_size_arithmetic, scalar_size
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
@@ -105,13 +105,7 @@ def is_static_tensor(v: SSAValue) -> bool:
 
 def is_sized_tensor(v: SSAValue) -> bool:
     """A tensor whose `?` dims all have sizes stepwell can compute (stepwell.ir.sizes)."""
-    if not isinstance(v.type, TensorType):
-        return False
-    try:
-        tensor_sizes(v.type)
-    except SizeError:
-        return False
-    return True
+    return has_sizes(v.type)
 
 
 def _element(v: SSAValue) -> Attribute:
@@ -391,8 +385,8 @@ class Partitioner:
     def symbolic_kernel_op(self, op: Operation) -> bool:
         """Can a kernel with symbolic sizes compute `op`? Pointwise ops, iotas, gathers,
         reductions and scans (a symbolic row length makes a looped kernel; not var, whose
-        divisor it would be, nor logsumexp's scan) and matmuls; everything else with a
-        `?` dim runs at graph level."""
+        divisor it would be, nor logsumexp's scan), matmuls and attention (symbolic
+        lengths and batch); everything else with a `?` dim runs at graph level."""
         tensors = [v for v in (*op.operands, *op.results) if isinstance(v.type, TensorType)]
         if len(tensors) != len(op.operands) + len(op.results) or not all(
             is_sized_tensor(v) for v in tensors
@@ -400,6 +394,8 @@ class Partitioner:
             return False
         if isinstance(op, MatmulOp):
             return True  # a symbolic K is the loop's trip count, masked at its end
+        if isinstance(op, AttentionOp):
+            return True  # symbolic lengths and batch: its grid and key loop (`supported`)
         if isinstance(op, TakeOp):
             return True  # a gather: masked by its source's element count
         if isinstance(op, ScanOp):  # a symbolic row: carried across the loop's tiles

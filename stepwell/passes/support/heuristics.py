@@ -10,7 +10,10 @@ for the matrix units, and Triton's AMD backend expects the same counts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+
+from stepwell.ir.sizes import Size, simplify
 
 MAX_ROW = 16384
 MAX_SORT = MAX_ROW
@@ -18,6 +21,25 @@ MAX_SORT = MAX_ROW
 over the tile); longer sorts are ATen's."""
 """Longest row a reduction kernel keeps whole in one program; longer rows are walked in
 column tiles, one loop per reduction (a looped multi-pass kernel)."""
+
+
+SIZE_HINT = 1024
+"""What a symbolic size is taken to be where a heuristic needs a number (block sizes,
+warps) and the function names no hint for it. Only performance depends on it: masks,
+grids and loops are computed from the sizes."""
+
+
+def hint(size: Size, hints: Mapping[str, int] | None = None) -> int:
+    """`size` for the heuristics: each symbol taken as its hint (the example size the
+    graph was traced with: `stepwell.ir.types.SIZE_HINTS`), else as SIZE_HINT."""
+    if isinstance(size, int):
+        return size
+    expr = simplify(size)
+    if isinstance(expr, int):
+        return expr
+    hints = hints or {}
+    value = expr.xreplace({s: hints.get(str(s), SIZE_HINT) for s in expr.free_symbols})
+    return max(int(value), 1)
 
 
 def next_pow2(n: int) -> int:

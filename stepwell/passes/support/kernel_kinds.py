@@ -9,11 +9,10 @@ The names are those of `tile.kernel`'s `kind` attribute (`tile.KERNEL_KINDS`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from stepwell.dialects import tile
-from stepwell.ir.sizes import Size, ceil_div, product, simplify
+from stepwell.ir.sizes import ceil_div, product
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.attention_backward_kernel import build_attention_backward
 from stepwell.passes.support.attention_kernel import build_attention
@@ -22,25 +21,6 @@ if TYPE_CHECKING:
     from xdsl.ir import SSAValue
 
     from stepwell.passes.support.kernels import KernelBuilder
-
-
-SIZE_HINT = 1024
-"""What a symbolic size is taken to be where a heuristic needs a number (block sizes,
-warps) and the function names no hint for it. Only performance depends on it: masks,
-grids and loops are computed from the sizes."""
-
-
-def hint(size: Size, hints: Mapping[str, int] | None = None) -> int:
-    """`size` for the heuristics: each symbol taken as its hint (the example size the
-    graph was traced with: `stepwell.ir.types.SIZE_HINTS`), else as SIZE_HINT."""
-    if isinstance(size, int):
-        return size
-    expr = simplify(size)
-    if isinstance(expr, int):
-        return expr
-    hints = hints or {}
-    value = expr.xreplace({s: hints.get(str(s), SIZE_HINT) for s in expr.free_symbols})
-    return max(int(value), 1)
 
 
 class KernelKind:
@@ -68,7 +48,7 @@ class Pointwise(KernelKind):
 
     def setup(self, kb: KernelBuilder) -> None:
         g = kb.group
-        kb.cfg = heuristics.pointwise(hint(g.numel, kb.hints), kb.warp_size)
+        kb.cfg = heuristics.pointwise(heuristics.hint(g.numel, kb.hints), kb.warp_size)
         kb.space = [list(g.shape)]
         n, block = g.numel, kb.cfg.block[0]
         kb.grid = [heuristics.cdiv(max(n, 1), block) if isinstance(n, int)
@@ -92,7 +72,8 @@ class Reduction(KernelKind):
         # a row of symbolic length may be longer than one tile: walked in column tiles
         kb.looped = not isinstance(cols, int) or cols > heuristics.MAX_ROW
         config = heuristics.looped_reduction if kb.looped else heuristics.reduction
-        kb.cfg = config(hint(rows, kb.hints), hint(cols, kb.hints), kb.warp_size)
+        kb.cfg = config(heuristics.hint(rows, kb.hints), heuristics.hint(cols, kb.hints),
+                        kb.warp_size)  # fmt: skip
         kb.space = [list(g.rows), list(g.cols)]
         kb.grid = [heuristics.cdiv(max(rows, 1), kb.cfg.block[0]) if isinstance(rows, int)
                    else ceil_div(rows, kb.cfg.block[0]), 1, 1]  # fmt: skip
@@ -115,7 +96,7 @@ class Matmul(KernelKind):
     def setup(self, kb: KernelBuilder) -> None:
         out = kb.group.shape
         m, n = out[-2], out[-1]
-        m_hint, n_hint, k_hint = (hint(x, kb.hints) for x in (m, n, kb.matmul_k()))
+        m_hint, n_hint, k_hint = (heuristics.hint(x, kb.hints) for x in (m, n, kb.matmul_k()))
         kb.cfg = heuristics.matmul(m_hint, n_hint, k_hint)
         _, bm, bn, _ = kb.cfg.block
         batch = list(out[:-2])

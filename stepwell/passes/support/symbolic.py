@@ -258,6 +258,7 @@ def _expr(a: Any) -> Any:
 _prims = torch.ops.prims
 SHAPE_ARGS: dict[Any, int] = {
     _prims.broadcast_in_dim.default: 1,
+    _prims.empty_strided.default: 0,
     _prims.full.default: 0,
     _prims.reshape.default: 1,
 }
@@ -268,7 +269,8 @@ def _result_sizes(node: torch.fx.Node, i: int) -> list[Any] | None:
     """What the sizes in argument `i` of `node` must be for a dynamic entry to stand for
     the result's size in the IR (None: that argument takes no symbolic size).
 
-    - a shape argument (`SHAPE_ARGS`): the result's shape;
+    - a shape argument (`SHAPE_ARGS`): the result's shape; `empty_strided`'s strides,
+      its result's (contiguous: `Max(s0, 1)` is s0, sizes being positive);
     - `iota`'s length: the result's one dim; `split_dim`'s outer length, its new dim;
     - a `stepwell::slice` limit in a dim of step 1: its start plus the result's size
       (`prims.slice` holds `?` there and reads the limit from its result type).
@@ -278,6 +280,8 @@ def _result_sizes(node: torch.fx.Node, i: int) -> list[Any] | None:
         return None
     if SHAPE_ARGS.get(node.target) == i:
         return list(val.shape)
+    if node.target is _prims.empty_strided.default and i == 1:
+        return list(val.stride())
     if node.target is _prims.iota.default and i == 0:
         return [val.shape[0]]
     if node.target is _prims.split_dim.default and i == 2:

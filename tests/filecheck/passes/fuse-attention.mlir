@@ -424,3 +424,96 @@ func.func @kept_whole_causal_mask(%q: tensor<1x2x8x16xf32>, %m: tensor<1x1x8x8xi
   %p = prims.attention %q, %q, %q mask %m : (tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x1x8x8xi1>) -> tensor<1x2x8x16xf32>
   func.return %o, %dq, %p : tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>
 }
+
+// -----
+
+// A symbolic length (`s0`): the causal mask is built from an iota of the length, so it
+// is evaluated at sample lengths (2, 3, 5, 16, 67 and past twice its constants); it is
+// causal at each, so the attention is `causal = true` with `?` lengths.
+// CHECK-LABEL: func.func @symbolic_causal
+// CHECK: prims.attention %{{.*}}, %{{.*}}, %{{.*}} {causal = true, scale = 2.500000e-01 : f64} : (tensor<1x2x?x16xf32, ["s0"]>, tensor<1x2x?x16xf32, ["s0"]>, tensor<1x2x?x16xf32, ["s0"]>) -> tensor<1x2x?x16xf32, ["s0"]>
+// CHECK-NOT: prims.softmax
+// REPORT: fused attention {{.*}} causal=True, mask=no, gqa=False, scale=0.25
+func.func @symbolic_causal(%q: tensor<1x2x?x16xf32, ["s0"]> {stepwell.name = "q", stepwell.kind = "input"}, %k: tensor<1x2x?x16xf32, ["s0"]> {stepwell.name = "k", stepwell.kind = "input"}, %v: tensor<1x2x?x16xf32, ["s0"]> {stepwell.name = "v", stepwell.kind = "input"}) -> tensor<1x2x?x16xf32, ["s0"]> attributes {stepwell.size_hints = {s0 = 8 : i64}} {
+  %0 = prims.iota {length = -9223372036854775808 : i64, start = 0 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<?xi64, ["s0"]>
+  %1 = prims.broadcast_in_dim %0 {shape = [1 : i64, -9223372036854775808 : i64], broadcast_dimensions = [1 : i64]} : (tensor<?xi64, ["s0"]>) -> tensor<1x?xi64, ["s0"]>
+  %2 = prims.broadcast_in_dim %0 {shape = [-9223372036854775808 : i64, 1 : i64], broadcast_dimensions = [0 : i64]} : (tensor<?xi64, ["s0"]>) -> tensor<?x1xi64, ["s0"]>
+  %3 = prims.broadcast_in_dim %1 {shape = [-9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [0 : i64, 1 : i64]} : (tensor<1x?xi64, ["s0"]>) -> tensor<?x?xi64, ["s0", "s0"]>
+  %4 = prims.broadcast_in_dim %2 {shape = [-9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [0 : i64, 1 : i64]} : (tensor<?x1xi64, ["s0"]>) -> tensor<?x?xi64, ["s0", "s0"]>
+  %5 = prims.transpose %k {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x?x16xf32, ["s0"]>) -> tensor<1x2x16x?xf32, ["s0"]>
+  %6 = prims.collapse %q {start = 0 : i64, end = 1 : i64} : (tensor<1x2x?x16xf32, ["s0"]>) -> tensor<2x?x16xf32, ["s0"]>
+  %7 = prims.collapse %5 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x16x?xf32, ["s0"]>) -> tensor<2x16x?xf32, ["s0"]>
+  %8 = prims.matmul %6, %7 : (tensor<2x?x16xf32, ["s0"]>, tensor<2x16x?xf32, ["s0"]>) -> tensor<2x?x?xf32, ["s0", "s0"]>
+  %9 = prims.split_dim %8 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %10 = prims.full {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], fill_value = 2.500000e-01 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %11 = prims.mul %9, %10 : (tensor<1x2x?x?xf32, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %12 = prims.broadcast_in_dim %3 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [2 : i64, 3 : i64]} : (tensor<?x?xi64, ["s0", "s0"]>) -> tensor<1x2x?x?xi64, ["s0", "s0"]>
+  %13 = prims.broadcast_in_dim %4 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [2 : i64, 3 : i64]} : (tensor<?x?xi64, ["s0", "s0"]>) -> tensor<1x2x?x?xi64, ["s0", "s0"]>
+  %14 = prims.le %12, %13 : (tensor<1x2x?x?xi64, ["s0", "s0"]>, tensor<1x2x?x?xi64, ["s0", "s0"]>) -> tensor<1x2x?x?xi1, ["s0", "s0"]>
+  %15 = prims.bitwise_not %14 : (tensor<1x2x?x?xi1, ["s0", "s0"]>) -> tensor<1x2x?x?xi1, ["s0", "s0"]>
+  %16 = prims.full {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], fill_value = 0xfff0000000000000 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %17 = prims.where %15, %16, %11 : (tensor<1x2x?x?xi1, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %18 = prims.amax %17 {dims = [3 : i64]} : (tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?xf32, ["s0"]>
+  %19 = prims.broadcast_in_dim %18 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x?xf32, ["s0"]>) -> tensor<1x2x?x1xf32, ["s0"]>
+  %20 = prims.broadcast_in_dim %19 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x?x1xf32, ["s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %21 = prims.sub %17, %20 : (tensor<1x2x?x?xf32, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %22 = prims.exp %21 : (tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %23 = prims.sum %22 {dims = [3 : i64]} : (tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?xf32, ["s0"]>
+  %24 = prims.broadcast_in_dim %23 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x?xf32, ["s0"]>) -> tensor<1x2x?x1xf32, ["s0"]>
+  %25 = prims.broadcast_in_dim %24 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x?x1xf32, ["s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %26 = prims.div %22, %25 : (tensor<1x2x?x?xf32, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %27 = prims.collapse %26 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<2x?x?xf32, ["s0", "s0"]>
+  %28 = prims.collapse %v {start = 0 : i64, end = 1 : i64} : (tensor<1x2x?x16xf32, ["s0"]>) -> tensor<2x?x16xf32, ["s0"]>
+  %29 = prims.matmul %27, %28 : (tensor<2x?x?xf32, ["s0", "s0"]>, tensor<2x?x16xf32, ["s0"]>) -> tensor<2x?x16xf32, ["s0"]>
+  %30 = prims.split_dim %29 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x?x16xf32, ["s0"]>) -> tensor<1x2x?x16xf32, ["s0"]>
+  func.return %30 : tensor<1x2x?x16xf32, ["s0"]>
+}
+
+// -----
+
+// A sliding window of 4 (`0 <= i - j < 4`) is causal at lengths up to 4 only: the
+// sample past twice its constants shows it, so the mask stays an operand.
+// CHECK-LABEL: func.func @symbolic_sliding_window
+// CHECK: prims.attention %q, %k, %v mask %{{.*}} {scale = 2.500000e-01 : f64}
+// REPORT: fused attention {{.*}} causal=False, mask=yes, gqa=False, scale=0.25
+func.func @symbolic_sliding_window(%q: tensor<1x2x?x16xf32, ["s0"]> {stepwell.name = "q", stepwell.kind = "input"}, %k: tensor<1x2x?x16xf32, ["s0"]> {stepwell.name = "k", stepwell.kind = "input"}, %v: tensor<1x2x?x16xf32, ["s0"]> {stepwell.name = "v", stepwell.kind = "input"}) -> tensor<1x2x?x16xf32, ["s0"]> attributes {stepwell.size_hints = {s0 = 8 : i64}} {
+  %0 = prims.iota {length = -9223372036854775808 : i64, start = 0 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<?xi64, ["s0"]>
+  %1 = prims.broadcast_in_dim %0 {shape = [-9223372036854775808 : i64, 1 : i64], broadcast_dimensions = [0 : i64]} : (tensor<?xi64, ["s0"]>) -> tensor<?x1xi64, ["s0"]>
+  %2 = prims.broadcast_in_dim %0 {shape = [1 : i64, -9223372036854775808 : i64], broadcast_dimensions = [1 : i64]} : (tensor<?xi64, ["s0"]>) -> tensor<1x?xi64, ["s0"]>
+  %3 = prims.broadcast_in_dim %1 {shape = [-9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [0 : i64, 1 : i64]} : (tensor<?x1xi64, ["s0"]>) -> tensor<?x?xi64, ["s0", "s0"]>
+  %4 = prims.broadcast_in_dim %2 {shape = [-9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [0 : i64, 1 : i64]} : (tensor<1x?xi64, ["s0"]>) -> tensor<?x?xi64, ["s0", "s0"]>
+  %5 = prims.full {shape = [-9223372036854775808 : i64, -9223372036854775808 : i64], fill_value = 0 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<?x?xi64, ["s0", "s0"]>
+  %6 = prims.full {shape = [-9223372036854775808 : i64, -9223372036854775808 : i64], fill_value = 4 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<?x?xi64, ["s0", "s0"]>
+  %7 = prims.transpose %k {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x?x16xf32, ["s0"]>) -> tensor<1x2x16x?xf32, ["s0"]>
+  %8 = prims.collapse %q {start = 0 : i64, end = 1 : i64} : (tensor<1x2x?x16xf32, ["s0"]>) -> tensor<2x?x16xf32, ["s0"]>
+  %9 = prims.collapse %7 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x16x?xf32, ["s0"]>) -> tensor<2x16x?xf32, ["s0"]>
+  %10 = prims.matmul %8, %9 : (tensor<2x?x16xf32, ["s0"]>, tensor<2x16x?xf32, ["s0"]>) -> tensor<2x?x?xf32, ["s0", "s0"]>
+  %11 = prims.split_dim %10 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %12 = prims.full {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], fill_value = 2.500000e-01 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %13 = prims.mul %11, %12 : (tensor<1x2x?x?xf32, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %14 = prims.broadcast_in_dim %3 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [2 : i64, 3 : i64]} : (tensor<?x?xi64, ["s0", "s0"]>) -> tensor<1x2x?x?xi64, ["s0", "s0"]>
+  %15 = prims.broadcast_in_dim %4 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [2 : i64, 3 : i64]} : (tensor<?x?xi64, ["s0", "s0"]>) -> tensor<1x2x?x?xi64, ["s0", "s0"]>
+  %16 = prims.sub %14, %15 : (tensor<1x2x?x?xi64, ["s0", "s0"]>, tensor<1x2x?x?xi64, ["s0", "s0"]>) -> tensor<1x2x?x?xi64, ["s0", "s0"]>
+  %17 = prims.broadcast_in_dim %5 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [2 : i64, 3 : i64]} : (tensor<?x?xi64, ["s0", "s0"]>) -> tensor<1x2x?x?xi64, ["s0", "s0"]>
+  %18 = prims.ge %16, %17 : (tensor<1x2x?x?xi64, ["s0", "s0"]>, tensor<1x2x?x?xi64, ["s0", "s0"]>) -> tensor<1x2x?x?xi1, ["s0", "s0"]>
+  %19 = prims.broadcast_in_dim %6 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [2 : i64, 3 : i64]} : (tensor<?x?xi64, ["s0", "s0"]>) -> tensor<1x2x?x?xi64, ["s0", "s0"]>
+  %20 = prims.lt %16, %19 : (tensor<1x2x?x?xi64, ["s0", "s0"]>, tensor<1x2x?x?xi64, ["s0", "s0"]>) -> tensor<1x2x?x?xi1, ["s0", "s0"]>
+  %21 = prims.bitwise_and %18, %20 : (tensor<1x2x?x?xi1, ["s0", "s0"]>, tensor<1x2x?x?xi1, ["s0", "s0"]>) -> tensor<1x2x?x?xi1, ["s0", "s0"]>
+  %22 = prims.bitwise_not %21 : (tensor<1x2x?x?xi1, ["s0", "s0"]>) -> tensor<1x2x?x?xi1, ["s0", "s0"]>
+  %23 = prims.full {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], fill_value = 0xfff0000000000000 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %24 = prims.where %22, %23, %13 : (tensor<1x2x?x?xi1, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %25 = prims.amax %24 {dims = [3 : i64]} : (tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?xf32, ["s0"]>
+  %26 = prims.broadcast_in_dim %25 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x?xf32, ["s0"]>) -> tensor<1x2x?x1xf32, ["s0"]>
+  %27 = prims.broadcast_in_dim %26 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x?x1xf32, ["s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %28 = prims.sub %24, %27 : (tensor<1x2x?x?xf32, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %29 = prims.exp %28 : (tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %30 = prims.sum %29 {dims = [3 : i64]} : (tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?xf32, ["s0"]>
+  %31 = prims.broadcast_in_dim %30 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x?xf32, ["s0"]>) -> tensor<1x2x?x1xf32, ["s0"]>
+  %32 = prims.broadcast_in_dim %31 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x?x1xf32, ["s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %33 = prims.div %29, %32 : (tensor<1x2x?x?xf32, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %34 = prims.collapse %33 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<2x?x?xf32, ["s0", "s0"]>
+  %35 = prims.collapse %v {start = 0 : i64, end = 1 : i64} : (tensor<1x2x?x16xf32, ["s0"]>) -> tensor<2x?x16xf32, ["s0"]>
+  %36 = prims.matmul %34, %35 : (tensor<2x?x?xf32, ["s0", "s0"]>, tensor<2x?x16xf32, ["s0"]>) -> tensor<2x?x16xf32, ["s0"]>
+  %37 = prims.split_dim %36 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x?x16xf32, ["s0"]>) -> tensor<1x2x?x16xf32, ["s0"]>
+  func.return %37 : tensor<1x2x?x16xf32, ["s0"]>
+}
