@@ -24,6 +24,7 @@ from stepwell.lowering import graph_cache
 from stepwell.lowering.specialize import (
     SpecializingGraph,
     binding_names,
+    duck_size,
     has_symbolic_sizes,
     max_specializations,
 )
@@ -264,18 +265,22 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
 
             if symbolic_kernels:  # one compile for every size, when it is all kernels
                 # (what the attempt prints, such as the ops it leaves to ATen, is shown
-                # only if it is kept: otherwise the graph is specialized per size)
-                said = io.StringIO()
-                try:
-                    dump_to = None if graph_dir is None else graph_dir / "symbolic"
-                    with contextlib.redirect_stderr(said):
-                        run = compile_static(graph, inputs, dump_to, native_only=True)
-                    sys.stderr.write(said.getvalue())
-                    return run
-                except Exception as e:  # noqa: BLE001 - ops without symbolic kernels
-                    if options.get("remarks"):
-                        print(f"stepwell: a dynamic graph is compiled per size: {e!r:.300}",
-                              file=sys.stderr)  # fmt: skip
+                # only if it is kept: otherwise the graph is specialized per size); when
+                # it is not, once more with the symbols of equal hints made one (guarded)
+                for attempt in ("symbolic", "duck-sized"):
+                    if attempt == "duck-sized" and not duck_size(inputs):
+                        break
+                    said = io.StringIO()
+                    try:
+                        dump_to = None if graph_dir is None else graph_dir / "symbolic"
+                        with contextlib.redirect_stderr(said):
+                            run = compile_static(graph, inputs, dump_to, native_only=True)
+                        sys.stderr.write(said.getvalue())
+                        return run
+                    except Exception as e:  # noqa: BLE001 - ops without symbolic kernels
+                        if options.get("remarks"):
+                            print(f"stepwell: {attempt}, a dynamic graph is compiled per "
+                                  f"size: {e!r:.300}", file=sys.stderr)  # fmt: skip
 
             def specialization(static: torch.fx.GraphModule, args: Sequence[Any]):
                 names = binding_names(inputs, args)

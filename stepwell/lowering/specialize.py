@@ -76,6 +76,33 @@ def binding_names(example_inputs: Sequence[Any], args: Sequence[Any]) -> dict[st
     return names
 
 
+def duck_size(example_inputs: Sequence[Any]) -> list[tuple[str, str]]:
+    """Make the plain size symbols of the inputs that have the same hint one symbol, as
+    Dynamo's duck sizing does for inputs: for each later symbol of a hint,
+    `bool(first == later)` records the guard `later == first` in the shape environment,
+    which Dynamo installs with the graph's other guards (a call where they differ is
+    recompiled), and makes every size printed from then on name `first`. A KV cache's
+    keys and values get a symbol each although they always grow together; a decomposition
+    that multiplies them (`softmax(q kᵀ) v`) needs them equal. Returns the (later, first)
+    pairs made equal."""
+    first: dict[int, torch.SymInt] = {}
+    pairs: list[tuple[str, str]] = []
+    for x in example_inputs:
+        dims = list(x.shape) if isinstance(x, torch.Tensor) else [x]
+        for d in dims:
+            if not isinstance(d, torch.SymInt) or not str(d).isidentifier():
+                continue
+            hint = d.node.hint
+            if not isinstance(hint, int):
+                continue
+            seen = first.setdefault(hint, d)
+            if str(seen) != str(d):
+                name = str(d)
+                if bool(d == seen):  # (true at the hint: the guard, and the replacement)
+                    pairs.append((name, str(seen)))
+    return pairs
+
+
 def specialize_graph(gm: torch.fx.GraphModule, args: Sequence[Any]) -> torch.fx.GraphModule:
     """`gm` traced with the concrete `args`: a graph with static sizes. Sizes computed
     from symbols (`operator.mul`, `sym_size`) fold to constants; the scalar inputs stay

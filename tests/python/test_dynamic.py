@@ -269,8 +269,10 @@ def test_past_the_specialization_limit_the_symbolic_graph_runs(tmp_path: Path) -
 
 def test_kv_cache_decode_matches_eager_token_for_token(tmp_path: Path) -> None:
     """Greedy decoding with GPT-2 and a growing KV cache (examples/gpt2_decode.py, HF's
-    `DynamicCache`): the cache length is symbolic from the second step; every step's
-    logits, cache and token match eager, and every step runs as kernels."""
+    `DynamicCache`), 32 steps: the cache length is symbolic from the second step, and that
+    graph compiles once (its keys' and values' lengths, one symbol each from Dynamo, are
+    made one by a guard: `duck_size`), with one flash-attention kernel a layer (one query
+    against the cache); every step's logits, cache and token match eager."""
     from stepwell.frontend.loader import import_file
 
     decoding = import_file(Path(__file__).resolve().parents[2] / "examples/gpt2_decode.py",
@@ -278,12 +280,17 @@ def test_kv_cache_decode_matches_eager_token_for_token(tmp_path: Path) -> None:
     torch._dynamo.reset()
     step = decoding.build()
     compiled = torch.compile(step, backend="stepwell", options={"dump_dir": str(tmp_path)})
-    for i, (got, want, got_kv, want_kv) in enumerate(decoding.decode(step, compiled, 8)):
+    for i, (got, want, got_kv, want_kv) in enumerate(decoding.decode(step, compiled, 32)):
         assert mismatch(want, got) is None, (i, mismatch(want, got))
         assert mismatch(want_kv, got_kv) is None, i
         assert torch.equal(got.argmax(-1), want.argmax(-1)), i
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["graph0", "graph1"]  # no recompile
     specs = _specializations(tmp_path, "graph1")
-    assert len(specs) == 7 and all(m["externs"] == {} for m in specs.values())
+    assert list(specs) == ["symbolic"], list(specs)  # one compile for 31 cache lengths
+    symbolic = specs["symbolic"]
+    assert symbolic["externs"] == {} and not symbolic["graph_level_copies"]
+    names = [k["name"] for k in symbolic["kernels"]]
+    assert sum(n.endswith("_attention") for n in names) == 2, names
 
 
 def test_a_specialization_that_fails_runs_eagerly_with_suppress_errors(
