@@ -42,11 +42,14 @@ from stepwell.dialects.torch import TORCH_OP_CLASSES, Aten_ToCopyOp
 from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
 from stepwell.ir.types import (
     SIZE_HINTS,
+    SIZE_RANGES,
     UnsupportedTypeError,
     element_type,
     hints_attribute,
     int_array,
+    ranges_attribute,
     size_hints,
+    size_ranges,
     type_of_value,
 )
 
@@ -431,8 +434,11 @@ def _build_module(
         ]
     )
     func = FuncOp(name, (arg_types, [r.type for r in results]), Region(block), arg_attrs=arg_attrs)
-    if hints := size_hints([_meta_val(n) for n in arg_nodes]):
+    values = [_meta_val(n) for n in arg_nodes]
+    if hints := size_hints(values):
         func.attributes[SIZE_HINTS] = hints_attribute(hints)  # block sizes are chosen for them
+    if ranges := size_ranges(values):
+        func.attributes[SIZE_RANGES] = ranges_attribute(ranges)  # what Dynamo's guards bound
     return ModuleOp([func])
 
 

@@ -177,6 +177,58 @@ def size_hints(values: Sequence[object]) -> dict[str, int]:
     return hints
 
 
+def size_ranges(values: Sequence[object]) -> dict[str, tuple[int, int]]:
+    """The value range the shape environment of `values` (FX `meta["val"]`s) holds for
+    each of their plain size symbols, where it is narrower than a size's (2 up to an
+    int64: Dynamo specializes 0 and 1): what Dynamo's guards bound (`s0 <= 64` once a
+    slice of a 64-row buffer guarded on it)."""
+    from torch.utils._sympy.numbers import IntInfinity
+
+    ranges: dict[str, tuple[int, int]] = {}
+    for v in values:
+        dims = list(v.shape) if isinstance(v, torch.Tensor) else [v]
+        for d in dims:
+            if not isinstance(d, torch.SymInt) or d.node.shape_env is None:
+                continue
+            expr = d.node.expr
+            found = d.node.shape_env.var_to_range.get(expr) if expr.is_Symbol else None
+            if found is None:
+                continue
+            lower = int(found.lower) if found.lower.is_finite else 2
+            upper = found.upper
+            top = MAX_SIZE if isinstance(upper, IntInfinity) or not upper.is_finite else int(upper)
+            if (lower > 2 or top < MAX_SIZE) and lower <= top:
+                ranges[str(expr)] = (max(lower, 2), min(top, MAX_SIZE))
+    return ranges
+
+
+MAX_SIZE = (1 << 63) - 2
+"""The largest size a range holds (an int64, less the one `x[:9223372036854775807]` is)."""
+
+SIZE_RANGES = "stepwell.size_ranges"
+"""The function attribute holding `size_ranges`: `{s0 = [2 : i64, 64 : i64]}`."""
+
+
+def ranges_attribute(ranges: dict[str, tuple[int, int]]) -> DictionaryAttr:
+    return DictionaryAttr({k: ArrayAttr([IntegerAttr(lo, 64), IntegerAttr(hi, 64)])
+                           for k, (lo, hi) in sorted(ranges.items())})  # fmt: skip
+
+
+def ranges_of(func: Operation) -> dict[str, tuple[int, int]]:
+    """The size ranges a function carries (`SIZE_RANGES`); {} when it has none."""
+    attr = func.attributes.get(SIZE_RANGES)
+    if not isinstance(attr, DictionaryAttr):
+        return {}
+    out: dict[str, tuple[int, int]] = {}
+    for k, v in attr.data.items():
+        if isinstance(v, ArrayAttr) and len(v.data) == 2 and all(
+            isinstance(b, IntegerAttr) for b in v.data
+        ):
+            lo, hi = (cast(IntegerAttr, b).value.data for b in v.data)
+            out[k] = (lo, hi)
+    return out
+
+
 SIZE_HINTS = "stepwell.size_hints"
 """The function attribute holding `size_hints`: `{s0 = 64 : i64}`."""
 

@@ -36,6 +36,7 @@ from xdsl.dialects.builtin import (
     NoneType,
     TensorType,
 )
+from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
@@ -49,7 +50,7 @@ from stepwell.ir.fx_nodes import TENSOR_TYPES
 from stepwell.ir.interpret import call_generic
 from stepwell.ir.levels import require_level
 from stepwell.ir.sizes import Size
-from stepwell.ir.types import element_type, has_exotic_types, torch_dtype
+from stepwell.ir.types import element_type, has_exotic_types, ranges_of, torch_dtype
 from stepwell.passes.support import sdpa
 from stepwell.passes.support.constants import full_op
 from stepwell.passes.support.decompose import splice, trace_decomposition
@@ -239,9 +240,10 @@ class _Run:
             if size is None:
                 return None
             operands.append(size)
-        key = (name, *(str(x) for x in operands), str(op.properties))
+        ranges = _ranges(op)
+        key = (name, *(str(x) for x in operands), str(op.properties), str(sorted(ranges.items())))
         if key not in self.cache:
-            self.cache[key] = self._trace(op, name, operands)
+            self.cache[key] = self._trace(op, name, operands, ranges)
         return self.cache[key]
 
     def declared_as_aten_computes(
@@ -272,9 +274,10 @@ class _Run:
 
         return run
 
-    def _trace(self, op: TorchOp | OperatorOp, name: str, operands: list[Attribute | Size]) -> Any:
+    def _trace(self, op: TorchOp | OperatorOp, name: str, operands: list[Attribute | Size],
+               ranges: dict[str, tuple[int, int]]) -> Any:  # fmt: skip
         try:
-            return trace_decomposition(self._run(op, name), operands)
+            return trace_decomposition(self._run(op, name), operands, ranges)
         except Exception:  # PyTorch cannot trace it here: keep the op whole as an extern
             return None
 
@@ -412,3 +415,12 @@ def _repoint(attr: Any, syms: list[SSAValue], ref: dict[SSAValue, SymAttr]) -> A
     if isinstance(attr, ArrayAttr):
         return ArrayAttr([_repoint(a, syms, ref) for a in attr.data])
     return attr
+
+
+def _ranges(op: Operation) -> dict[str, tuple[int, int]]:
+    """The size ranges of the function holding `op` (`stepwell.size_ranges`: what
+    Dynamo's guards bound, which a decomposition may then rely on)."""
+    func = op.parent_op()
+    while func is not None and not isinstance(func, FuncOp):
+        func = func.parent_op()
+    return ranges_of(func) if func is not None else {}

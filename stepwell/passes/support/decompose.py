@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 import torch
@@ -118,16 +118,19 @@ def example_tensor(t: Attribute) -> torch.Tensor:
 
 
 def trace_decomposition(
-    run: Callable[..., Any], operands: Sequence[Attribute | Size]
+    run: Callable[..., Any],
+    operands: Sequence[Attribute | Size],
+    ranges: Mapping[str, tuple[int, int]] | None = None,
 ) -> torch.fx.GraphModule:
     """`run(*operands)` traced to prims with PyTorch's decomposition table. An operand is
     a tensor type or the size an integer operand holds; with `?` dims or symbolic sizes,
-    the op is traced once for every size (`symbolic.trace_symbolic`)."""
+    the op is traced once for every size in `ranges` (each symbol's, where its function
+    bounds it: `symbolic.trace_symbolic`)."""
     if any(
         DYNAMIC_INDEX in t.get_shape() if isinstance(t, TensorType) else not is_static(t)
         for t in operands
     ):
-        return trace_symbolic(lambda inputs: _trace(run, inputs), operands)
+        return trace_symbolic(lambda inputs: _trace(run, inputs), operands, ranges)
     inputs = [example_tensor(t) if isinstance(t, TensorType) else int(t) for t in operands]
     return _trace(run, inputs)
 

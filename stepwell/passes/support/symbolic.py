@@ -25,7 +25,7 @@ import logging
 import operator
 import sys
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 import sympy
@@ -130,10 +130,13 @@ class SymbolicTraceError(ValueError):
     the prims level has no place for)."""
 
 
-def symbolic_examples(operands: Sequence[Attribute | Size]) -> tuple[list[Any], Any]:
+def symbolic_examples(
+    operands: Sequence[Attribute | Size], ranges: Mapping[str, tuple[int, int]] | None = None
+) -> tuple[list[Any], Any]:
     """Fake tensors of the tensor types in `operands`, their `?` dims the symbols their
     encodings name, and SymInts of the sizes in `operands` (an integer operand's); and
-    the ShapeEnv holding those symbols."""
+    the ShapeEnv holding those symbols, each in its range (`ranges`, else 2 up to an
+    int64)."""
     from torch._subclasses.fake_tensor import FakeTensorMode
     from torch.fx.experimental.symbolic_shapes import ShapeEnv, ValueRangesSLoc
     from torch.utils._sympy.value_ranges import ValueRanges
@@ -152,8 +155,11 @@ def symbolic_examples(operands: Sequence[Attribute | Size]) -> tuple[list[Any], 
                 hints[s] = next(next_hint)
                 env.backed_var_to_val[s] = sympy.Integer(hints[s])
                 # Dynamo specializes 0 and 1; a size fits an int64 (`x[:9223372036854775807]`
-                # is all of x)
-                env.var_to_range[s] = ValueRanges(2, sys.maxsize - 1)
+                # is all of x); Dynamo's guards may bound it further (`ranges`)
+                lower, upper = (ranges or {}).get(s.name, (2, sys.maxsize - 1))
+                env.var_to_range[s] = ValueRanges(lower, upper)
+                hints[s] = min(max(hints[s], lower), upper)  # a hint inside the range
+                env.backed_var_to_val[s] = sympy.Integer(hints[s])
                 sloc = env._get_sloc()
                 env.var_to_range_sloc[s] = ValueRangesSLoc(sloc, sloc)
         return env.create_symintnode(expr, hint=int(expr.xreplace(hints)))
@@ -174,7 +180,9 @@ def symbolic_examples(operands: Sequence[Attribute | Size]) -> tuple[list[Any], 
 
 
 def trace_symbolic(
-    trace: Callable[[Sequence[Any]], torch.fx.GraphModule], operands: Sequence[Attribute | Size]
+    trace: Callable[[Sequence[Any]], torch.fx.GraphModule],
+    operands: Sequence[Attribute | Size],
+    ranges: Mapping[str, tuple[int, int]] | None = None,
 ) -> torch.fx.GraphModule:
     """`trace(examples)` on symbolic fake tensors and SymInts of `operands`
     (`symbolic_examples`), its shape arguments made static (`dynamic_shape_args`);
@@ -186,14 +194,16 @@ def trace_symbolic(
     for q in quiet:
         q.setLevel(logging.CRITICAL)
     try:
-        return _trace_symbolic(trace, operands)
+        return _trace_symbolic(trace, operands, ranges)
     finally:
         for q, level in zip(quiet, levels, strict=True):
             q.setLevel(level)
 
 
 def _trace_symbolic(
-    trace: Callable[[Sequence[Any]], torch.fx.GraphModule], operands: Sequence[Attribute | Size]
+    trace: Callable[[Sequence[Any]], torch.fx.GraphModule],
+    operands: Sequence[Attribute | Size],
+    ranges: Mapping[str, tuple[int, int]] | None,
 ) -> torch.fx.GraphModule:
     from torch._subclasses.fake_tensor import unset_fake_temporarily
 
@@ -201,7 +211,7 @@ def _trace_symbolic(
     # the symbols of these types
     with unset_fake_temporarily(), warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="Raw SymInt value")  # handled below
-        examples, env = symbolic_examples(operands)
+        examples, env = symbolic_examples(operands, ranges)
         gm = trace(examples)
     decisions = [g for g in env.guards if _frame_name(g) not in LAYOUT_DECISIONS]
     if decisions:

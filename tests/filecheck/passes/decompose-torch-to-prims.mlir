@@ -365,6 +365,24 @@ func.func @size_operands(%n: i64 {stepwell.name = "s0"}, %x: tensor<?x32xf32, ["
 
 // -----
 
+// A slice of a 64-row buffer to a symbolic length `s0` clamps its end to 64: for every
+// size that is a decision on `s0`, so it stays whole, unless the function says (as
+// Dynamo's guards do, `stepwell.size_ranges`) that `s0` is at most 64.
+// CHECK-LABEL: func.func @bounded_slice
+// CHECK: prims.slice %{{.*}} {start_indices = [0 : i64, 0 : i64], limit_indices = [1 : i64, -9223372036854775808 : i64], strides = [1 : i64, 1 : i64]} : (tensor<1x64xi64>) -> tensor<1x?xi64, ["s0"]>
+// CHECK-LABEL: func.func @unbounded_slice
+// CHECK: prims.extern "aten.slice.Tensor"
+func.func @bounded_slice(%n: i64 {stepwell.name = "s0"}, %buf: tensor<1x64xi64>) -> tensor<1x?xi64, ["s0"]> attributes {stepwell.size_ranges = {s0 = [2 : i64, 64 : i64]}} {
+  %0 = torch.aten.slice.Tensor %buf sym(%n) {dim = 1 : i64, start = 0 : i64, end = #torch.sym<0>, step = 1 : i64} : (tensor<1x64xi64>, i64) -> tensor<1x?xi64, ["s0"]>
+  func.return %0 : tensor<1x?xi64, ["s0"]>
+}
+func.func @unbounded_slice(%n: i64 {stepwell.name = "s0"}, %buf: tensor<1x64xi64>) -> tensor<1x?xi64, ["s0"]> {
+  %0 = torch.aten.slice.Tensor %buf sym(%n) {dim = 1 : i64, start = 0 : i64, end = #torch.sym<0>, step = 1 : i64} : (tensor<1x64xi64>, i64) -> tensor<1x?xi64, ["s0"]>
+  func.return %0 : tensor<1x?xi64, ["s0"]>
+}
+
+// -----
+
 // A decomposition that would use a size it cannot follow (`%n` is no size argument)
 // as a slice bound has no prims form for every size: the op stays whole.
 // CHECK-LABEL: func.func @symbolic_slice
