@@ -1,6 +1,6 @@
 """Dynamic shapes: compiles and kernels per call over a sweep of sizes, stepwell vs Inductor.
 
-    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/dynamic.py [--sweeps mlp,gpt2,decode]
+    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/dynamic.py [--sweeps mlp,gpt2,llama,...]
         [--out results/dynamic.json] [--no-inductor]
 
 Each sweep calls one `torch.compile`d model at a list of sizes, with Dynamo's default
@@ -9,6 +9,10 @@ graph with symbolic sizes):
 
 * `mlp`: examples/mlp.py at batch 4, 5, 6, 7, 8, 12, 16, 32;
 * `gpt2`: examples/gpt2.py (batch 2) at sequence lengths 16, 9, 13, 24, 32, 48, 64;
+* `gpt2-batch-and-length`: GPT-2 at (batch, length) 2x16, 3x16, 5x16, 8x16, then 3x9,
+  5x40, 7x64, 4x2 (a batch symbol first, then a length symbol too);
+* `llama`, `qwen2`, `bert`, `opt`: the zoo's other language models (batch 2) at the
+  lengths of the `gpt2` sweep;
 * `decode`: greedy decoding of 16 tokens with GPT-2 (SDPA attention) and a KV cache
   that grows by one each step (HF `DynamicCache`).
 
@@ -79,6 +83,27 @@ def _decode_sweep(steps: int = 16):
     return model, sweep
 
 
+def _ids_sweep(example: str, shapes: list[tuple[int, int]]):
+    """A language model of the zoo called with token ids of each (batch, length)."""
+    ex = load_example(str(ROOT / "examples" / example))
+
+    def sweep(compiled: Callable[..., Any]) -> Iterator[tuple[str, Any, Any]]:
+        torch.manual_seed(0)
+        for b, n in shapes:
+            inputs = [torch.randint(0, 100, (b, n)) if x.dtype == torch.int64 else x
+                      for x in ex.inputs]  # fmt: skip
+            with torch.no_grad():
+                yield f"{b}x{n}", compiled(*inputs), ex.fn(*inputs)
+
+    return ex.fn, sweep
+
+
+LENGTHS = [(2, n) for n in (16, 9, 13, 24, 32, 48, 64)]
+"""Sequence lengths of the zoo sweeps (batch 2; the configs hold 64 positions)."""
+BATCH_AND_LENGTH = [(2, 16), (3, 16), (5, 16), (8, 16), (3, 9), (5, 40), (7, 64), (4, 2)]
+"""(batch, length) of the two-symbol sweep: batch first, then both at once."""
+
+
 def sweeps() -> dict[str, Callable[[], tuple[nn.Module, Call]]]:
     return {
         "mlp": lambda: _sizes_sweep(
@@ -87,6 +112,11 @@ def sweeps() -> dict[str, Callable[[], tuple[nn.Module, Call]]]:
         "gpt2": lambda: _sizes_sweep(
             "gpt2.py", lambda n: (torch.randint(0, 256, (2, n)),), [16, 9, 13, 24, 32, 48, 64]
         ),
+        "gpt2-batch-and-length": lambda: _ids_sweep("gpt2.py", BATCH_AND_LENGTH),
+        "llama": lambda: _ids_sweep("llama.py", LENGTHS),
+        "qwen2": lambda: _ids_sweep("qwen2.py", LENGTHS),
+        "bert": lambda: _ids_sweep("bert.py", LENGTHS),
+        "opt": lambda: _ids_sweep("opt.py", LENGTHS),
         "decode": _decode_sweep,
     }
 

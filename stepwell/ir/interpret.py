@@ -38,7 +38,12 @@ from xdsl.interpreter import (
 from xdsl.ir import Attribute, Operation
 
 from stepwell.dialects.codecs import call_arguments, decode
-from stepwell.dialects.prims import PRIMS_OP_CLASSES, PrimsCollapseOp, PrimsReshapeOp
+from stepwell.dialects.prims import (
+    PRIMS_OP_CLASSES,
+    PrimsCollapseOp,
+    PrimsReshapeOp,
+    PrimsSplitDimOp,
+)
 from stepwell.dialects.prims_support import (
     SPECIAL_FUNCTION_OPS,
     ArgReduceOp,
@@ -59,8 +64,8 @@ from stepwell.dialects.prims_support import (
 )
 from stepwell.dialects.torch_support import OperatorOp, TorchOp
 from stepwell.ir.callees import flat_results, resolve_callee
-from stepwell.ir.sizes import evaluate, solve_sizes, symbols_of
-from stepwell.ir.types import tensor_sizes, torch_dtype
+from stepwell.ir.sizes import bind_symbols, evaluate, solve_sizes, symbols_of
+from stepwell.ir.types import symbol_binds, tensor_sizes, torch_dtype
 
 
 def call_generic(name: str, op: Operation, values: Sequence[Any]) -> Any:
@@ -161,11 +166,15 @@ class StepwellFunctions(InterpreterFunctions):
 
     @impl(PrimsReshapeOp)
     def run_reshape(self, interpreter: Interpreter, op: PrimsReshapeOp, args: PythonValues):
-        return (_reshape(op, args),)
+        return (_reshape(op, args, interpreter),)
 
     @impl(PrimsCollapseOp)
     def run_collapse(self, interpreter: Interpreter, op: PrimsCollapseOp, args: PythonValues):
-        return (_reshape(op, args),)
+        return (_reshape(op, args, interpreter),)
+
+    @impl(PrimsSplitDimOp)
+    def run_split_dim(self, interpreter: Interpreter, op: PrimsSplitDimOp, args: PythonValues):
+        return (_reshape(op, args, interpreter),)
 
     @impl(ScanOp)
     def run_scan(self, interpreter: Interpreter, op: ScanOp, args: PythonValues):
@@ -282,8 +291,8 @@ def _attention_values(probs: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
     return probs @ v
 
 
-def _reshape(op: Operation, args: PythonValues) -> Any:
-    """`prims.reshape`/`prims.collapse` as ATen's `reshape`: a view of the input when its
+def _reshape(op: Operation, args: PythonValues, interpreter: Interpreter) -> Any:
+    """`prims.reshape`/`collapse`/`split_dim` as ATen's `reshape`: a view of the input when its
     strides allow one (no data moved), a copy otherwise. PyTorch's own prims always copy.
     Nothing in a compiled program writes into a tensor it did not allocate, so a view is
     as good as a copy; the runtime never hands a caller a view of one of its inputs."""
@@ -293,8 +302,22 @@ def _reshape(op: Operation, args: PythonValues) -> Any:
         bindings = solve_sizes(list(zip(tensor_sizes(op.operands[0].type), args[0].shape,
                                         strict=True)))  # fmt: skip
         sizes = tensor_sizes(t)
+        if not set().union(*(symbols_of(d) for d in sizes)) <= bindings.keys():
+            bindings = {**function_bindings(op, interpreter), **bindings}
         shape = [evaluate(d, bindings) if symbols_of(d) <= bindings.keys() else -1 for d in sizes]
     return args[0].reshape(shape)
+
+
+def function_bindings(op: Operation, interpreter: Interpreter) -> dict[str, int]:
+    """The size symbols the arguments of the function running `op` give (their dims that
+    are a symbol alone), from their values in the interpreter's current scope."""
+    block = op.parent_block()
+    if block is None or not block.args:
+        return {}
+    values = interpreter.get_values(tuple(block.args))
+    binds = [b for b in symbol_binds([a.type for a in block.args])
+             if isinstance(values[b[0]], torch.Tensor)]  # fmt: skip
+    return bind_symbols(binds, list(values))
 
 
 @register_impls

@@ -33,7 +33,7 @@ import torch.fx
 
 from stepwell.lowering.cache import read_entry, write_entry
 
-GRAPH_CACHE_FORMAT = 5
+GRAPH_CACHE_FORMAT = 6
 LEVEL_FILES = ("torch", "prims", "tile")
 
 

@@ -25,8 +25,9 @@ results take the next ones. An argument is a slot (`{"s": i}`), a dtype (`{"dtyp
   at graph level), resolved by `callees.resolve_callee`, which names no Python function;
   `dense` hands it its tensors in the standard layout, as an extern sees them;
 - `reshape`: a view when the strides allow one, as the interpreter's `prims.reshape`; a
-  symbolic size is evaluated with the symbols its input's dims bind (`binds`), and one
-  the input does not bind is -1 (reshape infers it).
+  symbolic size is evaluated with the symbols its input's dims bind (`binds`: `[0, dim,
+  name]`), or the dims of the slots in `with` (function arguments: `[i, dim, name]` of
+  the i-th), and one none of them binds is -1 (reshape infers it).
 
 A plan that does not have this shape is refused (`PlanError`): it is read from the
 cache, so it is checked like any other input. The steps run with the same semantics as
@@ -59,7 +60,7 @@ from stepwell.ir.sizes import (
     symbols_of,
 )
 
-PLAN_FORMAT = 3
+PLAN_FORMAT = 4
 
 DTYPES: dict[str, torch.dtype] = {
     name: d
@@ -303,7 +304,8 @@ class LaunchPlan:
                 slots.extend(flat_results(len(step["out"]), out))
             else:  # reshape
                 source = slots[step["in"]["s"]]
-                b = bind_symbols(step["binds"], [source]) if step["binds"] else {}
+                given = [source, *_decode(step["with"], slots)]
+                b = bind_symbols(step["binds"], given) if step["binds"] else {}
                 slots.append(source.reshape([size_value(d, b) for d in step["shape"]]))
         return tuple(_decode(list(self.returns), slots))
 
@@ -320,7 +322,7 @@ _STEP_KEYS = {
     "launch": {"op", "kernel", "grid", "in", "inits", "donated", "new", "out", "binds",
                "symbols", "sizes"},
     "call": {"op", "callee", "args", "kwargs", "dense", "out"},
-    "reshape": {"op", "in", "shape", "binds", "out"},
+    "reshape": {"op", "in", "shape", "binds", "out", "with"},
 }
 
 
@@ -416,12 +418,18 @@ def _check_step(step: Any, defined: int) -> int:
         _check_arg(step["in"], defined)
         if not isinstance(step["in"], dict) or not _sizes(step["shape"]) or len(out) != 1:
             raise PlanError("a reshape takes one slot to a shape")
+        given = step["with"]
+        _check_arg(given, defined)
+        if not isinstance(given, list) or not all(isinstance(g, dict) for g in given):
+            raise PlanError("a reshape's `with` is a list of slots")
         binds = step["binds"]
         if not isinstance(binds, list) or not all(
-            isinstance(b, list) and len(b) == 3 and b[0] == 0 and isinstance(b[1], int)
+            isinstance(b, list) and len(b) == 3 and isinstance(b[0], int)
+            and 0 <= b[0] <= len(given) and isinstance(b[1], int)
             and b[1] >= 0 and isinstance(b[2], str) for b in binds
         ):  # fmt: skip
-            raise PlanError("a reshape binds symbols as [0, dim, name] of its input")
+            raise PlanError("a reshape binds symbols as [i, dim, name] of its input (0) "
+                            "or of its `with` slots (1...)")  # fmt: skip
         bound = {b[2] for b in binds}
         for text in (v for v in step["shape"] if isinstance(v, str)):
             if not symbols_of(_size_function(text).size) <= bound:

@@ -34,6 +34,7 @@ _STEPS: dict[Any, str] = {
     StepwellFunctions.run_operator: "operator",
     StepwellFunctions.run_reshape: "reshape",
     StepwellFunctions.run_collapse: "reshape",
+    StepwellFunctions.run_split_dim: "reshape",
 }
 """The interpreter rules a plan step reproduces."""
 
@@ -118,14 +119,29 @@ def _step(
 
 
 def _reshape(op: Operation, source: Slot) -> dict[str, Any] | None:
-    """A reshape step: each size evaluated from the symbols the input's dims bind; one
-    size they do not give is -1, for reshape to infer (None if more than one)."""
+    """A reshape step: each size evaluated from the symbols the input's dims bind, and
+    those it does not from the function's arguments that do (`with`: `[B, L, V]` from a
+    `[B*L, V]` matmul result needs B or L from an input); one size still unknown is -1,
+    for reshape to infer (None if more than one)."""
     binds = symbol_binds([op.operands[0].type])
     bound = {b[2] for b in binds}
-    shape = [d if symbols_of(d) <= bound else -1 for d in tensor_sizes(op.results[0].type)]
+    sizes = tensor_sizes(op.results[0].type)
+    wanted = set().union(*(symbols_of(d) for d in sizes)) - bound
+    block = op.parent_block()
+    args = list(block.args) if block is not None else []
+    extra: list[int] = []
+    for i, a in enumerate(args):
+        found = [b for b in symbol_binds([a.type]) if b[2] in wanted]
+        if found:
+            extra.append(i)
+            binds += [[len(extra), b[1], b[2]] for b in found]
+            wanted -= {b[2] for b in found}
+    bound = {b[2] for b in binds}
+    shape = [d if symbols_of(d) <= bound else -1 for d in sizes]
     if shape.count(-1) > 1:
         return None
     return {"op": "reshape", "in": encode(source), "binds": binds,
+            "with": encode([Slot(i) for i in extra]),  # (function arguments are slots)
             "shape": [d if isinstance(d, int) else size_spec(d) for d in shape]}  # fmt: skip
 
 

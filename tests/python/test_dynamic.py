@@ -87,6 +87,28 @@ def test_gpt2_at_new_lengths(tmp_path: Path) -> None:
         assert "arith.minsi" in body  # the causal bound on the key loop
 
 
+def test_gpt2_at_new_batch_sizes_and_lengths(tmp_path: Path) -> None:
+    """GPT-2 at a new batch size (Dynamo's second graph: the batch symbolic), then at new
+    batch sizes and lengths (its third: both): each dynamic graph compiles once, to
+    kernels alone, and matches eager. The logits' `[B*L, V]` rows go back to `[B, L, V]`
+    at graph level with B and L from the input ids (neither is in `B*L` alone)."""
+    from stepwell.frontend.loader import load_example
+
+    torch._dynamo.reset()
+    model = load_example(str(Path(__file__).resolve().parents[2] / "examples/gpt2.py")).fn
+    compiled = torch.compile(model, backend="stepwell", options={"dump_dir": str(tmp_path)})
+    for batch, length in ((2, 16), (3, 16), (5, 16), (3, 9), (5, 13)):
+        ids = torch.randint(0, 256, (batch, length))
+        with torch.no_grad():
+            got, want = compiled(ids), model(ids)
+        assert mismatch(want, got) is None, (batch, length, mismatch(want, got))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["graph0", "graph1", "graph2"]
+    for graph in ("graph1", "graph2"):
+        specs = _specializations(tmp_path, graph)
+        assert list(specs) == ["symbolic"], (graph, list(specs))
+        assert specs["symbolic"]["externs"] == {}
+
+
 @pytest.mark.parametrize("name", ["llama", "qwen2", "bert", "opt"])
 def test_zoo_at_new_lengths_compiles_once(name: str, tmp_path: Path) -> None:
     """Each zoo language model at sequence lengths 16 (static), 9 and 13 (Dynamo's dynamic

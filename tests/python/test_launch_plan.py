@@ -119,12 +119,45 @@ def test_a_symbolic_reshape_evaluates_its_sizes() -> None:
     """A reshape to `[s0 * s1]` and to `[-1, s1]` (one size its input does not give,
     inferred), with the symbols bound by its input's dims."""
     binds = [[0, 0, "s0"], [0, 1, "s1"]]
-    flat = {"op": "reshape", "in": {"s": 0}, "shape": ["s0*s1"], "binds": binds, "out": [1]}
-    back = {"op": "reshape", "in": {"s": 1}, "shape": [-1, 6], "binds": [], "out": [2]}
+    flat = {"op": "reshape", "in": {"s": 0}, "shape": ["s0*s1"], "binds": binds, "with": [],
+            "out": [1]}
+    back = {"op": "reshape", "in": {"s": 1}, "shape": [-1, 6], "binds": [], "with": [],
+            "out": [2]}
     plan = LaunchPlan.parse(_plan(flat, back, returns=[{"s": 1}, {"s": 2}]))
     x = torch.randn(4, 6)
     flat_x, again = PlanRuntime(plan, "")(x)
     assert mismatch([x.reshape(24), x], [flat_x, again]) is None
+
+
+SPLIT_BY_ARGUMENT = """
+func.func @forward(%x: tensor<?x3xf32, ["s0*s1"]>, %ids: tensor<?x?xi64, ["s0", "s1"]>)
+    -> tensor<?x?x3xf32, ["s0", "s1"]> {
+  %y = prims.split_dim %x {dim = 0 : i64, outer_length = -9223372036854775808 : i64}
+      : (tensor<?x3xf32, ["s0*s1"]>) -> tensor<?x?x3xf32, ["s0", "s1"]>
+  func.return %y : tensor<?x?x3xf32, ["s0", "s1"]>
+}
+"""
+
+
+def test_a_reshape_takes_the_symbols_its_input_does_not_give_from_the_arguments() -> None:
+    """`[s0*s1, 3]` split to `[s0, s1, 3]` (a matmul's rows back to batch and length):
+    its input gives neither symbol alone; the function's other argument does. The IR
+    interpreter and the plan (a `with` slot) both evaluate them."""
+    from stepwell.ir.interpret import interpret
+    from stepwell.ir.printing import parse_module
+    from stepwell.lowering.plan_builder import build_launch_plan
+
+    module = parse_module(SPLIT_BY_ARGUMENT)
+    plan = build_launch_plan(module)
+    assert plan is not None
+    (step,) = plan.steps
+    assert step["with"] == [{"s": 1}] and step["shape"] == ["s0", "s1", 3], step
+    for b, n in ((2, 5), (3, 1), (4, 7)):
+        x, ids = torch.randn(b * n, 3), torch.zeros(b, n, dtype=torch.int64)
+        want = [x.reshape(b, n, 3)]
+        assert mismatch(want, list(interpret(module, x, ids))) is None
+        again = PlanRuntime(LaunchPlan.parse(plan.to_json()), "")(x, ids)
+        assert mismatch(want, list(again)) is None
 
 
 @pytest.mark.parametrize("text, why", [
@@ -139,9 +172,13 @@ def test_a_symbolic_reshape_evaluates_its_sizes() -> None:
     (_plan({"op": "exec", "code": "x", "out": [1]}), "not a plan step"),
     (_plan({"op": "reshape", "in": {"s": 0}, "shape": ["a"], "out": [1]}), "reshape"),
     (_plan({"op": "reshape", "in": {"s": 0}, "shape": ["s1", 4], "binds": [[0, 0, "s0"]],
-            "out": [1]}), "does not bind"),
+            "with": [], "out": [1]}), "does not bind"),
     (_plan({"op": "reshape", "in": {"s": 0}, "shape": [-1], "binds": [[2, 0, "s0"]],
-            "out": [1]}), "binds symbols as"),
+            "with": [], "out": [1]}), "binds symbols as"),
+    (_plan({"op": "reshape", "in": {"s": 0}, "shape": [-1], "binds": [[2, 0, "s0"]],
+            "with": [{"s": 0}], "out": [1]}), "binds symbols as"),
+    (_plan({"op": "reshape", "in": {"s": 0}, "shape": [-1], "binds": [],
+            "with": [{"s": 4}], "out": [1]}), "not defined"),
     (_plan(returns=[{"s": 3}]), "not defined"),
     (_plan(_launch(grid=["__import__('os')", 1, 1])), "kernel and grid"),
     (_plan(_launch(grid=["s9", 1, 1])), "does not bind"),

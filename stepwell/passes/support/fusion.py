@@ -131,7 +131,7 @@ def reduce_dims(op: Operation) -> tuple[int, ...]:
 def dynamic_attributes(op: Operation) -> bool:
     """Does a view op hold `?` in an argument (a symbolic broadcast's shape), which ATen
     cannot run at graph level? (Reshapes evaluate theirs from their input's sizes.)"""
-    if isinstance(op, prims.PrimsReshapeOp | prims.PrimsCollapseOp):
+    if isinstance(op, prims.PrimsReshapeOp | prims.PrimsCollapseOp | prims.PrimsSplitDimOp):
         return False
     return any(
         isinstance(a, ArrayAttr) and any(
