@@ -79,6 +79,8 @@ def kernel_manifest(kernel: tile.KernelOp, n_outputs: int) -> dict[str, Any]:
 
 
 def manifest_of(module: ModuleOp) -> dict[str, Any]:
+    from stepwell.passes.support.symbolic import is_size_arithmetic
+
     launches = Counter()
     outputs: dict[str, int] = {}
     for op in module.walk():
@@ -86,7 +88,8 @@ def manifest_of(module: ModuleOp) -> dict[str, Any]:
             name = op.callee.root_reference.data
             launches[name] += 1
             outputs[name] = len(op.results)
-    externs = Counter(op.callee.data for op in module.walk() if isinstance(op, ExternOp))
+    externs = Counter(op.callee.data for op in module.walk()  # (a size is no ATen kernel)
+                      if isinstance(op, ExternOp) and not is_size_arithmetic(op))  # fmt: skip
     graph_level = [
         op for op in module.walk() if op.name.startswith("prims.") and not isinstance(op, ExternOp)
     ]

@@ -10,10 +10,19 @@ stay at graph level, where the runtime calls ATen for them.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import DictionaryAttr, IntegerType, ModuleOp, StringAttr
+from xdsl.dialects.builtin import (
+    DictionaryAttr,
+    IntAttr,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    StringAttr,
+    i64,
+)
 from xdsl.dialects.func import FuncOp, ReturnOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
@@ -22,8 +31,10 @@ from xdsl.transforms.common_subexpression_elimination import cse
 from xdsl.utils.exceptions import PassFailedException
 
 from stepwell.dialects import tile
+from stepwell.dialects.prims_support import ExternOp
+from stepwell.dialects.torch_support import SymAttr
 from stepwell.ir.levels import require_level
-from stepwell.ir.types import hints_of, plain_symbols
+from stepwell.ir.types import hints_of, plain_symbols, symbol_binds
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.fusion import Group, Partition, Partitioner, dynamic_attributes
 from stepwell.passes.support.kernels import KernelBuilder, kernel_name
@@ -74,9 +85,10 @@ def convert_function(module: ModuleOp, func: FuncOp, first_index: int, warp_size
     for node in schedule(partitioner, part):
         if isinstance(node, Group):
             name, inputs, outputs, inits = launches[node]
-            sizes = launch_sizes(kernels[name], inputs, symint_args)
+            sizes = [env[size] if isinstance(size, SSAValue) else _added(new, size)
+                     for size in launch_sizes(kernels[name], inputs, symint_args, new.args)]
             launch = tile.LaunchOp(name, [env[v] for v in inputs], [v.type for v in outputs],
-                                   [env[v] for v in inits], [env[v] for v in sizes])  # fmt: skip
+                                   [env[v] for v in inits], sizes)  # fmt: skip
             launch.location = node.ops[-1].location
             new.add_op(launch)
             env.update(zip(outputs, launch.results, strict=True))
@@ -104,6 +116,11 @@ def convert_function(module: ModuleOp, func: FuncOp, first_index: int, warp_size
                 "cannot run: compile this graph with static sizes"
             )
     return first_index + len(part.groups)
+
+
+def _added(block: Block, op: Operation) -> SSAValue:
+    block.add_op(op)
+    return op.results[0]
 
 
 def schedule(p: Partitioner, part: Partition) -> list[Group | Operation]:
@@ -158,20 +175,32 @@ def symbol_arguments(func: FuncOp) -> dict[str, SSAValue]:
 
 
 def launch_sizes(
-    kernel: tile.KernelOp, inputs: list[SSAValue], symint_args: dict[str, SSAValue]
-) -> list[SSAValue]:
+    kernel: tile.KernelOp,
+    inputs: list[SSAValue],
+    symint_args: dict[str, SSAValue],
+    args: Sequence[SSAValue] = (),
+) -> list[SSAValue | Operation]:
     """The `sizes` of a launch: none when its inputs' types bind every symbol of the
-    kernel, else the function's size argument of each (a kernel with no input, a fill)."""
+    kernel, else for each symbol the function's size argument, or where it has none (an
+    exported graph passes no sizes) `aten.sym_size` of an argument that has the symbol
+    as a dim (an op to insert before the launch; size arithmetic, not an ATen kernel)."""
     names = kernel.symbol_names()
     bound: set[str] = set()
     for v in inputs:
         bound |= plain_symbols(v.type)
     if all(n in bound for n in names):
         return []
-    missing = [n for n in names if n not in symint_args]
-    if missing:
-        raise PassFailedException(
-            f"{kernel.sym_name.data}: no input or argument gives the sizes {missing}"
-        )
-    return [symint_args[n] for n in names]
-
+    dims = {name: (i, d) for i, d, name in reversed(symbol_binds([a.type for a in args]))}
+    out: list[SSAValue | Operation] = []
+    for n in names:
+        if n in symint_args:
+            out.append(symint_args[n])
+        elif n in dims:
+            i, d = dims[n]
+            out.append(ExternOp("aten.sym_size.int", [args[i]], [i64],
+                                args=[SymAttr(IntAttr(0)), IntegerAttr(d, 64)]))  # fmt: skip
+        else:
+            raise PassFailedException(
+                f"{kernel.sym_name.data}: no input or argument gives the size {n}"
+            )
+    return out

@@ -387,3 +387,35 @@ def test_a_symbolic_attention_kernel_compiles_for_gpus(  # type: ignore[no-untyp
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert [line.split(" ", 1)[1] for line in proc.stdout.split("\n") if line] == ["None True"]
+
+
+FILL_WITHOUT_SIZES = """
+func.func @forward(%x: tensor<?x4xf32, ["s0"]>)
+    -> (tensor<?xf32, ["s0"]>, tensor<?x4xf32, ["s0"]>) {
+  %n = torch.aten.sym_size.int %x {dim = 0 : i64} : (tensor<?x4xf32, ["s0"]>) -> i64
+  %0 = torch.aten.new_ones %x sym(%n) {size = [#torch.sym<0>]}
+      : (tensor<?x4xf32, ["s0"]>, i64) -> tensor<?xf32, ["s0"]>
+  %1 = torch.aten.sin %x : (tensor<?x4xf32, ["s0"]>) -> tensor<?x4xf32, ["s0"]>
+  func.return %0, %1 : tensor<?xf32, ["s0"]>, tensor<?x4xf32, ["s0"]>
+}
+"""
+
+
+def test_a_fill_of_symbolic_size_without_size_arguments_runs() -> None:
+    """A graph with no size argument (torch.export's) whose fill kernel has no input:
+    its size comes from `aten.sym_size` of an argument at launch; the IR runtime, the
+    launch plan and the tile interpreter give eager's result, and the manifest counts
+    no ATen call (size arithmetic launches nothing)."""
+    from stepwell.lowering.compiler import manifest_of
+    from stepwell.pipeline import lower
+
+    module = lower(parse_module(FILL_WITHOUT_SIZES), "tile")
+    runtime = Runtime(module, emit_module(kernels_of(module)))
+    plan = build_launch_plan(module)
+    assert plan is not None and manifest_of(module)["externs"] == {}
+    for n in (2, 5, 9):
+        x = torch.randn(n, 4)
+        want = (torch.ones(n), x.sin())
+        _check(runtime(x), want)
+        _check(plan.run(runtime.kernels(True), [x], True), want)
+        _check(run_tile(module, x), want)

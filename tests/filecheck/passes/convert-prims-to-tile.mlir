@@ -560,6 +560,21 @@ func.func @symbolic_fill(%n: i64 {stepwell.name = "s0", stepwell.kind = "symint"
 
 // -----
 
+// An exported graph passes no size arguments: a fill of symbolic size with no input
+// takes `s0` from `aten.sym_size` of the argument whose dim it is (size arithmetic at
+// graph level, not an ATen kernel).
+// CHECK-LABEL: func.func @fill_without_size_argument
+// CHECK: %[[N:.*]] = prims.extern "aten.sym_size.int"(%x) {args = [#torch.sym<0>, 0 : i64]} : (tensor<?x4xf32, ["s0"]>) -> i64
+// CHECK: tile.launch @k{{[0-9]+}}_full() sizes(%[[N]] : i64) : () -> tensor<?xf32, ["s0"]>
+func.func @fill_without_size_argument(%x: tensor<?x4xf32, ["s0"]>) -> (tensor<?xf32, ["s0"]>, tensor<?x4xf32, ["s0"]>) {
+  %n = torch.aten.sym_size.int %x {dim = 0 : i64} : (tensor<?x4xf32, ["s0"]>) -> i64
+  %0 = torch.aten.new_zeros %x sym(%n) {size = [#torch.sym<0>]} : (tensor<?x4xf32, ["s0"]>, i64) -> tensor<?xf32, ["s0"]>
+  %1 = torch.aten.sin %x : (tensor<?x4xf32, ["s0"]>) -> tensor<?x4xf32, ["s0"]>
+  func.return %0, %1 : tensor<?xf32, ["s0"]>, tensor<?x4xf32, ["s0"]>
+}
+
+// -----
+
 // An iota of symbolic length (`arange(s0)` over a `?x?` input) is computed in the
 // kernel: its index math reads the sizes as data through `tile.splat` of the size
 // arguments; the embedding's gather has a symbolic index shape.
