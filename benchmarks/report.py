@@ -202,7 +202,8 @@ def dynamic(d: dict[str, Any]) -> str:
     text = (
         "Each sweep calls one `torch.compile`d model at new sizes (Dynamo's default: static "
         "first, then a graph with symbolic sizes). stepwell compiles a dynamic graph once, "
-        "into kernels whose sizes are arguments, when every op has a symbolic kernel, and "
+        "into kernels whose sizes are arguments, when every op has a symbolic kernel (if "
+        "need be with the symbols of equal hints made one, under a guard), and "
         "otherwise once per binding of its sizes (docs/dynamic.md): graphs = graphs Dynamo "
         "handed over, compiles = static graphs + symbolic compiles + specializations; "
         "kernels and ATen calls are per call. "
