@@ -312,7 +312,13 @@ def test_position_embeddings_of_a_symbolic_length_are_one_kernel(iota_module) ->
 
 @pytest.mark.parametrize("target", ["cuda:90", "hip:gfx942"])
 def test_a_symbolic_iota_kernel_compiles_for_gpus(iota_module, target: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    (tmp_path / "module.mlir").write_text(str(iota_module))
+    _compiles_alone_for(str(iota_module), target, tmp_path)
+
+
+def _compiles_alone_for(module: str, target: str, tmp_path: Path) -> None:
+    """The module's one kernel compiles for `target` (in a process without
+    TRITON_INTERPRET, as `test_symbolic_kernels_compile_for_gpus`)."""
+    (tmp_path / "module.mlir").write_text(module)
     asm = "ptx" if target.startswith("cuda") else "amdgcn"
     env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
     env["TRITON_CACHE_DIR"] = str(tmp_path / "triton")
@@ -377,16 +383,7 @@ def test_attention_of_a_symbolic_length_is_one_flash_kernel(attention_module) ->
 def test_a_symbolic_attention_kernel_compiles_for_gpus(  # type: ignore[no-untyped-def]
     attention_module, target: str, tmp_path: Path
 ) -> None:
-    (tmp_path / "module.mlir").write_text(str(attention_module[1]))
-    asm = "ptx" if target.startswith("cuda") else "amdgcn"
-    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
-    env["TRITON_CACHE_DIR"] = str(tmp_path / "triton")
-    proc = subprocess.run(
-        [sys.executable, "-c", COMPILE_FOR, str(tmp_path / "module.mlir"), str(tmp_path),
-         target, asm], capture_output=True, text=True, env=env, timeout=600,
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert [line.split(" ", 1)[1] for line in proc.stdout.split("\n") if line] == ["None True"]
+    _compiles_alone_for(str(attention_module[1]), target, tmp_path)
 
 
 FILL_WITHOUT_SIZES = """
