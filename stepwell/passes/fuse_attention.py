@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
+import sympy
 import torch
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -41,7 +42,6 @@ from xdsl.dialects.builtin import (
     DictionaryAttr,
     FloatAttr,
     IntegerAttr,
-    IntegerType,
     ModuleOp,
     StringAttr,
     TensorType,
@@ -62,6 +62,7 @@ from stepwell.ir.sizes import evaluate as evaluate_size
 from stepwell.ir.types import is_float, sized_tensor_type, torch_dtype
 from stepwell.passes.support.constants import full_op, splat
 from stepwell.passes.support.fusion import is_sized_tensor, shape
+from stepwell.passes.support.symbolic import scalar_size
 from stepwell.passes.support.views import View, view_of
 
 RESHAPES = (prims.PrimsReshapeOp, prims.PrimsCollapseOp, prims.PrimsSplitDimOp,
@@ -469,10 +470,10 @@ def subgraph(v: SSAValue) -> tuple[list[Operation], dict[SSAValue, str]] | None:
     while stack:
         u = stack.pop()
         if isinstance(u, BlockArgument):
-            name = size_argument(u)
-            if name is None:
+            size = scalar_size(u)  # a size argument (`{stepwell.name = "s0"}`)
+            if size is None or is_static(size) or not sympy.sympify(size).is_Symbol:
                 return None
-            sizes[u] = name
+            sizes[u] = str(size)
             continue
         op = cast(Operation, u.owner)
         if op in seen:
@@ -484,17 +485,6 @@ def subgraph(v: SSAValue) -> tuple[list[Operation], dict[SSAValue, str]] | None:
         stack.extend(op.operands)
     deps = {op: [u.owner for u in op.operands if u.owner in seen] for op in ops}
     return list(graphlib.TopologicalSorter(deps).static_order()), sizes
-
-
-def size_argument(arg: BlockArgument) -> str | None:
-    """The symbol an `i64` function argument holds (`{stepwell.name = "s0"}`), if any."""
-    func = arg.block.parent_op()
-    if not isinstance(func, FuncOp) or not isinstance(arg.type, IntegerType):
-        return None
-    attrs = func.arg_attrs.data if func.arg_attrs is not None else ()
-    a = attrs[arg.index] if arg.index < len(attrs) else None
-    name = a.data.get("stepwell.name") if isinstance(a, DictionaryAttr) else None
-    return name.data if isinstance(name, StringAttr) else None
 
 
 def constant_function(v: SSAValue, ops: list[Operation], sizes: dict[SSAValue, str],

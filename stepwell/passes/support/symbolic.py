@@ -153,7 +153,6 @@ def symbolic_examples(
         for s in sorted(expr.free_symbols, key=lambda s: s.name):
             if s not in hints:
                 hints[s] = next(next_hint)
-                env.backed_var_to_val[s] = sympy.Integer(hints[s])
                 # Dynamo specializes 0 and 1; a size fits an int64 (`x[:9223372036854775807]`
                 # is all of x); Dynamo's guards may bound it further (`ranges`)
                 lower, upper = (ranges or {}).get(s.name, (2, sys.maxsize - 1))
