@@ -27,7 +27,7 @@ LEVELS = ("torch", "prims", "tile", "triton")
 LEVEL_PIPELINES = {
     "prims": "decompose-torch-to-prims{report=false}",
     "tile": "canonicalize-prims,cse,fuse-attention,canonicalize-prims,convert-prims-to-tile,"
-    "schedule-collectives",
+    "combine-launches,schedule-collectives",
 }
 """The pass pipeline (xDSL spec text) that takes a module from the previous level to this
 one; `default_pipeline` joins them. `stepwell-opt --print-pipeline` prints the whole."""

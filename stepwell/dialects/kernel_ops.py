@@ -270,7 +270,7 @@ STRUCTURAL: frozenset[type[Operation]] = frozenset(
     {
         tile.ProgramIdOp, tile.LanesOp, tile.SplatOp, tile.LoadOp, tile.StoreOp, tile.ReduceOp,
         tile.BroadcastOp, tile.DotOp, tile.GatherOp, tile.ScatterOp, tile.ScanOp, tile.ScanIndexOp,
-        tile.SortOp, arith.ConstantOp, scf.ForOp, scf.YieldOp,
+        tile.SortOp, tile.PartOp, arith.ConstantOp, scf.ForOp, scf.YieldOp,
     }
 )  # fmt: skip
 """The kernel-body ops that are not pointwise: the emitter and the interpreter have a

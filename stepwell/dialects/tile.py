@@ -78,6 +78,7 @@ from xdsl.irdl import (
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import (
+    HasParent,
     IsolatedFromAbove,
     MemoryReadEffect,
     MemoryWriteEffect,
@@ -100,6 +101,11 @@ int_list = int_values
 
 
 KERNEL_KINDS = ("pointwise", "reduction", "matmul", "attention", "attention_backward")
+"""The kinds of kernel the kernel builder makes (`passes/support/kernel_kinds.py`)."""
+
+COMBO_KIND = "combo"
+"""The kind of a kernel made of `tile.part`s: several kernels in one launch
+(`combine-launches`)."""
 
 
 def checked_ints(attr: Attribute, what: str, minimum: int = 0) -> list[int]:
@@ -326,8 +332,10 @@ class KernelOp(IRDLOperation):
         warps = self.num_warps.value.data
         if warps < 1 or warps > 32 or warps & (warps - 1):
             raise VerifyException(f"num_warps is a power of two from 1 to 32, not {warps}")
-        if self.kind.data not in KERNEL_KINDS:
-            raise VerifyException(f"unknown kernel kind '{self.kind.data}' {KERNEL_KINDS}")
+        if self.kind.data not in (*KERNEL_KINDS, COMBO_KIND):
+            raise VerifyException(f"unknown kernel kind '{self.kind.data}' "
+                                  f"{(*KERNEL_KINDS, COMBO_KIND)}")  # fmt: skip
+        self._verify_parts()
         from stepwell.dialects.kernel_ops import kernel_body_ops  # defined over this dialect
 
         body_ops = kernel_body_ops()
@@ -337,6 +345,37 @@ class KernelOp(IRDLOperation):
                     f"'{op.name}' cannot appear in a tile.kernel (no Triton rule or tile "
                     "interpreter for it; see dialects/kernel_ops.py)"
                 )
+
+    def is_combo(self) -> bool:
+        return self.kind.data == COMBO_KIND
+
+    def parts(self) -> list[PartOp]:
+        """A combo kernel's parts, in program order (none for any other kernel)."""
+        return [op for op in self.body.block.ops if isinstance(op, PartOp)]
+
+    def _verify_parts(self) -> None:
+        """A combo kernel is static and holds parts only, whose programs follow each other
+        from 0 and fill its one-dimensional grid; no other kernel holds a part."""
+        parts = self.parts()
+        if not self.is_combo():
+            if any(isinstance(op, PartOp) for op in self.body.walk()):
+                raise VerifyException(f"only a '{COMBO_KIND}' kernel holds tile.part ops")
+            return
+        if self.is_symbolic():
+            raise VerifyException("a combo kernel has static sizes")
+        if len(parts) < 2 or len(parts) != len(list(self.body.block.ops)):
+            raise VerifyException("a combo kernel's body is two or more tile.part ops")
+        start = 0
+        for part in parts:
+            if part.start.value.data != start:
+                raise VerifyException(f"part {part.part_name.data} starts at program "
+                                      f"{part.start.value.data}, not {start}")  # fmt: skip
+            start += part.programs()
+        if self.grid_sizes() != [start, 1, 1]:
+            raise VerifyException(f"a combo kernel's grid is [{start}, 1, 1], the programs "
+                                  f"of its parts, not {self.grid_sizes()}")  # fmt: skip
+        if self.space.data or self.block.data:
+            raise VerifyException("a combo kernel's space and block are its parts'")
 
     @classmethod
     def parse(cls, parser: Parser) -> KernelOp:
@@ -366,6 +405,75 @@ class KernelOp(IRDLOperation):
             reserved_attr_names=(),
             print_empty_outputs=False,
         )
+
+
+@irdl_op_definition
+class PartOp(IRDLOperation):
+    """`tile.part`: one kernel inside a combo kernel (`combine-launches`). The programs
+    `start` .. `start + prod(grid) - 1` of the combo's grid run it, each as the program of
+    `grid` that its offset from `start` numbers (axis 0 fastest). Inside the part,
+    `tile.program_id` is that program's coordinate and reductions mask lanes against the
+    part's `space`; its body reads and writes the combo kernel's views:
+
+        tile.part {name = "k4_matmul", start = 2 : i64, grid = [1 : i64, 1 : i64, 1 : i64],
+                   space = [...], block = [...], kind = "matmul"} {
+          ...
+        }
+    """
+
+    name = "tile.part"
+    part_name = prop_def(StringAttr, prop_name="name")
+    start = prop_def(IntegerAttr)
+    grid = prop_def(ArrayAttr)
+    space = prop_def(ArrayAttr)
+    block = prop_def(ArrayAttr)
+    kind = prop_def(StringAttr)
+    fused = opt_prop_def(ArrayAttr)
+    body = region_def("single_block")
+    traits = traits_def(HasParent(KernelOp), NoTerminator())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "attr-dict-with-keyword $body"
+
+    def __init__(self, kernel: KernelOp, start: int, body: Region) -> None:
+        """The part that runs `kernel` (static; its body moved into `body`)."""
+        props: dict[str, Attribute] = {
+            "name": kernel.sym_name,
+            "start": IntegerAttr(start, 64),
+            "grid": kernel.grid,
+            "space": kernel.space,
+            "block": kernel.block,
+            "kind": kernel.kind,
+        }
+        if kernel.fused is not None:
+            props["fused"] = kernel.fused
+        super().__init__(properties=props, regions=[body])
+
+    def grid_sizes(self) -> list[int]:
+        return checked_ints(self.grid, "grid")
+
+    def programs(self) -> int:
+        gx, gy, gz = self.grid_sizes()
+        return gx * gy * gz
+
+    def space_dims(self) -> list[list[Size]]:
+        return [checked_ints(g, "space") for g in self.space.data]
+
+    def coordinates(self, program: int) -> tuple[int, int, int]:
+        """The part's own program coordinates of the combo's program `program`."""
+        gx, gy, _ = self.grid_sizes()
+        local = program - self.start.value.data
+        return local % gx, (local // gx) % gy, local // (gx * gy)
+
+    def verify_(self) -> None:
+        if len(self.grid_sizes()) != 3:
+            raise VerifyException("a part's grid has three dimensions")
+        if len(checked_ints(self.block, "block", 1)) != len(self.space.data):
+            raise VerifyException("block needs one size per coordinate group of the space")
+        self.space_dims()
+        if self.kind.data not in KERNEL_KINDS:
+            raise VerifyException(f"unknown part kind '{self.kind.data}' {KERNEL_KINDS}")
+        if any(isinstance(op, PartOp) for op in self.body.walk() if op is not self):
+            raise VerifyException("a tile.part holds no part")
 
 
 @irdl_op_definition
@@ -962,6 +1070,7 @@ Tile = Dialect(
     "tile",
     [
         KernelOp,
+        PartOp,
         ProgramIdOp,
         LanesOp,
         SplatOp,

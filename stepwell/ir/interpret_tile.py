@@ -282,6 +282,7 @@ class TileFunctions(InterpreterFunctions):
         self.program: tuple[int, int, int] = (0, 0, 0)
         self.device = torch.device("cpu")
         self.kernel: tile.KernelOp | None = None
+        self.part: tile.PartOp | None = None  # the combo kernel's part being run
         self.bindings: dict[str, int] = {}  # the launched kernel's size symbols
         self.constants: dict[tuple[Operation, torch.device], int | Tile] = {}
 
@@ -362,6 +363,21 @@ class TileFunctions(InterpreterFunctions):
                     f"@{name} leaves {missing} of {w.numel()} elements of result {i} unwritten"
                 )
         return tuple(outputs)
+
+    @impl(tile.PartOp)
+    def run_part(self, interpreter: Interpreter, op: tile.PartOp, args: PythonValues):
+        """A combo kernel's part, when this program is one of the part's."""
+        program = self.program[0]
+        start = op.start.value.data
+        if not start <= program < start + op.programs():
+            return ()
+        saved = self.program, self.part
+        self.program, self.part = op.coordinates(program), op
+        try:
+            interpreter.run_ssacfg_region(op.body, (), op.part_name.data)
+        finally:
+            self.program, self.part = saved
+        return ()
 
     @impl(tile.ProgramIdOp)
     def run_program_id(self, interpreter: Interpreter, op: tile.ProgramIdOp, args: PythonValues):
@@ -459,7 +475,8 @@ class TileFunctions(InterpreterFunctions):
     @impl(tile.ReduceOp)
     def run_reduce(self, interpreter: Interpreter, op: tile.ReduceOp, args: PythonValues):
         x, axis = cast(Tile, args[0]), op.axis.value.data
-        space = self.kernel.space_dims() if self.kernel is not None else []
+        space = (self.part.space_dims() if self.part is not None
+                 else self.kernel.space_dims() if self.kernel is not None else [])  # fmt: skip
         extent = (evaluate(product(space[axis]), self.bindings)
                   if len(space) == x.value.dim() else None)  # fmt: skip
         start = int(args[1]) * x.value.shape[axis] if len(args) > 1 else 0

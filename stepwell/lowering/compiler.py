@@ -63,7 +63,7 @@ def source_lines(kernel: tile.KernelOp) -> list[str]:
 def kernel_manifest(kernel: tile.KernelOp, n_outputs: int) -> dict[str, Any]:
     n_views = len(kernel.view_types())
     ins, outs = range(n_views - n_outputs), range(n_views - n_outputs, n_views)
-    return {
+    entry = {
         "name": kernel.sym_name.data,
         "kind": kernel.kind.data,
         "fused": [f.data for f in kernel.fused.data] if kernel.fused else [],
@@ -76,6 +76,14 @@ def kernel_manifest(kernel: tile.KernelOp, n_outputs: int) -> dict[str, Any]:
         "sources": source_lines(kernel),
         "signature": signature(kernel),
     }
+    if kernel.is_combo():  # the kernels it launches as one (combine-launches)
+        entry["parts"] = [
+            {"name": p.part_name.data, "kind": p.kind.data, "grid": p.grid_sizes(),
+             "block": tile.int_list(p.block),
+             "fused": [f.data for f in p.fused.data] if p.fused else []}
+            for p in kernel.parts()
+        ]  # fmt: skip
+    return entry
 
 
 def manifest_of(module: ModuleOp) -> dict[str, Any]:

@@ -17,6 +17,12 @@ def _decompose_torch_to_prims() -> type[ModulePass]:
     return DecomposeTorchToPrims
 
 
+def _combine_launches() -> type[ModulePass]:
+    from stepwell.passes.combine_launches import CombineLaunches
+
+    return CombineLaunches
+
+
 def _convert_prims_to_tile() -> type[ModulePass]:
     from stepwell.passes.convert_prims_to_tile import ConvertPrimsToTile
 
@@ -43,6 +49,7 @@ def _schedule_collectives() -> type[ModulePass]:
 
 PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "canonicalize-prims": _canonicalize_prims,
+    "combine-launches": _combine_launches,
     "convert-prims-to-tile": _convert_prims_to_tile,
     "decompose-torch-to-prims": _decompose_torch_to_prims,
     "fuse-attention": _fuse_attention,

@@ -59,6 +59,13 @@ class Emitter:
     counter: int = 0
     offsets: dict[tuple[str, int, int, int], tuple[str, str | None]] = field(default_factory=dict)
     last_comment: str = ""
+    part: tile.PartOp | None = None  # the combo kernel's part being emitted
+    part_program: str = ""  # its program number (counted from the part's start)
+    combo_program: str = ""  # the combo kernel's program number
+
+    def space_dims(self) -> list[list[Size]]:
+        """The iteration space of what is being emitted: the kernel's, or its part's."""
+        return self.part.space_dims() if self.part is not None else self.kernel.space_dims()
 
     def fresh(self, base: str) -> str:
         self.counter += 1
@@ -141,7 +148,7 @@ class Emitter:
 
     def reduce_mask(self, x: SSAValue, axis: int, coord: SSAValue | None) -> str | None:
         """In-view lanes of a reduction: those inside the kernel space's group `axis`."""
-        total = product(self.kernel.space_dims()[axis])
+        total = product(self.space_dims()[axis])
         size = _shape(x)[axis]
         if isinstance(total, int) and total % size == 0 and total != 0:
             return None
@@ -218,7 +225,45 @@ def _constant(e: Emitter, op: Operation) -> None:
 
 def _program_id(e: Emitter, op: Operation) -> None:
     axis = cast(tile.ProgramIdOp, op).axis.value.data
-    e.define(op.results[0], f"tl.program_id({axis})", "pid")
+    if e.part is None:
+        e.define(op.results[0], f"tl.program_id({axis})", "pid")
+        return
+    gx, gy, gz = e.part.grid_sizes()  # the part's coordinate, from its program number
+    n = e.part_program
+    expr = [
+        n if gy * gz == 1 else f"{n} % {gx}",
+        "0" if gy == 1 else (n if gx == 1 and gz == 1 else f"({n} // {gx}) % {gy}"),
+        "0" if gz == 1 else f"{n} // {gx * gy}",
+    ][axis]
+    e.define(op.results[0], expr, "pid")
+
+
+def _part(e: Emitter, op: Operation) -> None:
+    """A combo kernel's part: its programs' branch of an if/elif chain on the program
+    number, with the part's body inside (names defined there stay there)."""
+    part = cast(tile.PartOp, op)
+    start = part.start.value.data
+    end = start + part.programs()
+    if op.prev_op is None:
+        e.line(f"if {e.combo_program} < {end}:")
+    elif op.next_op is None:
+        e.line("else:")
+    else:
+        e.line(f"elif {e.combo_program} < {end}:")
+    e.indent += 1
+    outer_offsets = dict(e.offsets)
+    e.part = part
+    e.part_program = e.combo_program
+    if start:
+        e.part_program = e.fresh("prog")
+        e.line(f"{e.part_program} = {e.combo_program} - {start}")
+    e.line(f"# part {part.part_name.data}: {part.kind.data}, grid {part.grid_sizes()}")
+    for inner in part.body.block.ops:
+        emit_op(e, inner)
+    e.part, e.part_program = None, ""
+    e.offsets = outer_offsets
+    e.last_comment = ""
+    e.indent -= 1
 
 
 def _lanes(e: Emitter, op: Operation) -> None:
@@ -391,6 +436,7 @@ def _for(e: Emitter, op: Operation) -> None:
 
 EMIT_RULES: dict[type[Operation], Rule] = {
     tile.ProgramIdOp: _program_id,
+    tile.PartOp: _part,
     tile.LanesOp: _lanes,
     tile.SplatOp: _splat,
     tile.LoadOp: _load,
@@ -453,6 +499,12 @@ def emit_kernel(kernel: tile.KernelOp) -> str:
         f'    """{kernel.kind.data} kernel: {", ".join(f.data for f in fused)}.',
         f'    space {space}, block {tile.int_list(kernel.block)}, grid {grid}"""',
     ]
+    if kernel.is_combo():
+        parts = ", ".join(p.part_name.data for p in kernel.parts())
+        head[-2:] = [f'    """combo kernel, one launch of {parts}.', f'    grid {grid}"""']
+    if kernel.is_combo():
+        e.combo_program = e.fresh("prog")
+        e.line(f"{e.combo_program} = tl.program_id(0)")
     for op in kernel.body.block.ops:
         emit_op(e, op)
     return "\n".join(head + e.lines) + "\n"

@@ -1,5 +1,5 @@
 // RUN: stepwell-opt %s --split-input-file -p schedule-collectives | filecheck %s
-// RUN: stepwell-opt %s --split-input-file -p convert-prims-to-tile,schedule-collectives | filecheck %s --check-prefix=TILE
+// RUN: stepwell-opt %s --split-input-file -p convert-prims-to-tile,combine-launches,schedule-collectives | filecheck %s --check-prefix=TILE
 // RUN: stepwell-opt %s --split-input-file -p cse,dce | filecheck %s --check-prefix=CSE
 
 // A row-parallel layer: the all-reduce starts as soon as its input exists, and its wait
