@@ -415,8 +415,9 @@ class PartOp(IRDLOperation):
     `tile.program_id` is that program's coordinate and reductions mask lanes against the
     part's `space`; its body reads and writes the combo kernel's views:
 
-        tile.part {name = "k4_matmul", start = 2 : i64, grid = [1 : i64, 1 : i64, 1 : i64],
-                   space = [...], block = [...], kind = "matmul"} {
+        tile.part attributes {name = "k4_matmul", start = 2 : i64,
+                              grid = [1 : i64, 1 : i64, 1 : i64], space = [...],
+                              block = [...], kind = "matmul"} {
           ...
         }
     """

@@ -7,10 +7,12 @@ rotary embeddings of q and of k, a layer's weight gradients in a backward graph.
 makes each such set one *combo* kernel (horizontal fusion, Inductor's combo kernels):
 
     tile.kernel @k3_k4_combo(...) attributes {kind = "combo", grid = [3, 1, 1], ...} {
-      tile.part {name = "k3_matmul", start = 0 : i64, grid = [2 : i64, 1 : i64, 1 : i64], ...} {
+      tile.part attributes {name = "k3_matmul", start = 0 : i64,
+                            grid = [2 : i64, 1 : i64, 1 : i64], ...} {
         ...                                  // k3's body: programs 0 and 1
       }
-      tile.part {name = "k4_matmul", start = 2 : i64, grid = [1 : i64, 1 : i64, 1 : i64], ...} {
+      tile.part attributes {name = "k4_matmul", start = 2 : i64,
+                            grid = [1 : i64, 1 : i64, 1 : i64], ...} {
         ...                                  // k4's body: program 2
       }
     }
