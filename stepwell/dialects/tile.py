@@ -93,7 +93,17 @@ from stepwell.dialects.prims_support import (  # one list for both levels
     SCAN_KINDS,
     SCATTER_KINDS,
 )
-from stepwell.ir.sizes import Size, SizeError, parse_size, size_text, symbols_of
+from stepwell.ir.sizes import (
+    Size,
+    SizeError,
+    evaluate,
+    parse_size,
+    product,
+    simplify,
+    size_text,
+    statically_equal,
+    symbols_of,
+)
 from stepwell.ir.types import int_array, int_values, plain_symbols
 
 ints = int_array
@@ -361,19 +371,19 @@ class KernelOp(IRDLOperation):
             if any(isinstance(op, PartOp) for op in self.body.walk()):
                 raise VerifyException(f"only a '{COMBO_KIND}' kernel holds tile.part ops")
             return
-        if self.is_symbolic():
-            raise VerifyException("a combo kernel has static sizes")
         if len(parts) < 2 or len(parts) != len(list(self.body.block.ops)):
             raise VerifyException("a combo kernel's body is two or more tile.part ops")
-        start = 0
+        start: Size = 0
         for part in parts:
-            if part.start.value.data != start:
+            if not statically_equal(part.start_size(), start):
                 raise VerifyException(f"part {part.part_name.data} starts at program "
-                                      f"{part.start.value.data}, not {start}")  # fmt: skip
-            start += part.programs()
-        if self.grid_sizes() != [start, 1, 1]:
-            raise VerifyException(f"a combo kernel's grid is [{start}, 1, 1], the programs "
-                                  f"of its parts, not {self.grid_sizes()}")  # fmt: skip
+                                      f"{size_text(part.start_size())}, not "
+                                      f"{size_text(start)}")  # fmt: skip
+            start = simplify(start + part.programs())
+        grid = self.grid_sizes()
+        if not (statically_equal(grid[0], start) and grid[1:] == [1, 1]):
+            raise VerifyException(f"a combo kernel's grid is [{size_text(start)}, 1, 1], the "
+                                  f"programs of its parts, not {grid}")  # fmt: skip
         if self.space.data or self.block.data:
             raise VerifyException("a combo kernel's space and block are its parts'")
 
@@ -424,7 +434,7 @@ class PartOp(IRDLOperation):
 
     name = "tile.part"
     part_name = prop_def(StringAttr, prop_name="name")
-    start = prop_def(IntegerAttr)
+    start = prop_def(Attribute)  # an integer, or a size expression as a string
     grid = prop_def(ArrayAttr)
     space = prop_def(ArrayAttr)
     block = prop_def(ArrayAttr)
@@ -435,11 +445,11 @@ class PartOp(IRDLOperation):
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "attr-dict-with-keyword $body"
 
-    def __init__(self, kernel: KernelOp, start: int, body: Region) -> None:
-        """The part that runs `kernel` (static; its body moved into `body`)."""
+    def __init__(self, kernel: KernelOp, start: Size, body: Region) -> None:
+        """The part that runs `kernel` (its body moved into `body`) from program `start`."""
         props: dict[str, Attribute] = {
             "name": kernel.sym_name,
-            "start": IntegerAttr(start, 64),
+            "start": size_attr(start),
             "grid": kernel.grid,
             "space": kernel.space,
             "block": kernel.block,
@@ -449,20 +459,28 @@ class PartOp(IRDLOperation):
             props["fused"] = kernel.fused
         super().__init__(properties=props, regions=[body])
 
-    def grid_sizes(self) -> list[int]:
-        return checked_ints(self.grid, "grid")
+    def _symbols(self) -> list[str]:
+        kernel = self.parent_op()
+        return kernel.symbol_names() if isinstance(kernel, KernelOp) else []
 
-    def programs(self) -> int:
-        gx, gy, gz = self.grid_sizes()
-        return gx * gy * gz
+    def start_size(self) -> Size:
+        return _read_size(self.start, "start", self._symbols())
+
+    def grid_sizes(self) -> list[Size]:
+        return [_read_size(g, "grid", self._symbols()) for g in self.grid.data]
+
+    def programs(self) -> Size:
+        return simplify(product(self.grid_sizes()))
 
     def space_dims(self) -> list[list[Size]]:
-        return [checked_ints(g, "space") for g in self.space.data]
+        names = self._symbols()
+        return [[_read_size(d, "space", names) for d in cast(ArrayAttr[Attribute], g).data]
+                for g in self.space.data]  # fmt: skip
 
-    def coordinates(self, program: int) -> tuple[int, int, int]:
+    def coordinates(self, program: int, bindings: dict[str, int]) -> tuple[int, int, int]:
         """The part's own program coordinates of the combo's program `program`."""
-        gx, gy, _ = self.grid_sizes()
-        local = program - self.start.value.data
+        gx, gy, _ = (evaluate(g, bindings) for g in self.grid_sizes())
+        local = program - evaluate(self.start_size(), bindings)
         return local % gx, (local // gx) % gy, local // (gx * gy)
 
     def verify_(self) -> None:
@@ -471,6 +489,7 @@ class PartOp(IRDLOperation):
         if len(checked_ints(self.block, "block", 1)) != len(self.space.data):
             raise VerifyException("block needs one size per coordinate group of the space")
         self.space_dims()
+        self.start_size()
         if self.kind.data not in KERNEL_KINDS:
             raise VerifyException(f"unknown part kind '{self.kind.data}' {KERNEL_KINDS}")
         if any(isinstance(op, PartOp) for op in self.body.walk() if op is not self):

@@ -368,11 +368,11 @@ class TileFunctions(InterpreterFunctions):
     def run_part(self, interpreter: Interpreter, op: tile.PartOp, args: PythonValues):
         """A combo kernel's part, when this program is one of the part's."""
         program = self.program[0]
-        start = op.start.value.data
-        if not start <= program < start + op.programs():
+        start = evaluate(op.start_size(), self.bindings)
+        if not start <= program < start + evaluate(op.programs(), self.bindings):
             return ()
         saved = self.program, self.part
-        self.program, self.part = op.coordinates(program), op
+        self.program, self.part = op.coordinates(program, self.bindings), op
         try:
             interpreter.run_ssacfg_region(op.body, (), op.part_name.data)
         finally:

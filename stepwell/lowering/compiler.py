@@ -78,7 +78,8 @@ def kernel_manifest(kernel: tile.KernelOp, n_outputs: int) -> dict[str, Any]:
     }
     if kernel.is_combo():  # the kernels it launches as one (combine-launches)
         entry["parts"] = [
-            {"name": p.part_name.data, "kind": p.kind.data, "grid": p.grid_sizes(),
+            {"name": p.part_name.data, "kind": p.kind.data,
+             "grid": [size_spec(g) for g in p.grid_sizes()],
              "block": tile.int_list(p.block),
              "fused": [f.data for f in p.fused.data] if p.fused else []}
             for p in kernel.parts()

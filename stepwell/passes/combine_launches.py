@@ -32,8 +32,9 @@ group of an earlier one when
   launch and that place (nothing a launch could be reordered across: a collective's
   start or wait, a random op);
 - it reads a tensor that a launch of the group reads;
-- both kernels are static (no size symbols), launched without `inits` (a scatter's
-  starting copy), and not combos already; a group holds at most `max-parts` kernels.
+- both kernels are launched without `inits` (a scatter's starting copy), both with
+  `sizes` or both binding their size symbols from their inputs' types, and neither is
+  a combo already; a group holds at most `max-parts` kernels.
 
 The combined launch goes to the earliest such place. A combo runs with the
 largest `num_warps` of its parts. Kernels no launch calls any more are erased.
@@ -47,20 +48,21 @@ from dataclasses import dataclass
 from typing import cast
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.builtin import IndexType, ModuleOp, StringAttr
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.traits import is_side_effect_free
 from xdsl.utils.exceptions import PassFailedException
 
 from stepwell.dialects import tile
+from stepwell.ir.sizes import Size, product, simplify
 
 
 def _combinable(op: Operation, kernels: dict[str, tile.KernelOp]) -> bool:
-    if not isinstance(op, tile.LaunchOp) or op.inits or op.sizes:
+    if not isinstance(op, tile.LaunchOp) or op.inits:
         return False
     kernel = kernels.get(op.callee.root_reference.data)
-    return kernel is not None and not kernel.is_symbolic() and not kernel.is_combo()
+    return kernel is not None and not kernel.is_combo()
 
 
 def _blocks(module: ModuleOp) -> Iterator[Block]:
@@ -130,6 +132,8 @@ class _Planner:
                 continue
             if any(v.owner in group.launches for v in launch.operands):
                 continue  # (a group's launches run side by side)
+            if bool(launch.sizes) != bool(first.sizes):
+                continue  # (one launch gives all sizes, or its inputs bind them all)
             earliest = max(group.earliest, self.earliest(launch))
             latest = min(group.latest, self.latest(launch))
             if earliest > latest:
@@ -172,36 +176,39 @@ def _combo_name(names: Sequence[str], taken: set[str]) -> str:
 def combine(
     group: Sequence[tile.LaunchOp], kernels: dict[str, tile.KernelOp], name: str
 ) -> tuple[tile.KernelOp, tile.LaunchOp]:
-    """The combo kernel of `group`'s kernels and its launch (not inserted)."""
+    """The combo kernel of `group`'s kernels and its launch (not inserted). Its size
+    symbols are those of its kernels (a name is one size throughout a function)."""
     members = [kernels[launch.callee.root_reference.data] for launch in group]
     inputs = [list(launch.inputs) for launch in group]
-    n_in = sum(len(x) for x in inputs)
-    types = [t for k, x in zip(members, inputs, strict=True) for t in k.view_types()[: len(x)]]
-    types += [t for k, x in zip(members, inputs, strict=True) for t in k.view_types()[len(x) :]]
-    body = Block(arg_types=types)
+    symbols = list(dict.fromkeys(n for k in members for n in k.symbol_names()))
+    order = [(k, i) for k, x in zip(members, inputs, strict=True) for i in range(len(x))]
+    order += [(k, i) for k, x in zip(members, inputs, strict=True)
+              for i in range(len(x), len(k.views))]  # fmt: skip
+    types = [k.view_types()[i] for k, i in order]
+    body = Block(arg_types=[*types, *(IndexType() for _ in symbols)])
+    position = {(id(k), i): j for j, (k, i) in enumerate(order)}
+    by_symbol = dict(zip(symbols, body.args[len(types) :], strict=True))
     parts: list[tile.PartOp] = []
-    at_in, at_out, start = 0, n_in, 0
-    for kernel, ins in zip(members, inputs, strict=True):
-        views = kernel.views
-        outs = len(views) - len(ins)
-        args = [*body.args[at_in : at_in + len(ins)], *body.args[at_out : at_out + outs]]
+    start: Size = 0
+    for kernel in members:
         mapping: dict[SSAValue, SSAValue] = {}
-        for view, arg in zip(views, args, strict=True):
+        for i, view in enumerate(kernel.views):
+            arg = body.args[position[id(kernel), i]]
             mapping[view] = arg
             arg.name_hint = view.name_hint
+        for n, arg in zip(kernel.symbol_names(), kernel.args[len(kernel.views) :], strict=True):
+            mapping[arg] = by_symbol[n]
         part_body = Block()
         for op in kernel.body.block.ops:
             part_body.add_op(op.clone(value_mapper=mapping))
-        part = tile.PartOp(kernel, start, Region(part_body))
-        parts.append(part)
-        start += part.programs()
-        at_in, at_out = at_in + len(ins), at_out + outs
+        parts.append(tile.PartOp(kernel, start, Region(part_body)))
+        start = simplify(start + product(kernel.grid_sizes()))
     for part in parts:
         body.add_op(part)
     fused = [f for k in members if k.fused is not None for f in k.fused.data]
     combo = tile.KernelOp(
         name,
-        types,
+        body.arg_types,
         Region(body),
         grid=[start, 1, 1],
         space=[],
@@ -209,11 +216,18 @@ def combine(
         num_warps=max(k.num_warps.value.data for k in members),
         kind=tile.COMBO_KIND,
         fused=[cast(StringAttr, f).data for f in fused],
+        symbols=symbols,
+        dims=[k.view_dims(i) for k, i in order] if symbols else (),
     )
+    sizes: dict[str, SSAValue] = {}
+    for kernel, launch in zip(members, group, strict=True):
+        for n, v in zip(kernel.symbol_names(), launch.sizes, strict=False):
+            sizes.setdefault(n, v)
     launch = tile.LaunchOp(
         name,
         [v for x in inputs for v in x],
         [r.type for launch in group for r in launch.outputs],
+        sizes=[sizes[n] for n in symbols] if sizes else (),
     )
     launch.location = group[0].location
     return combo, launch

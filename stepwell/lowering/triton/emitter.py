@@ -229,11 +229,17 @@ def _program_id(e: Emitter, op: Operation) -> None:
         e.define(op.results[0], f"tl.program_id({axis})", "pid")
         return
     gx, gy, gz = e.part.grid_sizes()  # the part's coordinate, from its program number
-    n = e.part_program
+    n, src = e.part_program, e.source
+
+    def operand(size: Size) -> str:
+        text = src(size)
+        return text if text.isidentifier() or text.isdigit() else f"({text})"
+
+    one = [statically_equal(g, 1) for g in (gx, gy, gz)]
     expr = [
-        n if gy * gz == 1 else f"{n} % {gx}",
-        "0" if gy == 1 else (n if gx == 1 and gz == 1 else f"({n} // {gx}) % {gy}"),
-        "0" if gz == 1 else f"{n} // {gx * gy}",
+        n if one[1] and one[2] else f"{n} % {operand(gx)}",
+        "0" if one[1] else (n if one[0] and one[2] else f"({n} // {operand(gx)}) % {operand(gy)}"),
+        "0" if one[2] else f"{n} // {operand(simplify(gx * gy))}",
     ][axis]
     e.define(op.results[0], expr, "pid")
 
@@ -242,8 +248,8 @@ def _part(e: Emitter, op: Operation) -> None:
     """A combo kernel's part: its programs' branch of an if/elif chain on the program
     number, with the part's body inside (names defined there stay there)."""
     part = cast(tile.PartOp, op)
-    start = part.start.value.data
-    end = start + part.programs()
+    start = part.start_size()
+    end = e.source(simplify(start + part.programs()))
     if op.prev_op is None:
         e.line(f"if {e.combo_program} < {end}:")
     elif op.next_op is None:
@@ -254,10 +260,13 @@ def _part(e: Emitter, op: Operation) -> None:
     outer_offsets = dict(e.offsets)
     e.part = part
     e.part_program = e.combo_program
-    if start:
+    if not statically_equal(start, 0):
         e.part_program = e.fresh("prog")
-        e.line(f"{e.part_program} = {e.combo_program} - {start}")
-    e.line(f"# part {part.part_name.data}: {part.kind.data}, grid {part.grid_sizes()}")
+        text = e.source(start)
+        text = text if isinstance(start, int) else f"({text})"
+        e.line(f"{e.part_program} = {e.combo_program} - {text}")
+    grid = [size_text(g) if not isinstance(g, int) else g for g in part.grid_sizes()]
+    e.line(f"# part {part.part_name.data}: {part.kind.data}, grid {grid}")
     for inner in part.body.block.ops:
         emit_op(e, inner)
     e.part, e.part_program = None, ""
