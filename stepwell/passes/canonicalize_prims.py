@@ -15,7 +15,7 @@ from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr, TensorType
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -310,6 +310,36 @@ class RecomputeGeneratedValues(RewritePattern):
         rewriter.handle_operation_modification(op)
 
 
+class RecomputeConversions(RewritePattern):
+    """A type conversion of a function argument (`x.float()` of a half input) that
+    several ops read gets a copy for each further reader, as a generated value does, so
+    that each kernel reading it can convert the argument as it loads it
+    (`Partitioner.leaf_producer`) instead of one kernel storing the converted copy
+    (twice the bytes, for a widening) and the others loading it. Readers that stay at
+    graph level (`prims.extern`) share one conversion. Copies that land in one kernel are
+    one again after the kernel's own CSE."""
+
+    MAX_USES = RecomputeGeneratedValues.MAX_USES
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        from stepwell.dialects.prims_support import ExternOp
+
+        if not isinstance(op, prims.PrimsConvertElementTypeOp):
+            return
+        if not isinstance(op.operands[0], BlockArgument):
+            return
+        uses = [u for u in op.results[0].uses if not isinstance(u.operation, ExternOp)]
+        if not 1 < len(uses) <= self.MAX_USES or op.parent_block() is None:
+            return
+        order = {o: i for i, o in enumerate(cast(Block, op.parent_block()).ops)}
+        uses.sort(key=lambda u: (order.get(u.operation, len(order)), u.index))
+        for use in uses[1:]:  # (the first reader, in program order, keeps op)
+            copy = op.clone()
+            rewriter.insert(copy, InsertPoint.before(use.operation))
+            use.operation.operands[use.index] = copy.results[0]
+        rewriter.handle_operation_modification(op)
+
+
 def _copy_cone(value: SSAValue, memo: dict[SSAValue, SSAValue], out: list[Operation]) -> SSAValue:
     """A copy of the ops computing `value` (a `_generated` value: they all are prims ops),
     appended to `out` producers first; returns the copy of `value`."""
@@ -528,6 +558,7 @@ PATTERNS: list[Callable[[], RewritePattern]] = [
     AttentionWritesTokenMajor,
     SinkViewIntoIndexMath,
     RecomputeGeneratedValues,
+    RecomputeConversions,
     SinkViewIntoGather,
     GatherBeforeElementwise,
 ]

@@ -36,6 +36,11 @@ def _row_max_and_flip(x: torch.Tensor) -> Any:
     return x.amax(1), x.t().flip(0).abs()
 
 
+def _extremes(x: torch.Tensor) -> Any:
+    """Both reductions of a half tensor upcast it: two conversions, one per kernel."""
+    return x.amax(1), x.amin(0)
+
+
 def _flags(x: torch.Tensor) -> Any:
     """A row reduction beside a flipped transpose: two iteration spaces."""
     return x.all(1), x.t().flip(0) ^ True
@@ -54,6 +59,7 @@ CASES: dict[str, tuple[Callable[..., Any], Callable[[], tuple[torch.Tensor, ...]
     "rows_columns_i32": (_rows_and_columns,
                          lambda: (torch.randint(-50, 50, (37, 70), dtype=torch.int32),), 2),
     "row_max_flip_f16": (_row_max_and_flip, lambda: (torch.randn(33, 300).half(),), 2),
+    "extremes_f16": (_extremes, lambda: (torch.randn(33, 300).half(),), 2),
     "flags_bool": (_flags, lambda: (torch.rand(9, 130) > 0.1,), 2),
 }  # fmt: skip
 
@@ -73,6 +79,17 @@ def test_independent_kernels_reading_one_tensor_are_one_launch(case: str) -> Non
     assert mismatch(want, got) is None, mismatch(want, got)
     tiled = list(run_tile(artifacts.module, *inputs, function=_function(artifacts)))
     assert mismatch(want, tiled) is None, mismatch(want, tiled)
+
+
+def test_kernels_that_upcast_one_input_each_convert_it_as_they_load_it() -> None:
+    """No kernel stores an f32 copy of the half input for the other to load: the kernels
+    write their results only, and each reads x once (fusion.py: `leaf_producer`)."""
+    fn, make, _ = CASES["extremes_f16"]
+    (x,) = make()
+    artifacts, _ = _compile(fn, (x,))
+    written = sum(t.numel() * t.element_size() for t in fn(x))
+    assert artifacts.manifest["bytes_written"] == written
+    assert artifacts.manifest["bytes_read"] == 2 * x.numel() * x.element_size()
 
 
 def _function(artifacts: Any) -> str:

@@ -416,8 +416,15 @@ class Partitioner:
             self.new_group(op, "attention_backward", shape(op.grad_query))
         elif type(op) in REDUCTIONS or isinstance(op, ArgReduceOp):
             dims = reduce_dims(op)
-            if not any(self.join_reduction(op, g, dims) for g in self.candidates(op)):
-                self.new_group(op, "reduction", shape(op.operands[0]), dims)
+            if any(self.join_reduction(op, g, dims) for g in self.candidates(op)):
+                return
+            leaf = self.leaf_producer(op)
+            if leaf is not None:  # it moves into the reduction's kernel (no store)
+                self.detach(leaf)
+                self.new_group(leaf, "pointwise", shape(leaf.results[0]))
+                if self.join_reduction(op, self.groups[-1], dims):
+                    return
+            self.new_group(op, "reduction", shape(op.operands[0]), dims)
         elif isinstance(op, ScanOp | ScanIndexOp | SortOp):  # a row kernel keeping every element
             dims = (op.dim.value.data,)
             if not any(self.join_reduction(op, g, dims, "full") for g in self.candidates(op)):
@@ -427,6 +434,38 @@ class Partitioner:
                 self.new_group(op, "pointwise", shape(op.src), space="scatter")
         elif not any(self.join_pointwise(op, g) for g in self.candidates(op)):
             self.new_group(op, "pointwise", shape(op.results[0]))
+
+    def leaf_producer(self, op: Operation) -> Operation | None:
+        """The elementwise op that computes `op`'s input from memory alone (a conversion
+        of an argument: `x.float()` of a half `x`), when `op` is its only reader and it
+        sits in another kernel (as a sibling: that kernel also reads its input). Moved
+        into `op`'s kernel, it is computed where it is used instead of being stored by
+        one kernel and loaded by the other."""
+        v = op.operands[0]
+        leaf = v.owner
+        if not isinstance(leaf, prims.PrimsOp) or not (
+            leaf.KIND == "elementwise" or isinstance(leaf, prims.PrimsConvertElementTypeOp)
+        ):
+            return None
+        g = self.group_of.get(leaf)
+        if g is None or g.kind in ATTENTION_KINDS or len(g.ops) == 1:
+            return None
+        if len(leaf.results) != 1 or len(list(v.uses)) != 1:
+            return None
+        if any(self.producer_group(x) is not None for x in leaf.operands):
+            return None  # (it reads a kernel's value: moving it would need a store)
+        return leaf
+
+    def detach(self, op: Operation) -> None:
+        """Take `op` (whose results no op of its kernel reads) out of its kernel."""
+        g = self.group_of.pop(op)
+        g.ops.remove(op)
+        for r in op.results:
+            g.space_of.pop(r, None)
+        for key in [k for k in g.register_uses if k[0] is op]:
+            del g.register_uses[key]
+        g.first, g.last = self.order[g.ops[0]], self.order[g.ops[-1]]
+        g.shapes = {shape(r) for o in g.ops for r in o.results if g.space_of.get(r) == "full"}
 
     def rule_applies(self, op: Operation) -> bool:
         """Dry-run the op's tile rule on one-element stand-ins (constants as splats): a

@@ -244,3 +244,21 @@ func.func @fill(%x: tensor<3xi64>) -> tensor<3xi64> {
   %0 = prims.fill %x {value = 0 : i64} : (tensor<3xi64>) -> tensor<3xi64>
   func.return %0 : tensor<3xi64>
 }
+
+// -----
+
+// A conversion of an argument that two ops read gets a copy per reader, so each kernel
+// converts the argument as it loads it; the ATen call shares the first one.
+// CHECK-LABEL: func.func @conversions
+// CHECK-NEXT:    %[[A:.*]] = prims.convert_element_type %x {dtype = f32}
+// CHECK-NEXT:    %[[M:.*]] = prims.amax %[[A]]
+// CHECK-NEXT:    %[[B:.*]] = prims.convert_element_type %x {dtype = f32}
+// CHECK-NEXT:    %[[N:.*]] = prims.amin %[[B]]
+// CHECK-NEXT:    prims.extern "aten.cumsum.default"(%[[A]])
+func.func @conversions(%x: tensor<4x8xf16>) -> (tensor<4xf32>, tensor<8xf32>, tensor<4x8xf32>) {
+  %0 = prims.convert_element_type %x {dtype = f32} : (tensor<4x8xf16>) -> tensor<4x8xf32>
+  %1 = prims.amax %0 {dims = [1 : i64]} : (tensor<4x8xf32>) -> tensor<4xf32>
+  %2 = prims.amin %0 {dims = [0 : i64]} : (tensor<4x8xf32>) -> tensor<8xf32>
+  %3 = prims.extern "aten.cumsum.default"(%0) {args = [#torch.sym<0>, 1 : i64]} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  func.return %1, %2, %3 : tensor<4xf32>, tensor<8xf32>, tensor<4x8xf32>
+}

@@ -589,3 +589,20 @@ func.func @symbolic_iota(%n: i64 {stepwell.name = "s1", stepwell.kind = "symint"
   %1 = torch.aten.add.Tensor %x, %0 : (tensor<?x?xf32, ["s0", "s1"]>, tensor<?xi64, ["s1"]>) -> tensor<?x?xf32, ["s0", "s1"]>
   func.return %1 : tensor<?x?xf32, ["s0", "s1"]>
 }
+
+// -----
+
+// The row max and the column min of a half tensor each upcast it: each kernel converts
+// x as it loads it (the column kernel takes its conversion out of the row kernel, where
+// it had joined as a reader of x), so no kernel stores an f32 copy of x.
+// CHECK-LABEL: tile.kernel @k0_amax(%x: memref<4x8xf16, {{.*}}>, %{{.*}}: memref<4xf32, {{.*}}>)
+// CHECK-LABEL: tile.kernel @k1_amin(%x: memref<8x4xf16, {{.*}}>, %{{.*}}: memref<8xf32, {{.*}}>)
+// CHECK-LABEL: func.func @half_extremes
+// CHECK-NEXT:    tile.launch @k0_amax(%x)
+// CHECK-NEXT:    tile.launch @k1_amin(%x)
+func.func @half_extremes(%x: tensor<4x8xf16>) -> (tensor<4xf32>, tensor<8xf32>) {
+  %0 = torch.aten.to.dtype %x {dtype = f32} : (tensor<4x8xf16>) -> tensor<4x8xf32>
+  %1 = torch.aten.amax %0 {dim = [1 : i64]} : (tensor<4x8xf32>) -> tensor<4xf32>
+  %2 = torch.aten.amin %0 {dim = [0 : i64]} : (tensor<4x8xf32>) -> tensor<8xf32>
+  func.return %1, %2 : tensor<4xf32>, tensor<8xf32>
+}
