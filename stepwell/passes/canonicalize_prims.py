@@ -314,7 +314,7 @@ class RecomputeConversions(RewritePattern):
     """A type conversion of a function argument (`x.float()` of a half input) that
     several ops read gets a copy for each further reader, as a generated value does, so
     that each kernel reading it can convert the argument as it loads it
-    (`Partitioner.leaf_producer`) instead of one kernel storing the converted copy
+    (`Partitioner.leaf_producers`) instead of one kernel storing the converted copy
     (twice the bytes, for a widening) and the others loading it. Readers that stay at
     graph level (`prims.extern`) share one conversion. Copies that land in one kernel are
     one again after the kernel's own CSE."""

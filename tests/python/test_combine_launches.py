@@ -46,6 +46,11 @@ def _flags(x: torch.Tensor) -> Any:
     return x.all(1), x.t().flip(0) ^ True
 
 
+def _any_all(x: torch.Tensor) -> Any:
+    """`all` over columns reduces `(~x).long()`, which no kernel should store."""
+    return x.any(1), x.all(0)
+
+
 def _compile(fn: Callable[..., Any], args: tuple[torch.Tensor, ...], pipeline: str | None = None):  # type: ignore[no-untyped-def]
     ep = export(Example(fn, args, "fn"))
     artifacts = compile_module(import_program(ep), pipeline=pipeline)
@@ -60,6 +65,7 @@ CASES: dict[str, tuple[Callable[..., Any], Callable[[], tuple[torch.Tensor, ...]
                          lambda: (torch.randint(-50, 50, (37, 70), dtype=torch.int32),), 2),
     "row_max_flip_f16": (_row_max_and_flip, lambda: (torch.randn(33, 300).half(),), 2),
     "extremes_f16": (_extremes, lambda: (torch.randn(33, 300).half(),), 2),
+    "any_all_bool": (_any_all, lambda: (torch.rand(9, 130) > 0.1,), 2),
     "flags_bool": (_flags, lambda: (torch.rand(9, 130) > 0.1,), 2),
 }  # fmt: skip
 
@@ -81,10 +87,12 @@ def test_independent_kernels_reading_one_tensor_are_one_launch(case: str) -> Non
     assert mismatch(want, tiled) is None, mismatch(want, tiled)
 
 
-def test_kernels_that_upcast_one_input_each_convert_it_as_they_load_it() -> None:
-    """No kernel stores an f32 copy of the half input for the other to load: the kernels
-    write their results only, and each reads x once (fusion.py: `leaf_producer`)."""
-    fn, make, _ = CASES["extremes_f16"]
+@pytest.mark.parametrize("case", ["extremes_f16", "any_all_bool"])
+def test_kernels_that_convert_one_input_each_convert_it_as_they_load_it(case: str) -> None:
+    """No kernel stores a converted copy of the input (an f32 copy of the half input, an
+    int64 copy of the bool one) for the other to load: the kernels write their results
+    only, and each reads x once (fusion.py: `leaf_producers`)."""
+    fn, make, _ = CASES[case]
     (x,) = make()
     artifacts, _ = _compile(fn, (x,))
     written = sum(t.numel() * t.element_size() for t in fn(x))

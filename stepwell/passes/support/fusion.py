@@ -418,10 +418,14 @@ class Partitioner:
             dims = reduce_dims(op)
             if any(self.join_reduction(op, g, dims) for g in self.candidates(op)):
                 return
-            leaf = self.leaf_producer(op)
-            if leaf is not None:  # it moves into the reduction's kernel (no store)
-                self.detach(leaf)
-                self.new_group(leaf, "pointwise", shape(leaf.results[0]))
+            leaves = self.leaf_producers(op)
+            if leaves:  # they move into the reduction's kernel (no store)
+                for leaf in leaves:
+                    self.detach(leaf)
+                self.new_group(leaves[0], "pointwise", shape(leaves[0].results[0]))
+                for leaf in leaves[1:]:  # (elementwise on one shape: they join)
+                    if not self.join_pointwise(leaf, self.groups[-1]):
+                        self.new_group(leaf, "pointwise", shape(leaf.results[0]))
                 if self.join_reduction(op, self.groups[-1], dims):
                     return
             self.new_group(op, "reduction", shape(op.operands[0]), dims)
@@ -435,26 +439,44 @@ class Partitioner:
         elif not any(self.join_pointwise(op, g) for g in self.candidates(op)):
             self.new_group(op, "pointwise", shape(op.results[0]))
 
-    def leaf_producer(self, op: Operation) -> Operation | None:
-        """The elementwise op that computes `op`'s input from memory alone (a conversion
-        of an argument: `x.float()` of a half `x`), when `op` is its only reader and it
-        sits in another kernel (as a sibling: that kernel also reads its input). Moved
-        into `op`'s kernel, it is computed where it is used instead of being stored by
-        one kernel and loaded by the other."""
-        v = op.operands[0]
-        leaf = v.owner
-        if not isinstance(leaf, prims.PrimsOp) or not (
-            leaf.KIND == "elementwise" or isinstance(leaf, prims.PrimsConvertElementTypeOp)
-        ):
-            return None
-        g = self.group_of.get(leaf)
-        if g is None or g.kind in ATTENTION_KINDS or len(g.ops) == 1:
-            return None
-        if len(leaf.results) != 1 or len(list(v.uses)) != 1:
-            return None
-        if any(self.producer_group(x) is not None for x in leaf.operands):
-            return None  # (it reads a kernel's value: moving it would need a store)
-        return leaf
+    MAX_LEAF_OPS = 8
+
+    def leaf_producers(self, op: Operation) -> list[Operation]:
+        """The elementwise ops (in program order) that compute `op`'s input from memory
+        alone (a conversion of an argument: `x.float()` of a half `x`; `(~x).long()` of a
+        bool `x`), when they sit in another kernel that joined them as a reader of their
+        input and `op` is the only reader of what they compute. Moved into `op`'s kernel,
+        they are computed where they are used instead of being stored by one kernel and
+        loaded by the other. Empty when there are none, or more than `MAX_LEAF_OPS`."""
+
+        def cheap(o: object) -> bool:
+            return isinstance(o, prims.PrimsOp) and len(o.results) == 1 and (
+                o.KIND == "elementwise" or isinstance(o, prims.PrimsConvertElementTypeOp)
+            )
+
+        first = op.operands[0].owner
+        g = self.group_of.get(first) if cheap(first) else None  # type: ignore[arg-type]
+        if g is None or g.kind in ATTENTION_KINDS:
+            return []
+        cone: list[Operation] = []
+        stack = [(op.operands[0], op)]
+        while stack:
+            v, reader = stack.pop()
+            owner = v.owner
+            if cheap(owner) and self.group_of.get(owner) is g:  # type: ignore[arg-type]
+                producer = cast(Operation, owner)
+                if any(u.operation is not reader for u in v.uses):
+                    return []  # another op reads it: it stays stored
+                if producer not in cone:
+                    cone.append(producer)
+                    stack.extend((x, producer) for x in producer.operands)
+                if len(cone) > self.MAX_LEAF_OPS:
+                    return []
+            elif self.producer_group(v) is g:
+                return []  # (it reads a value of g: moving it would need a store)
+        if len(cone) == len(g.ops):
+            return []
+        return sorted(cone, key=self.order.__getitem__)
 
     def detach(self, op: Operation) -> None:
         """Take `op` (whose results no op of its kernel reads) out of its kernel."""

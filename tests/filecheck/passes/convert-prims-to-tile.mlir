@@ -216,15 +216,16 @@ func.func @long_softmax(%x: tensor<2x20000xf32>) -> tensor<2x20000xf32> {
 
 // layer_norm's backward: x̂ is recomputed by pointwise ops placed before the row sums;
 // merging pulls them into the row kernel (grad input), and the two column sums (the
-// weight and bias gradients) share one kernel: two launches in all.
+// weight and bias gradients) share one kernel, which computes g * x̂ itself from the
+// stored x̂ (a product only it reads): two launches in all.
 // CHECK-LABEL: tile.kernel @k0_sum
 // CHECK-SAME: kind = "reduction"
 // CHECK-LABEL: tile.kernel @k1_sum
-// CHECK-SAME: kind = "reduction", fused = ["prims.sum", "prims.sum"]
+// CHECK-SAME: kind = "reduction", fused = ["prims.mul", "prims.sum", "prims.sum"]
 // CHECK-NOT: tile.kernel
 // CHECK-LABEL: func.func @layer_norm_backward
-// CHECK-NEXT: %[[DX:.*]], %[[XHAT:.*]] = tile.launch @k0_sum
-// CHECK-NEXT: %[[DW:.*]], %[[DB:.*]] = tile.launch @k1_sum(%[[XHAT]], %g)
+// CHECK-NEXT: %[[XHAT:.*]], %[[DX:.*]] = tile.launch @k0_sum
+// CHECK-NEXT: %[[DW:.*]], %[[DB:.*]] = tile.launch @k1_sum(%g, %[[XHAT]])
 // CHECK-NEXT: func.return %[[DX]], %[[DW]], %[[DB]]
 func.func @layer_norm_backward(%g: tensor<32x64xf32>, %x: tensor<32x64xf32>, %mean: tensor<32x1xf32>, %rstd: tensor<32x1xf32>, %w: tensor<64xf32>, %b: tensor<64xf32>) -> (tensor<32x64xf32>, tensor<64xf32>, tensor<64xf32>) {
   %0:3 = torch.aten.native_layer_norm_backward %g, %x, %mean, %rstd, %w, %b {normalized_shape = [64 : i64], output_mask = [true, true, true]} : (tensor<32x64xf32>, tensor<32x64xf32>, tensor<32x1xf32>, tensor<32x1xf32>, tensor<64xf32>, tensor<64xf32>) -> (tensor<32x64xf32>, tensor<64xf32>, tensor<64xf32>)
