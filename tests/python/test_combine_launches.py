@@ -4,15 +4,13 @@ interpreter), and the combo compiles for GPUs."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import torch
+from gpu_compile import compile_for
 
 from stepwell.frontend.fx import import_program
 from stepwell.frontend.loader import Example, export
@@ -141,36 +139,11 @@ def test_a_kernel_that_reads_another_s_result_is_not_combined() -> None:
     assert mismatch(list(chain(*args)), list(artifacts.runtime(*inputs))) is None
 
 
-COMPILE_FOR = """
-import sys
-from pathlib import Path
-from stepwell.ir.printing import parse_module
-from stepwell.lowering.runtime import kernels_of
-from stepwell.lowering.triton.emitter import emit_module
-from stepwell.lowering.triton.targets import compile_all, load_for_compile
-
-kernels = kernels_of(parse_module(Path(sys.argv[1]).read_text()))
-fns = load_for_compile(emit_module(kernels), Path(sys.argv[2]))
-for r in compile_all(kernels, fns, sys.argv[3], workers=1):
-    print(r.name, r.error, bool(r.asm.get(sys.argv[4])))
-"""
-
-
 @pytest.mark.parametrize("target", ["cuda:90", "hip:gfx942"])
 def test_a_combo_kernel_compiles_for_gpus(target: str, tmp_path: Path) -> None:
     fn, make, _ = CASES["gqa_f32"]
     artifacts, _ = _compile(fn, make())
-    (tmp_path / "module.mlir").write_text(artifacts.levels["tile"])
-    asm = "ptx" if target.startswith("cuda") else "amdgcn"
-    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
-    env["TRITON_CACHE_DIR"] = str(tmp_path / "triton")
-    env["STEPWELL_CACHE_DIR"] = str(tmp_path / "cache")
-    proc = subprocess.run(
-        [sys.executable, "-c", COMPILE_FOR, str(tmp_path / "module.mlir"), str(tmp_path),
-         target, asm], capture_output=True, text=True, env=env, timeout=600,
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    lines = [line for line in proc.stdout.split("\n") if line]
+    lines = compile_for(artifacts.levels["tile"], target, tmp_path)
     assert len(lines) == 1 and lines[0].endswith("_combo None True"), lines
 
 
@@ -209,72 +182,3 @@ def test_kernels_of_symbolic_sizes_are_one_launch_at_every_size(tmp_path: Path) 
     (combo,) = manifests[0]["kernels"]
     assert combo["kind"] == "combo" and combo["symbols"] and len(combo["parts"]) == separate
     assert isinstance(combo["grid"][0], str), combo["grid"]  # an expression of the length
-
-
-# two symbolic kernels reading x [s0, 16]: a pointwise add (blocks of 64 elements) and a
-# row reduction (blocks of 2 rows; an odd s0 leaves a row out of view)
-SYMBOLIC = """
-builtin.module {
-  tile.kernel @add(%x: memref<?x16xf32, strided<[16, 1]>>,
-                   %b: memref<?x16xf32, strided<[0, 1]>>,
-                   %y: memref<?x16xf32, strided<[16, 1]>>, %s0: index)
-      attributes {symbols = ["s0"], dims = [["s0"], ["s0"], ["s0"]],
-                  grid = ["((16*s0 + 63) // 64)", 1 : i64, 1 : i64],
-                  space = [["s0", 16 : i64]], block = [64 : i64], num_warps = 2 : i64,
-                  kind = "pointwise"} {
-    %p = tile.program_id {axis = 0 : i64} : index
-    %a = tile.load %x[%p] {groups = [2 : i64]}
-        : memref<?x16xf32, strided<[16, 1]>> -> tensor<64xf32>
-    %c = tile.load %b[%p] {groups = [2 : i64]}
-        : memref<?x16xf32, strided<[0, 1]>> -> tensor<64xf32>
-    %o = arith.addf %a, %c : tensor<64xf32>
-    tile.store %o, %y[%p] {groups = [2 : i64]}
-        : tensor<64xf32>, memref<?x16xf32, strided<[16, 1]>>
-  }
-  tile.kernel @rows(%x: memref<?x16xf32, strided<[16, 1]>>,
-                    %y: memref<?xf32, strided<[1]>>, %s0: index) attributes {
-      symbols = ["s0"], dims = [["s0"], ["s0"]],
-      grid = ["((s0 + 1) // 2)", 1 : i64, 1 : i64], space = [["s0"], [16 : i64]],
-      block = [2 : i64, 16 : i64], num_warps = 4 : i64, kind = "reduction"} {
-    %r = tile.program_id {axis = 0 : i64} : index
-    %c0 = arith.constant 0 : index
-    %t = tile.load %x[%r, %c0] {groups = [1 : i64, 1 : i64]}
-        : memref<?x16xf32, strided<[16, 1]>> -> tensor<2x16xf32>
-    %e = math.exp %t : tensor<2x16xf32>
-    %s = tile.reduce "sum" %e {axis = 1 : i64} : tensor<2x16xf32> -> tensor<2x1xf32>
-    tile.store %s, %y[%r, %c0] {groups = [1 : i64, 0 : i64]}
-        : tensor<2x1xf32>, memref<?xf32, strided<[1]>>
-  }
-  func.func @forward(%x: tensor<?x16xf32, ["s0"]>, %b: tensor<16xf32>)
-      -> (tensor<?x16xf32, ["s0"]>, tensor<?xf32, ["s0"]>) {
-    %0 = tile.launch @add(%x, %b)
-        : (tensor<?x16xf32, ["s0"]>, tensor<16xf32>) -> tensor<?x16xf32, ["s0"]>
-    %1 = tile.launch @rows(%x) : (tensor<?x16xf32, ["s0"]>) -> tensor<?xf32, ["s0"]>
-    func.return %0, %1 : tensor<?x16xf32, ["s0"]>, tensor<?xf32, ["s0"]>
-  }
-}
-"""
-
-
-def test_a_symbolic_combo_runs_at_every_size_in_both_interpreters() -> None:
-    from xdsl.context import Context
-
-    from stepwell.ir.printing import parse_module
-    from stepwell.ir.sizes import evaluate
-    from stepwell.lowering.runtime import Runtime, kernels_of
-    from stepwell.lowering.triton.emitter import emit_module
-    from stepwell.passes.combine_launches import CombineLaunches
-
-    module = parse_module(SYMBOLIC)
-    CombineLaunches().apply(Context(), module)
-    module.verify()
-    (combo,) = kernels_of(module)
-    assert combo.is_combo() and combo.symbol_names() == ["s0"]
-    runtime = Runtime(module, emit_module([combo]))
-    for n in (1, 2, 5, 33):
-        programs = evaluate(combo.grid_sizes()[0], {"s0": n})
-        assert programs == (n + 1) // 2 + (16 * n + 63) // 64  # the parts' programs
-        x, b = torch.randn(n, 16), torch.randn(16)
-        want = [x + b, x.exp().sum(1)]
-        for got in (run_tile(module, x, b), runtime(x, b)):
-            assert mismatch(want, list(got)) is None, (n, mismatch(want, list(got)))

@@ -9,13 +9,11 @@ by a fixed grammar (IR text is untrusted) and bad symbolic kernels are refused.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import torch
+from gpu_compile import compile_for
 from xdsl.utils.exceptions import VerifyException
 
 from stepwell.ir.interpret_tile import run_tile
@@ -146,6 +144,30 @@ def test_triton_runs_one_kernel_at_every_size(module) -> None:  # type: ignore[n
         _check(plan.run(runtime.kernels(True), list(args), True), want)  # the launch plan
 
 
+def test_symbolic_kernels_reading_one_tensor_combine_into_one_launch() -> None:
+    """combine-launches on symbolic kernels: MODULE with @rows over [s0, 16] and reading
+    @add's input x, so the two combine; the combo takes their symbol, its grid is the sum
+    of their grids' programs, and both interpreters run it at every size."""
+    from xdsl.context import Context
+
+    from stepwell.passes.combine_launches import CombineLaunches
+
+    text = MODULE.replace("100", "16").replace("128", "16")
+    module = parse_module(text.replace("tile.launch @rows(%z)", "tile.launch @rows(%x)"))
+    CombineLaunches().apply(Context(), module)
+    module.verify()
+    combo, cols = kernels_of(module)
+    assert combo.is_combo() and combo.symbol_names() == ["s0"] and not cols.is_combo()
+    runtime = Runtime(module, emit_module([combo, cols]))
+    for n, n1 in SIZES:
+        assert evaluate(combo.grid_sizes()[0], {"s0": n}) == (16 * n + 63) // 64 + (n + 1) // 2
+        x, b, z, w = _inputs(n, n1)
+        z = z[:, :16]
+        want = (x + b, x.exp().sum(1), w.sum(1))
+        _check(run_tile(module, x, b, z, w), want)
+        _check(runtime(x, b, z, w), want)
+
+
 def test_a_launch_whose_inputs_give_a_symbol_two_sizes_is_refused() -> None:
     from stepwell.ir.sizes import bind_symbols
 
@@ -155,37 +177,13 @@ def test_a_launch_whose_inputs_give_a_symbol_two_sizes_is_refused() -> None:
         bind_symbols(binds, [torch.empty(3, 2), torch.empty(2, 4)])
 
 
-COMPILE_FOR = """
-import sys
-from pathlib import Path
-from stepwell.ir.printing import parse_module
-from stepwell.lowering.runtime import kernels_of
-from stepwell.lowering.triton.emitter import emit_module
-from stepwell.lowering.triton.targets import compile_all, load_for_compile, signature
-
-kernels = kernels_of(parse_module(Path(sys.argv[1]).read_text()))
-assert signature(kernels[0])["sym_s0"] == "i32"
-fns = load_for_compile(emit_module(kernels), Path(sys.argv[2]))
-for r in compile_all(kernels, fns, sys.argv[3], workers=1):
-    print(r.name, r.error, bool(r.asm.get(sys.argv[4])))
-"""
-
-
 @pytest.mark.parametrize("target", ["cuda:90", "hip:gfx942"])
 def test_symbolic_kernels_compile_for_gpus(target: str, tmp_path: Path) -> None:
-    # in a process of its own: Triton's real back ends need Triton imported without
-    # TRITON_INTERPRET, which this test process sets (conftest.py)
-    (tmp_path / "module.mlir").write_text(MODULE)
-    asm = "ptx" if target.startswith("cuda") else "amdgcn"
-    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
-    env["TRITON_CACHE_DIR"] = str(tmp_path / "triton")
-    env["STEPWELL_CACHE_DIR"] = str(tmp_path / "cache")
-    proc = subprocess.run(
-        [sys.executable, "-c", COMPILE_FOR, str(tmp_path / "module.mlir"), str(tmp_path),
-         target, asm], capture_output=True, text=True, env=env, timeout=600,
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert proc.stdout.split("\n")[:3] == ["add None True", "rows None True", "cols None True"]
+    from stepwell.lowering.triton.targets import signature
+
+    assert signature(kernels_of(parse_module(MODULE))[0])["sym_s0"] == "i32"
+    lines = compile_for(MODULE, target, tmp_path)
+    assert lines[:3] == ["add None True", "rows None True", "cols None True"]
 
 
 @pytest.mark.parametrize("text, value", [
@@ -316,18 +314,10 @@ def test_a_symbolic_iota_kernel_compiles_for_gpus(iota_module, target: str, tmp_
 
 
 def _compiles_alone_for(module: str, target: str, tmp_path: Path) -> None:
-    """The module's one kernel compiles for `target` (in a process without
-    TRITON_INTERPRET, as `test_symbolic_kernels_compile_for_gpus`)."""
-    (tmp_path / "module.mlir").write_text(module)
-    asm = "ptx" if target.startswith("cuda") else "amdgcn"
-    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
-    env["TRITON_CACHE_DIR"] = str(tmp_path / "triton")
-    proc = subprocess.run(
-        [sys.executable, "-c", COMPILE_FOR, str(tmp_path / "module.mlir"), str(tmp_path),
-         target, asm], capture_output=True, text=True, env=env, timeout=600,
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert [line.split(" ", 1)[1] for line in proc.stdout.split("\n") if line] == ["None True"]
+    """The module's one kernel compiles for `target` (gpu_compile.compile_for)."""
+    assert [line.split(" ", 1)[1] for line in compile_for(module, target, tmp_path)] == [
+        "None True"
+    ]
 
 
 # attention at a symbolic length: prefill (causal, queries and keys of length s0) and
