@@ -1,5 +1,8 @@
 // RUN: stepwell-opt %s --split-input-file -p convert-prims-to-tile,combine-launches | filecheck %s
 // RUN: stepwell-opt %s --split-input-file -p convert-prims-to-tile,combine-launches -t triton | filecheck %s --check-prefix=TRITON
+// RUN: stepwell-opt %s --split-input-file -p 'convert-prims-to-tile,combine-launches{max-parts=2}' | filecheck %s --check-prefix=TWO
+// RUN: not stepwell-opt %s -p 'convert-prims-to-tile,combine-launches{max-parts=1}' 2>&1 | filecheck %s --check-prefix=BAD
+// BAD: error: max-parts is at least 2, not 1
 
 // Grouped-query projections: Q (8 columns) and K (4 columns) cannot share a matmul loop,
 // but both read x and neither reads the other, so they are one combo kernel whose parts
@@ -84,4 +87,20 @@ func.func @apart(%x: tensor<4x8xf32>, %y: tensor<4x8xf32>, %wq: tensor<8x8xf32>,
   %q = prims.matmul %x, %wq : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>
   %k = prims.matmul %y, %wk : (tensor<4x8xf32>, tensor<8x4xf32>) -> tensor<4x4xf32>
   func.return %q, %k : tensor<4x8xf32>, tensor<4x4xf32>
+}
+
+// -----
+
+// Three projections of x of three widths are one combo; with max-parts=2 the third
+// launches alone.
+// CHECK-LABEL: func.func @three
+// CHECK-NEXT:    %{{.*}}, %{{.*}}, %{{.*}} = tile.launch @k0_k1_k2_combo(%x, %wa, %x, %wb, %x, %wc)
+// TWO-LABEL:   func.func @three
+// TWO-NEXT:      %{{.*}}, %{{.*}} = tile.launch @k0_k1_combo(%x, %wa, %x, %wb)
+// TWO-NEXT:      %{{.*}} = tile.launch @k2_matmul(%x, %wc)
+func.func @three(%x: tensor<4x8xf32>, %wa: tensor<8x8xf32>, %wb: tensor<8x4xf32>, %wc: tensor<8x2xf32>) -> (tensor<4x8xf32>, tensor<4x4xf32>, tensor<4x2xf32>) {
+  %a = prims.matmul %x, %wa : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>
+  %b = prims.matmul %x, %wb : (tensor<4x8xf32>, tensor<8x4xf32>) -> tensor<4x4xf32>
+  %c = prims.matmul %x, %wc : (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>
+  func.return %a, %b, %c : tensor<4x8xf32>, tensor<4x4xf32>, tensor<4x2xf32>
 }
