@@ -36,6 +36,12 @@ def _backend(kernel: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
+def _block(kernel: dict) -> str:
+    """`32x64`; a combo kernel's parts' blocks, `+` between (`1x32x64+1x32x32`)."""
+    blocks = [p["block"] for p in kernel["parts"]] if "parts" in kernel else [kernel["block"]]
+    return "+".join("x".join(map(str, b)) for b in blocks)
+
+
 def rows(artifacts: Artifacts) -> list[tuple[str, ...]]:
     out = []
     for k in artifacts.manifest["kernels"]:
@@ -45,7 +51,7 @@ def rows(artifacts: Artifacts) -> list[tuple[str, ...]]:
                 _fused(k["fused"]),
                 " ".join(k.get("sources", [])) or "-",
                 "x".join(map(str, k["grid"])),
-                "x".join(map(str, k["block"])),
+                _block(k),
                 str(k["bytes_read"] + k["bytes_written"]),
                 _backend(k),
             )

@@ -116,6 +116,11 @@ def test_a_combo_launches_each_part_over_its_own_grid() -> None:
     grids = [p["grid"] for p in combo["parts"]]
     assert any(sum(d > 1 for d in g) >= 2 for g in grids), grids
     assert combo["grid"] == [sum(g[0] * g[1] * g[2] for g in grids), 1, 1]
+    from stepwell.tools.explain import rows  # `stepwell explain` shows each part's block
+
+    ((name, *_, block, _bytes, _backend),) = rows(artifacts)
+    assert name == combo["name"]
+    assert block == "+".join("x".join(map(str, p["block"])) for p in combo["parts"]), block
 
 
 def test_without_the_pass_the_kernels_launch_apart() -> None:
