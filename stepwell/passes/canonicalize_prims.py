@@ -9,6 +9,7 @@ prims op is pure.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
@@ -402,6 +403,41 @@ class SinkViewIntoGather(RewritePattern):
         rewriter.replace(op, [viewed, gather])
 
 
+ORDER_KEEPING_VIEWS = (
+    prims.PrimsReshapeOp, prims.PrimsSplitDimOp, prims.PrimsCollapseOp,
+    prims.PrimsCollapseViewOp, prims.PrimsSqueezeOp, prims.PrimsBroadcastInDimOp,
+)  # fmt: skip
+"""Views that can keep every element where it is in row-major order (a broadcast only
+when it inserts size-1 dims: `GatherThroughReshape` checks)."""
+
+
+class GatherThroughReshape(RewritePattern):
+    """take(reshape(x), offsets) -> take(x, offsets): a gather's offsets count `a`'s
+    elements in row-major order, which a reshape (split_dim, collapse, squeeze, or a
+    broadcast that only inserts size-1 dims) does not change. The gather then reads `x`
+    itself, so `GatherBeforeElementwise` can move it above the ops that compute `x` (a
+    `stack` of interleaved rotary halves, whose halves gain a unit dim first)."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        from stepwell.dialects.prims_support import TakeOp
+
+        if not isinstance(op, TakeOp):
+            return
+        view = op.a.owner
+        if not isinstance(view, ORDER_KEEPING_VIEWS) or len(view.operands) != 1:
+            return
+        src = view.operands[0]
+        if math.prod(_shape(src)) != math.prod(_shape(op.a)):
+            return
+        if isinstance(view, prims.PrimsBroadcastInDimOp):
+            dims = int_list(view.properties["broadcast_dimensions"])
+            if dims != sorted(set(dims)):
+                return
+        gather = TakeOp(src, op.offsets, op.result.type)
+        gather.location = op.location
+        rewriter.replace(op, gather)
+
+
 class GatherBeforeElementwise(RewritePattern):
     """take(f(x, y), offsets) -> f(take(x, offsets), take(y, offsets)) for an elementwise f
     whose result only the gather reads: gathers commute with elementwise ops, and a gather
@@ -560,6 +596,7 @@ PATTERNS: list[Callable[[], RewritePattern]] = [
     RecomputeGeneratedValues,
     RecomputeConversions,
     SinkViewIntoGather,
+    GatherThroughReshape,
     GatherBeforeElementwise,
 ]
 

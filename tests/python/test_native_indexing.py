@@ -287,3 +287,6 @@ def test_rotary_embeddings_are_native(rope: Callable[..., Any]) -> None:
         # the table, its cos and sin and the rotation are computed where q is read:
         # one kernel (it was three before the table moved below its broadcasts)
         assert len(manifest["kernels"]) == 1
+    else:  # the pairs' stack gathers q itself (GatherThroughReshape): the angle table
+        # and one kernel (three before: the rotated halves were stored to be gathered)
+        assert len(manifest["kernels"]) == 2

@@ -262,3 +262,28 @@ func.func @conversions(%x: tensor<4x8xf16>) -> (tensor<4xf32>, tensor<8xf32>, te
   %3 = prims.extern "aten.cumsum.default"(%0) {args = [#torch.sym<0>, 1 : i64]} : (tensor<4x8xf32>) -> tensor<4x8xf32>
   func.return %1, %2, %3 : tensor<4xf32>, tensor<8xf32>, tensor<4x8xf32>
 }
+
+// -----
+
+// A gather of a reshape (here a broadcast that only adds a unit dim) gathers the
+// reshape's source at the same offsets: row-major order is unchanged.
+// CHECK-LABEL: func.func @gather_through_reshape
+// CHECK-NEXT:    %[[G:.*]] = prims.take %x, %i : (tensor<2x3xf32>, tensor<4xi64>) -> tensor<4xf32>
+// CHECK-NEXT:    func.return %[[G]]
+func.func @gather_through_reshape(%x: tensor<2x3xf32>, %i: tensor<4xi64>) -> tensor<4xf32> {
+  %0 = prims.broadcast_in_dim %x {shape = [2 : i64, 3 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64]} : (tensor<2x3xf32>) -> tensor<2x3x1xf32>
+  %1 = prims.take %0, %i : (tensor<2x3x1xf32>, tensor<4xi64>) -> tensor<4xf32>
+  func.return %1 : tensor<4xf32>
+}
+
+// -----
+
+// A broadcast that copies elements (a real expansion) keeps its gather.
+// CHECK-LABEL: func.func @gather_of_expansion
+// CHECK:         prims.broadcast_in_dim %x
+// CHECK-NEXT:    prims.take
+func.func @gather_of_expansion(%x: tensor<3xf32>, %i: tensor<4xi64>) -> tensor<4xf32> {
+  %0 = prims.broadcast_in_dim %x {shape = [2 : i64, 3 : i64], broadcast_dimensions = [1 : i64]} : (tensor<3xf32>) -> tensor<2x3xf32>
+  %1 = prims.take %0, %i : (tensor<2x3xf32>, tensor<4xi64>) -> tensor<4xf32>
+  func.return %1 : tensor<4xf32>
+}
