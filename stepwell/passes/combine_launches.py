@@ -274,11 +274,7 @@ class CombineLaunches(ModulePass):
         called = {
             x.callee.root_reference.data for x in op.walk() if isinstance(x, tile.LaunchOp)
         }
-        for name, kernel in kernels.items():
-            if name not in called and any(name in _members(c) for c, _ in made):
-                op.body.block.erase_op(kernel)
-
-
-def _members(combo: tile.KernelOp) -> set[str]:
-    return {p.part_name.data for p in combo.parts()}
+        combined = {p.part_name.data for combo, _ in made for p in combo.parts()}
+        for name in combined - called:  # kernels now launched only as parts
+            op.body.block.erase_op(kernels[name])
 
