@@ -11,7 +11,8 @@ starts a new one:
   pointwise ops on the reduced values, and on full rows that read them back through
   `broadcast_in_dim`, join too: softmax, layer_norm and RMSNorm are one kernel each;
 - a matmul starts a kernel whose output tile its pointwise consumers (bias, activation,
-  residual, scaling, casts) join as an epilogue;
+  residual, scaling, casts) join as an epilogue, and the elementwise ops computing its
+  operands (a cast, a norm's tail) run on its operand tiles as a prologue (prologues.py);
 - `prims.attention` is a flash-attention kernel of its own (attention_kernel.py).
 
 View ops are never kernels: a view of a value is read through a strided view. Joining
@@ -48,6 +49,7 @@ from stepwell.dialects.torch_support import SymAttr
 from stepwell.ir.sizes import Size, is_static, product
 from stepwell.ir.types import has_exotic_types, has_sizes, is_float, tensor_sizes
 from stepwell.passes.support import attention_backward_kernel, attention_kernel, heuristics
+from stepwell.passes.support.prologues import fuse_prologues
 from stepwell.passes.support.symbolic import is_size_arithmetic, scalar_size
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
 from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
@@ -296,6 +298,7 @@ class Partitioner:
             # a copy walks its operand's elements in order: the space is the operand's
             self.new_group(op, "pointwise", shape(op.operands[0]))
         self.merge_groups()
+        fuse_prologues(self)
         return Partition(self.groups, self.group_of, self.graph_ops, self.outputs())
 
     def copy_scattered_operands(self) -> None:

@@ -9,6 +9,7 @@ output is a strided view of a graph-level tensor expressed in that space.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -45,7 +46,7 @@ from stepwell.dialects.prims_support import (
 )
 from stepwell.ir.sizes import Size, ceil_div, product, simplify, symbols_of
 from stepwell.ir.types import is_float
-from stepwell.passes.support import heuristics
+from stepwell.passes.support import heuristics, prologues
 from stepwell.passes.support.fusion import (
     ATTENTION_KINDS,
     REDUCTIONS,
@@ -62,6 +63,7 @@ from stepwell.passes.support.views import (
     contiguous_strides,
     is_view_op,
     view_of,
+    view_through,
 )
 
 
@@ -96,6 +98,8 @@ class KernelBuilder:
     scan_carry: dict[Operation, SSAValue] = field(default_factory=dict)  # looped scans
     scan_next: dict[Operation, SSAValue] = field(default_factory=dict)
     scatters: dict[Operation, tuple[SSAValue, SSAValue]] = field(default_factory=dict)
+    # a matmul prologue's operand layout: a view in the value's shape -> the tile's view
+    prologue_view: Callable[[View], View | None] | None = None
 
     # -- the space (set by the group's kind: kernel_kinds.py) ------------------------------
     cfg: heuristics.Config = heuristics.Config((1,), 1)
@@ -105,7 +109,7 @@ class KernelBuilder:
     shapes: dict[str, list[int]] = field(default_factory=dict)  # space -> tile shape
 
     def matmul_k(self) -> int:
-        return matmul_inner(cast(MatmulOp, self.group.ops[0]))
+        return matmul_inner(next(op for op in self.group.ops if isinstance(op, MatmulOp)))
 
     def add(self, op: Operation) -> SSAValue:
         return self.b.add(op)
@@ -165,6 +169,11 @@ class KernelBuilder:
     def in_space(self, view: View, space: str) -> View:
         """Re-express a view of a value in the kernel's space (order of coordinate groups)."""
         g = self.group
+        if space == prologues.SPACE:  # a matmul operand tile's layout
+            assert self.prologue_view is not None
+            laid = self.prologue_view(view)
+            assert laid is not None, view
+            return laid
         if space == "reduced":
             v = view.reshape(g.rows)
             assert v is not None
@@ -272,7 +281,7 @@ class KernelBuilder:
 
     # -- ops ----------------------------------------------------------------------------------
     def emit(self, op: Operation) -> None:
-        space = self.group.space_of[op.results[0]]
+        space = self.group.space_of[op.results[0]]  # (a prologue's: the operand tile's)
         start = len(self.b.ops)
         if isinstance(op, prims.PrimsRevOp):  # a flip copied: read through its strides
             element = cast(TensorType[Attribute], op.result.type).element_type
@@ -444,10 +453,8 @@ class KernelBuilder:
         sq = self.add(tile.ReduceOp("sum", self.add(arith.MulfOp(d, d)), 1, red_t, col))
         return self.add(arith.DivfOp(sq, self.b.splat(max(n - correction, 0.0), red_t)))
 
-    def matmul_operand(self, v: SSAValue, transposed: bool, batch_shared: bool) -> SSAValue:
-        """The kernel argument of a matmul operand, as a (batch..., rows, cols) view."""
-        view = view_of(v, self.part.materialized)
-        assert view is not None
+    def operand_layout(self, view: View, transposed: bool, batch_shared: bool) -> View:
+        """A matmul operand's view as the kernel reads it: (batch..., rows, cols)."""
         rank = len(view.sizes)
         if transposed:
             view = view.permute([*range(rank - 2), rank - 1, rank - 2])
@@ -455,7 +462,52 @@ class KernelBuilder:
         if batch_shared and rank == 2 and nb:  # one weight for every batch
             view = View(view.source, view.offset, (*self.group.shape[:-2], *view.sizes),
                         (0,) * nb + view.strides)  # fmt: skip
+        return view
+
+    def matmul_operand(self, v: SSAValue, transposed: bool, batch_shared: bool) -> SSAValue:
+        """The kernel argument of a matmul operand, as a (batch..., rows, cols) view."""
+        view = view_of(v, self.part.materialized)
+        assert view is not None
+        view = self.operand_layout(view, transposed, batch_shared)
         return self.arg(view, view.source)
+
+    def prologue_tile(self, v: SSAValue, transposed: bool, rhs: bool) -> SSAValue:
+        """The step's tile of an operand that the kernel's prologue ops compute
+        (prologues.py): its ops on tiles of their inputs, each loaded through the views
+        from the operand's root to the matmul and the operand's layout; lanes past K
+        are zero (masked loads read 0, but `x * r + b` of a 0 need not be)."""
+        root = self.part.root(v)
+
+        def layout(w: View) -> View | None:  # an input's view in root's shape -> the tile's
+            through = view_through(v, root, w)
+            return None if through is None else self.operand_layout(through, transposed, rhs)
+
+        uses = self.group.register_uses
+        cone: list[Operation] = []
+        stack = [cast(Operation, root.owner)]
+        while stack:  # the prologue ops `root` depends on
+            op = stack.pop()
+            if op not in cone:
+                cone.append(op)
+                stack.extend(cast(Operation, uses[(op, i)][0].owner)
+                             for i in range(len(op.operands)) if (op, i) in uses)  # fmt: skip
+        outer_tiles, outer_view = self.tiles, self.prologue_view
+        self.tiles, self.prologue_view = {}, layout
+        for op in sorted(cone, key=self.part.order.__getitem__):
+            self.emit(op)
+        value = self.tiles[root]
+        self.tiles, self.prologue_view = outer_tiles, outer_view
+        k, bk = self.matmul_k(), self.cfg.block[3]
+        if k % bk:  # the last K step's lanes past K
+            t = cast(TensorType[Attribute], value.type)
+            axis = 1 if rhs else 2
+            lanes_t = TensorType(i32, [bk if a == axis else 1 for a in range(3)])
+            lanes = self.add(tile.LanesOp(self.coords[prologues.SPACE][axis], axis, lanes_t))
+            inside = self.add(tile.CmpOp("lt", lanes, self.b.splat(k, lanes_t),
+                                         TensorType(i1, lanes_t.get_shape())))  # fmt: skip
+            inside = self.add(tile.BroadcastOp(inside, TensorType(i1, t.get_shape())))
+            value = self.add(tile.SelectOp(inside, value, self.b.splat(0, t)))
+        return value
 
     def emit_matmuls(self, products: list[MatmulOp]) -> list[SSAValue]:
         """The output tiles of the kernel's matmuls (one output shape and one K:
@@ -471,26 +523,32 @@ class KernelBuilder:
         iv, accs = body.args[0], body.args[1:]
         pb, pm, pn = self.coords["full"]
         tiles: dict[tuple[SSAValue, bool, bool], SSAValue] = {}
+        outer = (self.b, self.loads)
+        self.b, self.loads = TileBuilder(splats=outer[0].splats), {}
 
         def operand_tile(v: SSAValue, transposed: bool, rhs: bool) -> SSAValue:
             """The step's tile of a matmul operand, loaded once per distinct operand."""
             if (v, transposed, rhs) not in tiles:
-                arg = self.matmul_operand(v, transposed, rhs)
-                element = cast(TensorType[Attribute], v.type).element_type
                 coords, shape_ = ([pb, iv, pn], [1, bk, bn]) if rhs else ([pb, pm, iv], [1, bm, bk])
-                load = tile.LoadOp(arg, coords, [nb, 1, 1], TensorType(element, shape_))
-                body.add_op(load)
-                tiles[(v, transposed, rhs)] = load.result
+                if self.group.space_of.get(self.part.root(v)) == prologues.SPACE:
+                    self.coords[prologues.SPACE], self.shapes[prologues.SPACE] = coords, shape_
+                    tiles[(v, transposed, rhs)] = self.prologue_tile(v, transposed, rhs)
+                else:
+                    arg = self.matmul_operand(v, transposed, rhs)
+                    element = cast(TensorType[Attribute], v.type).element_type
+                    tiles[(v, transposed, rhs)] = self.add(
+                        tile.LoadOp(arg, coords, [nb, 1, 1], TensorType(element, shape_))
+                    )
             return tiles[(v, transposed, rhs)]
 
         dots = []
         for m, acc in zip(products, accs, strict=True):
             tl_, tr = m.flags()
             a, b_ = operand_tile(m.lhs, tl_, False), operand_tile(m.rhs, tr, True)
-            dot = tile.DotOp(a, b_, acc)
-            body.add_op(dot)
-            dots.append(dot.result)
+            dots.append(self.add(tile.DotOp(a, b_, acc)))
+        body.add_ops(self.b.ops)
         body.add_op(scf.YieldOp(*dots))
+        self.b, self.loads = outer
         loop = scf.ForOp(lb, ub, step, [zero] * len(products), Region(body))
         self.add(loop)
         results = []
@@ -591,7 +649,8 @@ class KernelBuilder:
             self.build_looped(outputs)
             return
         for op in self.group.ops:
-            self.emit(op)
+            if self.group.space_of[op.results[0]] != prologues.SPACE:  # (in the K loop)
+                self.emit(op)
         for v in outputs:
             self.store(v)
 
@@ -667,7 +726,9 @@ class KernelBuilder:
 
 def kernel_name(index: int, group: Group) -> str:
     """`k3_softmax`, `k1_matmul_add_gelu`: the kernel's number and what it computes."""
-    names = [op.name.removeprefix("prims.") for op in group.ops]
+    prologue = [op for op in group.ops if group.space_of.get(op.results[0]) == prologues.SPACE]
+    ops = [op for op in group.ops if op not in prologue] + prologue  # (what it computes first)
+    names = [op.name.removeprefix("prims.") for op in ops]
     kinds = set(names)
     if group.kind in ATTENTION_KINDS:
         what = group.kind

@@ -188,6 +188,23 @@ def is_view_op(op: Operation) -> bool:
     return type(op) in VIEW_RULES
 
 
+def view_through(value: SSAValue, root: SSAValue, root_view: View) -> View | None:
+    """The view of `value`, a chain of view ops over `root`, when `root` itself is read
+    through `root_view` (a matmul prologue reads each of its inputs through the views
+    between the value it computes and the matmul that reads it)."""
+    try:
+        if value is root:
+            return root_view
+        op = value.owner
+        rule = VIEW_RULES.get(type(op)) if isinstance(op, Operation) else None
+        if rule is None:
+            return None
+        base = view_through(op.operands[0], root, root_view)
+        return None if base is None else rule(base, op)
+    except SizeError:
+        return None
+
+
 def view_of(value: SSAValue, materialized: Callable[[SSAValue], bool]) -> View | None:
     """The view of `value` over the nearest materialized value up its chain of view ops."""
     try:

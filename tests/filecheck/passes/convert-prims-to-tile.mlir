@@ -99,10 +99,21 @@ func.func @linear_gelu(%x: tensor<8x64xf32>, %w: tensor<32x64xf32>, %b: tensor<3
 
 // -----
 
-// A GPT-2 MLP sub-block: layer_norm, fc, gelu, fc, residual: three kernels.
+// A GPT-2 MLP sub-block: layer_norm, fc, gelu, fc, residual: three kernels. The norm's
+// kernel stores only each row's mean and rstd: `(x - mean) * rstd * w + b` is the fc
+// kernel's prologue, computed on each x tile of its K loop (no normalized copy of x).
+// CHECK-LABEL: tile.kernel @k1_matmul_add_mul_gelu
+// CHECK: scf.for
+// CHECK-NEXT: tile.load %x
+// CHECK: arith.subf
+// CHECK: arith.mulf
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: tile.dot
+// CHECK: scf.yield
 // CHECK-LABEL: func.func @gpt2_mlp
-// CHECK-NEXT: %[[LN:.*]] = tile.launch @k0_layer_norm(%x, %lnw, %lnb)
-// CHECK-NEXT: %[[H:.*]] = tile.launch @k1_matmul_add_mul_gelu(%[[LN]], %w1, %b1)
+// CHECK-NEXT: %[[MEAN:.*]], %[[RSTD:.*]] = tile.launch @k0_layer_norm(%x) : (tensor<2x16x64xf32>) -> (tensor<2x16x1xf32>, tensor<2x16x1xf32>)
+// CHECK-NEXT: %[[H:.*]] = tile.launch @k1_matmul_add_mul_gelu(%x, %[[MEAN]], %[[RSTD]], %lnw, %lnb, %w1, %b1)
 // CHECK-NEXT: %[[Y:.*]] = tile.launch @k2_matmul_add(%[[H]], %w2, %b2, %x)
 // CHECK-NEXT: func.return %[[Y]]
 func.func @gpt2_mlp(%x: tensor<2x16x64xf32>, %lnw: tensor<64xf32>, %lnb: tensor<64xf32>, %w1: tensor<256x64xf32>, %b1: tensor<256xf32>, %w2: tensor<64x256xf32>, %b2: tensor<64xf32>) -> tensor<2x16x64xf32> {

@@ -1,0 +1,268 @@
+"""Matmul prologues: the elementwise ops that compute a matmul's operand run in the
+matmul's K loop, on each operand tile as it is loaded, instead of in another kernel that
+stores the operand for the matmul to load back (Inductor's prologue fusion of templates).
+
+Placement and merging (fusion.py) leave such ops in the kernel of their producer: a
+conversion `w.float()` of a half weight in a kernel of its own, the tail `x * rstd * w`
+of an RMSNorm in the norm's row kernel, which then stores the normalized rows once and
+each projection reads them back. `fuse_prologues` runs after merging and moves them:
+
+- every reader of the operand must be a matmul (through view ops: a transpose, a
+  collapse). Each matmul kernel that reads it gets its own copy of the ops (cloned in the
+  IR, placed before its first matmul); the originals that nothing reads any more leave
+  their kernel, and a kernel left empty is not launched;
+- at most `MAX_OPS` ops, each elementwise (or a conversion) on the operand's shape and
+  in the full space of a pointwise or row kernel; an op of that kernel that other ops
+  also read is copied (the norm's `x - mean`), one that is read from memory is loaded;
+- the ops read at most the operand's own bytes plus an eighth (broadcast vectors: the
+  norm's weight, its per-row statistics), and what their kernel must store for them
+  that it did not store before (the norm's `rstd`) is at most an eighth of the operand:
+  the operand's store and load are saved for a few more small reads;
+- a read never makes a cycle: not of a value the matmul kernel computes, nor of one that
+  a kernel depending on the matmul kernel computes;
+- static shapes only.
+
+In the matmul kernel the copied ops have the space `SPACE`; kernels.py emits them in
+the K loop, in the operand tile's layout, and zeroes the lanes past K.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from stepwell.dialects import prims
+from stepwell.dialects.prims_support import MatmulOp
+from stepwell.passes.support.views import is_view_op, view_of
+
+if TYPE_CHECKING:
+    from stepwell.passes.support.fusion import Group, Partitioner
+
+MAX_OPS = 8
+"""The most ops a prologue recomputes (per operand tile, in every K step)."""
+
+SPACE = "operand"
+"""`Group.space_of` of a prologue op's result: computed on the matmul's operand tiles."""
+
+
+def elementwise(op: object) -> bool:
+    """An op a prologue may recompute: elementwise or a conversion, one result."""
+    return (
+        isinstance(op, prims.PrimsOp)
+        and len(op.results) == 1
+        and (op.KIND == "elementwise" or isinstance(op, prims.PrimsConvertElementTypeOp))
+    )
+
+
+def nbytes(v: SSAValue) -> int:
+    t = cast(TensorType[Attribute], v.type)
+    width = getattr(t.element_type, "bitwidth", 32)
+    size = 1
+    for d in t.get_shape():
+        size *= d
+    return size * max(1, width // 8)
+
+
+def is_static(v: SSAValue) -> bool:
+    return isinstance(v.type, TensorType) and all(d >= 0 for d in v.type.get_shape())
+
+
+def view_chain(v: SSAValue, root: SSAValue) -> list[Operation]:
+    """The view ops from `root` down to `v`, first to last."""
+    chain: list[Operation] = []
+    while v is not root:
+        op = cast(Operation, v.owner)
+        chain.append(op)
+        v = op.operands[0]
+    return chain[::-1]
+
+
+class Prologues:
+    """Finds and moves the prologues of one partition (see the module doc)."""
+
+    def __init__(self, p: Partitioner) -> None:
+        self.p = p
+
+    def run(self) -> None:
+        p = self.p
+        roots: list[SSAValue] = []
+        for g in p.groups:
+            if g.kind != "matmul":
+                continue
+            for op in g.ops:
+                if isinstance(op, MatmulOp):
+                    for v in (op.lhs, op.rhs):
+                        r = p.root(v)
+                        if r not in roots:
+                            roots.append(r)
+        moved = False
+        for r in roots:
+            moved |= self.fuse(r)
+        if moved:  # clones sit before their matmuls: renumber, keeping each kernel in order
+            p.order = {op: i for i, op in enumerate(p.func.body.block.ops)}
+            p.groups = [g for g in p.groups if g.ops]
+            for g in p.groups:
+                g.ops.sort(key=p.order.__getitem__)
+                g.first, g.last = p.order[g.ops[0]], p.order[g.ops[-1]]
+
+    def cone(self, r: SSAValue) -> tuple[Group, list[Operation], set[SSAValue]] | None:
+        """The kernel computing `r`, the ops a prologue recomputes for it (in program
+        order) and the values it reads from memory; None if `r` has no prologue."""
+        p = self.p
+        owner = r.owner
+        g = p.group_of.get(owner) if elementwise(owner) else None  # type: ignore[arg-type]
+        if g is None or g.kind not in ("pointwise", "reduction") or g.scatters:
+            return None
+        if g.space_of.get(r) != "full":
+            return None
+        full = tuple(cast(TensorType[Attribute], r.type).get_shape())
+        ops: list[Operation] = []
+        inputs: set[SSAValue] = set()
+        stack = [cast(Operation, owner)]
+        while stack:
+            op = stack.pop()
+            if op in ops:
+                continue
+            ops.append(op)
+            if len(ops) > MAX_OPS:
+                return None
+            for u in op.operands:
+                if p.generated(u) is not None:
+                    continue  # (a constant or an iota: computed in place)
+                src = u.owner
+                same = tuple(cast(TensorType[Attribute], u.type).get_shape()) == full
+                if same and elementwise(src) and p.group_of.get(src) is g and (  # type: ignore[arg-type]
+                    g.space_of.get(u) == "full"
+                ):
+                    stack.append(cast(Operation, src))
+                elif view_of(u, p.materialized) is None:
+                    return None
+                else:
+                    inputs.add(p.root(u))
+        return g, sorted(ops, key=p.order.__getitem__), inputs
+
+    def worth_it(self, r: SSAValue, g: Group, inputs: set[SSAValue]) -> bool:
+        """Do the prologue's reads and the stores it adds cost less than the operand's
+        round trip through memory (the module doc's eighth)?"""
+        p = self.p
+        if not all(is_static(v) for v in inputs):
+            return False
+
+        def stored(v: SSAValue) -> bool:  # (as `Partitioner.outputs` decides)
+            return any(g.register_uses.get(use, (None,))[0] is not v for use in p.final_uses(v))
+
+        size = nbytes(r)
+        reads = sum(nbytes(v) for v in inputs)
+        new_stores = sum(nbytes(v) for v in inputs if p.producer_group(v) is g and not stored(v))
+        return reads <= size + size // 8 and new_stores <= size // 8
+
+    def readers(self, r: SSAValue) -> dict[Group, list[tuple[MatmulOp, int]]] | None:
+        """The matmul kernels reading `r` and where; None if anything else reads it."""
+        p = self.p
+        out: dict[Group, list[tuple[MatmulOp, int]]] = {}
+        for user, i in p.final_uses(r):
+            m = p.group_of.get(user)
+            if not isinstance(user, MatmulOp) or m is None or m.kind != "matmul":
+                return None
+            out.setdefault(m, []).append((user, i))
+        return out or None
+
+    def acyclic(self, m: Group, inputs: set[SSAValue]) -> bool:
+        """Can kernel `m` read `inputs`: none is its own value or one of a node that
+        depends on it?"""
+        p = self.p
+        for v in inputs:
+            for node in p.sources(v):
+                if node is m:
+                    return False
+                if m in p.producers(node) or p.depends_on(node, m):  # type: ignore[arg-type]
+                    return False
+        return True
+
+    def fuse(self, r: SSAValue) -> bool:
+        found = self.cone(r)
+        readers = self.readers(r)
+        if found is None or readers is None:
+            return False
+        g, ops, inputs = found
+        values = [v for op in ops for v in (*op.operands, *op.results)]
+        values += [mm.result for uses in readers.values() for mm, _ in uses]
+        if not all(is_static(v) for v in values):
+            return False
+        if not self.worth_it(r, g, inputs):
+            return False
+        if not all(self.acyclic(m, inputs) for m in readers):
+            return False
+        for m, uses in readers.items():
+            self.copy_into(m, uses, r, ops)
+        self.erase_dead(r, ops)
+        return True
+
+    def copy_into(
+        self, m: Group, uses: list[tuple[MatmulOp, int]], r: SSAValue, ops: list[Operation]
+    ) -> None:
+        """Clone the prologue `ops` (and the views from `r` to each use) before the first
+        matmul of `m` that reads `r`, as ops of `m` in the space `SPACE`."""
+        p = self.p
+        block = p.func.body.block
+        at = min((mm for mm, _ in uses), key=p.order.__getitem__)
+        env: dict[SSAValue, SSAValue] = {}
+        for op in ops:
+            clone = op.clone(value_mapper=env)
+            block.insert_op_before(clone, at)
+            env.update(zip(op.results, clone.results, strict=True))
+            p.group_of[clone] = m
+            m.ops.append(clone)
+            m.space_of[clone.results[0]] = SPACE
+            for i, u in enumerate(op.operands):
+                if u in env:
+                    m.register_uses[(clone, i)] = (env[u], SPACE)
+                elif p.generated(u) is None:
+                    root = p.root(u)
+                    if root not in m.reads:
+                        m.reads.add(root)
+                        p.readers.setdefault(root, []).append(m)
+        copied = env[r]
+        for mm, i in uses:
+            v = mm.operands[i]
+            for view in view_chain(v, r):
+                if view.results[0] not in env:
+                    clone = view.clone(value_mapper=env)
+                    block.insert_op_before(clone, at)
+                    env[view.results[0]] = clone.results[0]
+            operands = list(mm.operands)
+            operands[i] = env[v]
+            mm.operands = operands
+            m.register_uses[(mm, i)] = (copied, SPACE)
+
+    def erase_dead(self, r: SSAValue, ops: list[Operation]) -> None:
+        """Erase the views of `r` and the prologue's originals that nothing reads now
+        (those other ops still read stay in their kernel)."""
+        p = self.p
+        views: list[Operation] = []
+        stack = [r]
+        while stack:
+            v = stack.pop()
+            for use in v.uses:
+                if is_view_op(use.operation) and use.operation not in views:
+                    views.append(use.operation)
+                    stack.append(use.operation.results[0])
+        for op in sorted([*views, *ops], key=p.order.__getitem__, reverse=True):
+            if any(res.uses for res in op.results):
+                continue
+            g = p.group_of.pop(op, None)
+            if g is not None:
+                g.ops.remove(op)
+                for res in op.results:
+                    g.space_of.pop(res, None)
+                for key in [k for k in g.register_uses if k[0] is op]:
+                    del g.register_uses[key]
+            op.detach()
+            op.erase()
+
+
+def fuse_prologues(p: Partitioner) -> None:
+    """Move the matmul prologues of partition `p` into their matmul kernels."""
+    Prologues(p).run()
