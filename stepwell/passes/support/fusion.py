@@ -16,8 +16,9 @@ starts a new one:
 - `prims.attention` is a flash-attention kernel of its own (attention_kernel.py).
 
 View ops are never kernels: a view of a value is read through a strided view. Joining
-never duplicates an op (no reduction is recomputed) and never creates a cycle between
-kernels; every value used outside its kernel is stored exactly once.
+never duplicates an op (no reduction is recomputed; a prologue copies elementwise ops
+only) and never creates a cycle between kernels; every value used outside its kernel is
+stored exactly once.
 """
 
 from __future__ import annotations

@@ -134,14 +134,20 @@ class Prologues:
                 src = u.owner
                 same = tuple(cast(TensorType[Attribute], u.type).get_shape()) == full
                 if same and elementwise(src) and p.group_of.get(src) is g and (  # type: ignore[arg-type]
-                    g.space_of.get(u) == "full"
-                ):
+                    g.space_of.get(u) == "full" and not self.stored(u, g)
+                ):  # (a value g stores anyway is loaded: no more reads than recomputing it)
                     stack.append(cast(Operation, src))
                 elif view_of(u, p.materialized) is None:
                     return None
                 else:
                     inputs.add(p.root(u))
         return g, sorted(ops, key=p.order.__getitem__), inputs
+
+    def stored(self, v: SSAValue, g: Group) -> bool:
+        """Does kernel g store `v` (as `Partitioner.outputs` decides: an op outside g, or
+        not in registers, reads it)?"""
+        uses = self.p.final_uses(v)
+        return any(g.register_uses.get(use, (None,))[0] is not v for use in uses)
 
     def worth_it(self, r: SSAValue, g: Group, inputs: set[SSAValue]) -> bool:
         """Do the prologue's reads and the stores it adds cost less than the operand's
@@ -150,12 +156,11 @@ class Prologues:
         if not all(is_static(v) for v in inputs):
             return False
 
-        def stored(v: SSAValue) -> bool:  # (as `Partitioner.outputs` decides)
-            return any(g.register_uses.get(use, (None,))[0] is not v for use in p.final_uses(v))
-
         size = nbytes(r)
         reads = sum(nbytes(v) for v in inputs)
-        new_stores = sum(nbytes(v) for v in inputs if p.producer_group(v) is g and not stored(v))
+        new_stores = sum(
+            nbytes(v) for v in inputs if p.producer_group(v) is g and not self.stored(v, g)
+        )
         return reads <= size + size // 8 and new_stores <= size // 8
 
     def readers(self, r: SSAValue) -> dict[Group, list[tuple[MatmulOp, int]]] | None:

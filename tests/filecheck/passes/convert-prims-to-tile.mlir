@@ -618,3 +618,58 @@ func.func @half_extremes(%x: tensor<4x8xf16>) -> (tensor<4xf32>, tensor<8xf32>) 
   %2 = torch.aten.amin %0 {dim = [0 : i64]} : (tensor<4x8xf32>) -> tensor<8xf32>
   func.return %1, %2 : tensor<4xf32>, tensor<8xf32>
 }
+
+// -----
+
+// Matmul prologues (support/prologues.py): the half weight is converted as each tile is
+// loaded in the K loop; no kernel stores an f32 copy of it.
+// CHECK-LABEL: tile.kernel @k0_matmul(%x: memref<40x64xf32, strided<[64, 1]>>, %w: memref<64x48xf16, strided<[48, 1]>>
+// CHECK: scf.for
+// CHECK: tile.load %w{{.*}} -> tensor<1x32x64xf16>
+// CHECK-NEXT: tile.cast %{{.*}} : tensor<1x32x64xf16> -> tensor<1x32x64xf32>
+// CHECK-NEXT: tile.dot
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @cast_weight
+// CHECK-NEXT: tile.launch @k0_matmul(%x, %w)
+// CHECK-NEXT: func.return
+func.func @cast_weight(%x: tensor<40x64xf32>, %w: tensor<64x48xf16>) -> tensor<40x48xf32> {
+  %0 = torch.aten.to.dtype %w {dtype = f32} : (tensor<64x48xf16>) -> tensor<64x48xf32>
+  %1 = torch.aten.mm %x, %0 : (tensor<40x64xf32>, tensor<64x48xf32>) -> tensor<40x48xf32>
+  func.return %1 : tensor<40x48xf32>
+}
+
+// -----
+
+// K = 37 is not a multiple of the K tile (32): the last step's lanes past K load as 0,
+// but exp(0) is 1, so the prologue's tile is zeroed there before the dot.
+// CHECK-LABEL: tile.kernel @k0_matmul_exp
+// CHECK: scf.for %[[K:[0-9a-z_]+]] =
+// CHECK-NEXT: tile.load %x
+// CHECK-NEXT: %[[E:.*]] = math.exp
+// CHECK-NEXT: %[[L:.*]] = tile.lanes %[[K]] {axis = 2 : i64} : tensor<1x1x32xi32>
+// CHECK-NEXT: %[[KS:.*]] = arith.constant dense<37> : tensor<1x1x32xi32>
+// CHECK-NEXT: %[[IN:.*]] = tile.cmp "lt" %[[L]], %[[KS]]
+// CHECK-NEXT: %[[M:.*]] = tile.broadcast %[[IN]]
+// CHECK-NEXT: %[[A:.*]] = tile.select %[[M]], %[[E]]
+// CHECK: tile.dot %[[A]]
+// CHECK-LABEL: func.func @k_tail
+// CHECK-NEXT: tile.launch @k0_matmul_exp(%x, %w)
+// CHECK-NEXT: func.return
+func.func @k_tail(%x: tensor<3x37xf32>, %w: tensor<37x20xf32>) -> tensor<3x20xf32> {
+  %0 = torch.aten.exp %x : (tensor<3x37xf32>) -> tensor<3x37xf32>
+  %1 = torch.aten.mm %0, %w : (tensor<3x37xf32>, tensor<37x20xf32>) -> tensor<3x20xf32>
+  func.return %1 : tensor<3x20xf32>
+}
+
+// -----
+
+// No prologue when it would read more than the operand: `x + y` reads two tensors of
+// the sum's size in every K step, so the sum is stored once and the matmul loads it.
+// CHECK-LABEL: func.func @two_inputs
+// CHECK-NEXT: %[[S:.*]] = tile.launch @k0_add(%x, %y)
+// CHECK-NEXT: tile.launch @k1_matmul(%[[S]], %w)
+func.func @two_inputs(%x: tensor<16x32xf32>, %y: tensor<16x32xf32>, %w: tensor<32x8xf32>) -> tensor<16x8xf32> {
+  %0 = torch.aten.add.Tensor %x, %y : (tensor<16x32xf32>, tensor<16x32xf32>) -> tensor<16x32xf32>
+  %1 = torch.aten.mm %0, %w : (tensor<16x32xf32>, tensor<32x8xf32>) -> tensor<16x8xf32>
+  func.return %1 : tensor<16x8xf32>
+}
