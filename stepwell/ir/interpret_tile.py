@@ -238,8 +238,10 @@ def reduce(
 
 
 def dot(a: Tile, b: Tile, acc: Tile) -> Tile:
-    """acc + a @ b over the valid lanes of K, in float32 (IEEE, never TF32) or acc's type."""
-    compute = torch.float32 if acc.value.dtype.is_floating_point else acc.value.dtype
+    """acc + a @ b over the valid lanes of K, in float32 (IEEE, never TF32) or acc's type
+    (float64 for an f64 accumulator)."""
+    floating = acc.value.dtype.is_floating_point and acc.value.dtype != torch.float64
+    compute = torch.float32 if floating else acc.value.dtype
     x, y = a.value.to(compute), b.value.to(compute)
     if a.mask is not None:
         x = torch.where(a.mask, x, torch.zeros((), dtype=compute, device=x.device))

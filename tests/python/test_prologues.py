@@ -66,6 +66,18 @@ def _int(x: torch.Tensor, w: torch.Tensor) -> Any:
     return x.float() @ w
 
 
+def _two_sides(x: torch.Tensor) -> Any:
+    """Both operands' prologues load x through one view, into tiles of other shapes
+    (lhs [BM, BK] at (m, k), rhs [BK, BN] at (k, n)): two loads, not one."""
+    return (x * 2) @ x.relu()
+
+
+def _positions(x: torch.Tensor, p: torch.Tensor, w: torch.Tensor) -> Any:
+    """`x + p` with p broadcast over the batch, collapsed to the matmul's rows: p has no
+    strides in the collapsed view, so the sum is stored and loaded (no prologue)."""
+    return F.linear(x + p, w)
+
+
 CASES: dict[str, tuple[Callable[..., Any], Callable[[], tuple[torch.Tensor, ...]], int]] = {
     # (function, inputs, kernels)
     "cast_f16": (_cast, lambda: (torch.randn(40, 64), torch.randn(64, 48).half()), 1),
@@ -83,6 +95,9 @@ CASES: dict[str, tuple[Callable[..., Any], Callable[[], tuple[torch.Tensor, ...]
                                                   torch.randn(48, 64).half() / 8), 3),
     "bmm": (_bmm, lambda: (torch.randn(4, 16, 24), torch.randn(4, 24, 8)), 1),
     "gram": (_gram, lambda: (torch.randn(33, 45),), 1),
+    "two_sides": (_two_sides, lambda: (torch.randn(64, 64),), 1),
+    "f64": (_k_tail, lambda: (torch.randn(3, 37, dtype=torch.float64),
+                              torch.randn(37, 20, dtype=torch.float64)), 1),
     "int32": (_int, lambda: (torch.randint(-9, 9, (12, 40), dtype=torch.int32),
                              torch.randn(40, 16)), 1),
 }  # fmt: skip
@@ -168,6 +183,15 @@ def test_an_operand_read_by_another_op_is_stored_once() -> None:
     assert mismatch(list(also_returned(*args)), list(artifacts.runtime(*inputs))) is None
 
 
+def test_an_input_the_views_to_the_matmul_cannot_express_is_not_fused() -> None:
+    args = (torch.randn(8, 16, 64), torch.randn(16, 64), torch.randn(48, 64))
+    artifacts, inputs = _compile(_positions, args)
+    assert _unfused(artifacts) and len(artifacts.manifest["kernels"]) == 2
+    assert mismatch([_positions(*args)], list(artifacts.runtime(*inputs))) is None
+    tiled = list(run_tile(artifacts.module, *inputs, function=_function(artifacts)))
+    assert mismatch([_positions(*args)], tiled) is None
+
+
 def test_a_prologue_reading_more_than_the_operand_is_not_fused() -> None:
     """`x + y` reads two tensors of the operand's size: recomputing it in every K step
     would read more than storing the sum once, so the matmul loads the sum."""
@@ -199,8 +223,9 @@ def test_llama_s_norms_run_in_its_projections() -> None:
 
 
 @pytest.mark.parametrize("target", ["cuda:90", "hip:gfx942"])
-def test_prologue_kernels_compile_for_gpus(target: str, tmp_path: Path) -> None:
-    fn, make, _ = CASES["k_tail"]
+@pytest.mark.parametrize("case", ["k_tail", "f64"])
+def test_prologue_kernels_compile_for_gpus(target: str, case: str, tmp_path: Path) -> None:
+    fn, make, _ = CASES[case]
     artifacts, _ = _compile(fn, make())
     lines = compile_for(artifacts.levels["tile"], target, tmp_path)
     assert len(lines) == 1 and lines[0].endswith(" None True"), lines

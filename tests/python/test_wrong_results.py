@@ -194,3 +194,14 @@ def test_a_looped_row_kernel_returns_its_results_in_order(order: str) -> None:
         return (s, y) if order == "reduced_first" else (y, s)
 
     check(fn, x)
+
+
+@pytest.mark.parametrize("batched", [False, True])
+def test_a_float64_matmul_accumulates_in_float64(batched: bool) -> None:
+    """The matmul kernel kept an f32 accumulator for f64 products: Triton returned
+    garbage and the tile interpreter f32 precision. Now it accumulates in f64."""
+    torch.manual_seed(0)
+    shape = (2, 20, 37) if batched else (20, 37)
+    x = torch.randn(*shape, dtype=torch.float64)
+    w = torch.randn(*shape[:-2], 37, 24, dtype=torch.float64)
+    check(lambda a, b: a @ b, x, w)

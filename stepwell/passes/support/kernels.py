@@ -26,6 +26,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     f32,
+    f64,
     i1,
     i32,
     i64,
@@ -212,16 +213,21 @@ class KernelBuilder:
         assert view is not None
         return self.load_view(view, v, space, element)
 
+    def at(self, space: str) -> tuple[object, ...]:
+        """What a load in `space` is keyed by besides its view: the space, and for a
+        prologue's operand space (lhs or rhs tile) its coordinates and tile shape."""
+        return (space, *map(id, self.coords[space]), *self.shapes[space])
+
     def load_view(self, view: View, v: SSAValue, space: str, element: Attribute) -> SSAValue:
         """The tile of `v`, read through `view` of the tensor under it, in `space`."""
         view = self.in_space(view, space)
         iota = self.part.generated(v)
         if isinstance(iota, prims.PrimsIotaOp):
-            key = ("iota", id(iota), view.offset, view.sizes, view.strides, space)
+            key = ("iota", id(iota), view.offset, view.sizes, view.strides, *self.at(space))
             if key not in self.loads:
                 self.loads[key] = self.iota_values(cast(prims.PrimsIotaOp, iota), view, space)
             return self.loads[key]
-        key = ("load", id(view.source), view.offset, view.sizes, view.strides, space)
+        key = ("load", id(view.source), view.offset, view.sizes, view.strides, *self.at(space))
         if key not in self.loads:
             a = self.arg(view, view.source)
             t = self.tile_type(space, element)
@@ -512,11 +518,13 @@ class KernelBuilder:
     def emit_matmuls(self, products: list[MatmulOp]) -> list[SSAValue]:
         """The output tiles of the kernel's matmuls (one output shape and one K:
         `Partitioner.share_loop`): one loop over K loads each distinct A and B operand
-        once per step and keeps an f32 accumulator per product."""
+        once per step and keeps an f32 accumulator per product (f64 for f64 products)."""
         _, bm, bn, bk = self.cfg.block
         k = self.matmul_k()
         nb = len(self.group.shape) - 2
-        acc_t = TensorType(f32, [1, bm, bn])
+        wide = any(_element_of(m.result) == f64 for m in products)
+        acc_el = f64 if wide else f32
+        acc_t = TensorType(acc_el, [1, bm, bn])
         zero = self.add(arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(acc_t, [0.0])))
         lb, ub, step = self.index(0), self.size_index(ceil_div(k, bk)), self.index(1)
         body = Block(arg_types=[IndexType(), *[acc_t] * len(products)])
@@ -553,8 +561,8 @@ class KernelBuilder:
         self.add(loop)
         results = []
         for m, result in zip(products, loop.results, strict=True):
-            out_el = cast(TensorType[Attribute], m.result.type).element_type
-            if out_el != f32:
+            out_el = _element_of(m.result)
+            if out_el != acc_el:
                 result = self.add(arith.TruncFOp(result, TensorType(out_el, [1, bm, bn])))
             results.append(result)
         return results
@@ -722,6 +730,10 @@ class KernelBuilder:
                      *(d for dims in self.arg_dims for d in dims)):  # fmt: skip
             names |= symbols_of(size)
         return sorted(names)
+
+
+def _element_of(v: SSAValue) -> Attribute:
+    return cast(TensorType[Attribute], v.type).element_type
 
 
 def kernel_name(index: int, group: Group) -> str:

@@ -35,7 +35,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from stepwell.dialects import prims
 from stepwell.dialects.prims_support import MatmulOp
-from stepwell.passes.support.views import is_view_op, view_of
+from stepwell.passes.support.views import is_view_op, view_of, view_through
 
 if TYPE_CHECKING:
     from stepwell.passes.support.fusion import Group, Partitioner
@@ -186,6 +186,25 @@ class Prologues:
                     return False
         return True
 
+    def laid_out(
+        self, r: SSAValue, ops: list[Operation], readers: dict[Group, list[tuple[MatmulOp, int]]]
+    ) -> bool:
+        """Can every input the ops load be read through the views from `r` to each
+        matmul that reads it? (A broadcast over a dim that a collapse to the matmul's
+        rows merges has no strides: `x + p` of a `[B, S, D]` x and an `[S, D]` p.)"""
+        p = self.p
+        computed = {res for op in ops for res in op.results}
+        for op in ops:
+            for u in op.operands:
+                if u in computed or p.constant(u) is not None or p.size_fill(u) is not None:
+                    continue
+                w = view_of(u, p.materialized)
+                for uses in readers.values():
+                    for mm, i in uses:
+                        if w is None or view_through(mm.operands[i], r, w) is None:
+                            return False
+        return True
+
     def fuse(self, r: SSAValue) -> bool:
         found = self.cone(r)
         readers = self.readers(r)
@@ -199,6 +218,8 @@ class Prologues:
         if not self.worth_it(r, g, inputs):
             return False
         if not all(self.acyclic(m, inputs) for m in readers):
+            return False
+        if not self.laid_out(r, ops, readers):
             return False
         for m, uses in readers.items():
             self.copy_into(m, uses, r, ops)
