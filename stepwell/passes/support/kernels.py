@@ -504,13 +504,17 @@ class KernelBuilder:
         value = self.tiles[root]
         self.tiles, self.prologue_view = outer_tiles, outer_view
         k, bk = self.matmul_k(), self.cfg.block[3]
-        if k % bk:  # the last K step's lanes past K
+        if not isinstance(k, int) or k % bk:  # the last K step's lanes past K
             t = cast(TensorType[Attribute], value.type)
             axis = 1 if rhs else 2
-            lanes_t = TensorType(i32, [bk if a == axis else 1 for a in range(3)])
+            lane_shape = [bk if a == axis else 1 for a in range(3)]
+            lanes_t, index_t = TensorType(i32, lane_shape), TensorType(i64, lane_shape)
             lanes = self.add(tile.LanesOp(self.coords[prologues.SPACE][axis], axis, lanes_t))
-            inside = self.add(tile.CmpOp("lt", lanes, self.b.splat(k, lanes_t),
-                                         TensorType(i1, lanes_t.get_shape())))  # fmt: skip
+            if isinstance(k, int):
+                bound = self.b.splat(k, lanes_t)
+            else:  # (a symbolic K: index arithmetic on the size arguments, as i64)
+                lanes, bound = self.add(tile.CastOp(lanes, index_t)), self.size_tile(k, index_t)
+            inside = self.add(tile.CmpOp("lt", lanes, bound, TensorType(i1, lane_shape)))
             inside = self.add(tile.BroadcastOp(inside, TensorType(i1, t.get_shape())))
             value = self.add(tile.SelectOp(inside, value, self.b.splat(0, t)))
         return value

@@ -20,7 +20,7 @@ each projection reads them back. `fuse_prologues` runs after merging and moves t
   the operand's store and load are saved for a few more small reads;
 - a read never makes a cycle: not of a value the matmul kernel computes, nor of one that
   a kernel depending on the matmul kernel computes;
-- static shapes only.
+- with symbolic sizes the eighth is judged by structure (`small_by_structure`).
 
 In the matmul kernel the copied ops have the space `SPACE`; kernels.py emits them in
 the K loop, in the operand tile's layout, and zeroes the lanes past K.
@@ -35,6 +35,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from stepwell.dialects import prims
 from stepwell.dialects.prims_support import MatmulOp
+from stepwell.ir.types import has_sizes, tensor_sizes
 from stepwell.passes.support.views import is_view_op, view_of, view_through
 
 if TYPE_CHECKING:
@@ -56,17 +57,26 @@ def elementwise(op: object) -> bool:
     )
 
 
+def width(v: SSAValue) -> int:
+    """Bytes an element of tensor `v` takes (a bool: 1)."""
+    element = cast(TensorType[Attribute], v.type).element_type
+    return max(1, getattr(element, "bitwidth", 32) // 8)
+
+
 def nbytes(v: SSAValue) -> int:
-    t = cast(TensorType[Attribute], v.type)
-    width = getattr(t.element_type, "bitwidth", 32)
     size = 1
-    for d in t.get_shape():
+    for d in cast(TensorType[Attribute], v.type).get_shape():
         size *= d
-    return size * max(1, width // 8)
+    return size * width(v)
 
 
 def is_static(v: SSAValue) -> bool:
     return isinstance(v.type, TensorType) and all(d >= 0 for d in v.type.get_shape())
+
+
+def is_sized_tensor(v: SSAValue) -> bool:
+    """Static, or with `?` dims whose sizes stepwell can compute (stepwell.ir.sizes)."""
+    return isinstance(v.type, TensorType) and has_sizes(v.type)
 
 
 def view_chain(v: SSAValue, root: SSAValue) -> list[Operation]:
@@ -117,7 +127,7 @@ class Prologues:
             return None
         if g.space_of.get(r) != "full":
             return None
-        full = tuple(cast(TensorType[Attribute], r.type).get_shape())
+        full = tuple(tensor_sizes(r.type))
         ops: list[Operation] = []
         inputs: set[SSAValue] = set()
         stack = [cast(Operation, owner)]
@@ -132,7 +142,7 @@ class Prologues:
                 if p.generated(u) is not None:
                     continue  # (a constant or an iota: computed in place)
                 src = u.owner
-                same = tuple(cast(TensorType[Attribute], u.type).get_shape()) == full
+                same = tuple(tensor_sizes(u.type)) == full
                 if same and elementwise(src) and p.group_of.get(src) is g and (  # type: ignore[arg-type]
                     g.space_of.get(u) == "full" and not self.stored(u, g)
                 ):  # (a value g stores anyway is loaded: no more reads than recomputing it)
@@ -149,12 +159,16 @@ class Prologues:
         uses = self.p.final_uses(v)
         return any(g.register_uses.get(use, (None,))[0] is not v for use in uses)
 
-    def worth_it(self, r: SSAValue, g: Group, inputs: set[SSAValue]) -> bool:
+    def worth_it(
+        self, r: SSAValue, g: Group, ops: list[Operation], inputs: set[SSAValue]
+    ) -> bool:
         """Do the prologue's reads and the stores it adds cost less than the operand's
-        round trip through memory (the module doc's eighth)?"""
+        round trip through memory (the module doc's eighth)? With symbolic sizes, the
+        same by structure: at most one input read in full, in a dtype no wider than the
+        operand's, the others broadcast; new stores only of per-row (reduced) values."""
         p = self.p
-        if not all(is_static(v) for v in inputs):
-            return False
+        if not all(is_static(v) for v in (r, *inputs)):
+            return self.small_by_structure(r, g, ops, inputs)
 
         size = nbytes(r)
         reads = sum(nbytes(v) for v in inputs)
@@ -162,6 +176,29 @@ class Prologues:
             nbytes(v) for v in inputs if p.producer_group(v) is g and not self.stored(v, g)
         )
         return reads <= size + size // 8 and new_stores <= size // 8
+
+    def small_by_structure(
+        self, r: SSAValue, g: Group, ops: list[Operation], inputs: set[SSAValue]
+    ) -> bool:
+        p = self.p
+        computed = {res for op in ops for res in op.results}
+        full: set[SSAValue] = set()
+        for op in ops:
+            for u in op.operands:
+                if u in computed or p.generated(u) is not None:
+                    continue
+                w = view_of(u, p.materialized)
+                if w is None:
+                    return False
+                if all(st != 0 or n == 1 for n, st in zip(w.sizes, w.strides, strict=True)):
+                    full.add(p.root(u))
+        if len(full) > 1 or any(width(v) > width(r) for v in full):
+            return False
+        return all(
+            g.space_of.get(v) == "reduced"
+            for v in inputs
+            if p.producer_group(v) is g and not self.stored(v, g)
+        )
 
     def readers(self, r: SSAValue) -> dict[Group, list[tuple[MatmulOp, int]]] | None:
         """The matmul kernels reading `r` and where; None if anything else reads it."""
@@ -213,9 +250,9 @@ class Prologues:
         g, ops, inputs = found
         values = [v for op in ops for v in (*op.operands, *op.results)]
         values += [mm.result for uses in readers.values() for mm, _ in uses]
-        if not all(is_static(v) for v in values):
+        if not all(is_sized_tensor(v) for v in values):
             return False
-        if not self.worth_it(r, g, inputs):
+        if not self.worth_it(r, g, ops, inputs):
             return False
         if not all(self.acyclic(m, inputs) for m in readers):
             return False
