@@ -74,11 +74,6 @@ def is_static(v: SSAValue) -> bool:
     return isinstance(v.type, TensorType) and all(d >= 0 for d in v.type.get_shape())
 
 
-def is_sized_tensor(v: SSAValue) -> bool:
-    """Static, or with `?` dims whose sizes stepwell can compute (stepwell.ir.sizes)."""
-    return isinstance(v.type, TensorType) and has_sizes(v.type)
-
-
 def view_chain(v: SSAValue, root: SSAValue) -> list[Operation]:
     """The view ops from `root` down to `v`, first to last."""
     chain: list[Operation] = []
@@ -250,7 +245,7 @@ class Prologues:
         g, ops, inputs = found
         values = [v for op in ops for v in (*op.operands, *op.results)]
         values += [mm.result for uses in readers.values() for mm, _ in uses]
-        if not all(is_sized_tensor(v) for v in values):
+        if not all(has_sizes(v.type) for v in values):  # (static, or `?` sizes stepwell computes)
             return False
         if not self.worth_it(r, g, ops, inputs):
             return False
