@@ -490,7 +490,8 @@ class Partitioner:
             g.space_of.pop(r, None)
         for key in [k for k in g.register_uses if k[0] is op]:
             del g.register_uses[key]
-        g.first, g.last = self.order[g.ops[0]], self.order[g.ops[-1]]
+        if g.ops:  # (a kernel left empty is dropped: prologues.py)
+            g.first, g.last = self.order[g.ops[0]], self.order[g.ops[-1]]
         g.shapes = {shape(r) for o in g.ops for r in o.results if g.space_of.get(r) == "full"}
 
     def rule_applies(self, op: Operation) -> bool:

@@ -92,16 +92,13 @@ class Prologues:
 
     def run(self) -> None:
         p = self.p
-        roots: list[SSAValue] = []
+        roots: dict[SSAValue, None] = {}  # (in order, each once)
         for g in p.groups:
             if g.kind != "matmul":
                 continue
             for op in g.ops:
                 if isinstance(op, MatmulOp):
-                    for v in (op.lhs, op.rhs):
-                        r = p.root(v)
-                        if r not in roots:
-                            roots.append(r)
+                    roots.update((p.root(v), None) for v in (op.lhs, op.rhs))
         moved = False
         for r in roots:
             moved |= self.fuse(r)
@@ -310,13 +307,8 @@ class Prologues:
         for op in sorted([*views, *ops], key=p.order.__getitem__, reverse=True):
             if any(res.uses for res in op.results):
                 continue
-            g = p.group_of.pop(op, None)
-            if g is not None:
-                g.ops.remove(op)
-                for res in op.results:
-                    g.space_of.pop(res, None)
-                for key in [k for k in g.register_uses if k[0] is op]:
-                    del g.register_uses[key]
+            if op in p.group_of:
+                p.detach(op)
             op.detach()
             op.erase()
 
