@@ -70,3 +70,35 @@ def test_a_product_scatter_falls_back_to_aten(results: dict[str, conformance.OpR
 def test_markdown_lists_every_op(results: dict[str, conformance.OpResult]) -> None:
     text = conformance.markdown(conformance.summarize(list(results.values()), 0.0, 2))
     assert all(f"| {op} |" in text for op in OPS)
+
+
+def test_samples_after_the_traced_ones_run_opaquely_with_the_same_outcome() -> None:
+    """Past the first `traced` samples, Dynamo puts the sample's call into its graph as one
+    opaque call: the outcome is the same as with every sample traced, and an op whose
+    traced samples broke the graph or gave none (`nonzero`: data-dependent) keeps being
+    traced, so its graph breaks still make it `fallback`."""
+    opaque = {r.op: r for r in conformance.run(["add", "nonzero"], 3, workers=1, traced=1)}
+    traced = {r.op: r for r in conformance.run(["add", "nonzero"], 3, workers=1, traced=None)}
+    assert opaque["add"].opaque == 2 and traced["add"].opaque == 0
+    assert opaque["add"].samples == traced["add"].samples == {"native": 3}
+    assert opaque["add"].launches == traced["add"].launches
+    assert opaque["nonzero"].opaque == 0 and opaque["nonzero"].graph_breaks > 0
+    assert opaque["nonzero"].outcome == traced["nonzero"].outcome == "fallback"
+
+
+def test_an_opaque_sample_that_fails_is_run_again_traced(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error on the opaque path is not the op's failure: the sample runs again with
+    Dynamo tracing it, and that run decides."""
+    real = conformance._compile_and_run
+    calls: list[bool] = []
+
+    def flaky(fn, tensors, backend, opaque=False):  # type: ignore[no-untyped-def]
+        calls.append(opaque)
+        if opaque:
+            raise RuntimeError("opaque capture failed")
+        return real(fn, tensors, backend, opaque)
+
+    monkeypatch.setattr(conformance, "_compile_and_run", flaky)
+    (add,) = conformance.run(["add"], 2, workers=1, traced=1)
+    assert add.samples == {"native": 2}, add
+    assert calls[-2:] == [True, False] and calls.count(True) == 1  # (after the warm-up)
