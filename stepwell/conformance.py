@@ -133,6 +133,7 @@ class SampleResult:
     externs: list[str] = field(default_factory=list)
     graph_level: list[str] = field(default_factory=list)
     copies: list[str] = field(default_factory=list)  # graph-level ops that move data
+    opaque: bool = False  # decided by an opaque run (`_compile_and_run`), not a traced one
 
 
 def _error_line(e: BaseException) -> str:
@@ -212,6 +213,7 @@ def run_sample(
     if opaque and (error is not None or not graphs):  # (a wrong value below stays a fail)
         return run_sample(info, sample, tol)
     result = SampleResult("native", graphs=graphs, graph_breaks=_graph_breaks() - breaks)
+    result.opaque = opaque
     result.launches = sum(m["launches"] for m in manifests)
     result.externs = sorted({x for m in manifests for x in m["externs"]})
     result.graph_level = sorted({x for m in manifests for x in m["graph_level_prims"]})
@@ -269,7 +271,7 @@ class OpResult:
     graph_breaks: int = 0
     no_graph: int = 0
     launches: int = 0
-    opaque: int = 0  # samples run as one opaque call (`_compile_and_run`)
+    opaque: int = 0  # samples decided by an opaque call (`_compile_and_run`), not rerun traced
     seconds: float = 0.0
 
 
@@ -308,8 +310,8 @@ def run_op(
         except Exception as e:  # a bug in this harness, reported as a failure
             s = SampleResult("fail", error=f"harness: {sw._first_line(e)}")
         counts[s.outcome] += 1
-        result.opaque += opaque
-        if not opaque and (s.graph_breaks or not s.graphs):
+        result.opaque += s.opaque
+        if not s.opaque and (s.graph_breaks or not s.graphs):
             opaque_ok = False  # Dynamo's view of the op matters: trace every sample
         if s.outcome == "fail" and not result.error:
             result.error, result.sample = s.error, sw._describe(sample)
