@@ -44,9 +44,12 @@ prefer_interpreter()  # kernels on CPU: decided before anything imports Triton
 
 import argparse  # noqa: E402
 import functools  # noqa: E402
+import heapq  # noqa: E402
+import itertools  # noqa: E402
 import json  # noqa: E402
 import multiprocessing  # noqa: E402
 import os  # noqa: E402
+import queue  # noqa: E402
 import shutil  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
@@ -272,30 +275,37 @@ class OpResult:
     no_graph: int = 0
     launches: int = 0
     opaque: int = 0  # samples decided by an opaque call (`_compile_and_run`), not rerun traced
-    seconds: float = 0.0
+    seconds: float = 0.0  # CPU time: the sum over its chunks when the op was split
+    start: int = 0  # the first sample this result covers (a chunk of the op's samples)
+    trace_all: bool = False  # a traced sample broke the graph or gave none: no opaque runs
 
 
 def run_op(
-    info: Any, max_samples: int | None = None, traced: int | None = TRACED_SAMPLES
+    info: Any,
+    max_samples: int | None = None,
+    traced: int | None = TRACED_SAMPLES,
+    start: int = 0,
+    opaque_ok: bool = True,
 ) -> OpResult:
-    """Every sample of `info` (the first `max_samples`), folded into one outcome. The first
-    `traced` samples (all when None) are run with Dynamo tracing the call; the others
-    opaquely (`_compile_and_run`), unless a traced one broke the graph or gave none."""
+    """Samples `start` to `max_samples` (all when None) of `info`, folded into one outcome.
+    The op's first `traced` samples (all when None) are run with Dynamo tracing the call;
+    the others opaquely (`_compile_and_run`), unless `opaque_ok` is False or a traced one
+    broke the graph or gave none (`OpResult.trace_all` then says so)."""
     sw = sweep()
-    start = time.perf_counter()
-    result = OpResult(sw.op_key(info), "skip")
+    begin = time.perf_counter()
+    result = OpResult(sw.op_key(info), "skip", start=start)
     counts: Counter[str] = Counter()
     if is_random(info):
         result.skip_reason = "random"
         return result
     try:
-        samples = sw.first_samples(info, max_samples if max_samples else 10**9)
+        samples = sw.first_samples(info, max_samples if max_samples else 10**9)[start:]
     except Exception as e:
         result.skip_reason = f"sample_inputs: {sw._first_line(e)}"
         return result
     tol = sw.tolerances(info)
-    opaque_ok = traced is not None
-    for n, sample in enumerate(samples):
+    opaque_ok = opaque_ok and traced is not None
+    for n, sample in enumerate(samples, start):
         opaque = opaque_ok and n >= (traced or 0)
         try:
             with sw._deadline(SAMPLE_TIMEOUT_S), warnings.catch_warnings():
@@ -321,17 +331,48 @@ def run_op(
         result.no_graph += s.graphs == 0
         result.launches += s.launches
     torch._dynamo.reset()
-    for outcome in ("fail", "fallback", "native"):
-        if counts[outcome]:
-            result.outcome = outcome
-            break
+    result.trace_all = traced is not None and not opaque_ok
+    result.samples = {k: counts[k] for k in OUTCOMES if counts[k]}
+    result.seconds = round(time.perf_counter() - begin, 3)
+    return _settle(result, empty=not samples)
+
+
+def _settle(result: OpResult, empty: bool = False) -> OpResult:
+    """`result.outcome` from its sample counts (any fail: fail; any fallback: fallback;
+    any native: native; else skip, with a reason)."""
+    result.outcome = next(
+        (o for o in ("fail", "fallback", "native") if result.samples.get(o)), "skip"
+    )
     if result.outcome != "skip":
         result.skip_reason = ""
-    elif not samples:
+    elif empty and not result.skip_reason:
         result.skip_reason = "no samples"
-    result.samples = {k: counts[k] for k in OUTCOMES if counts[k]}
-    result.seconds = round(time.perf_counter() - start, 3)
     return result
+
+
+def merge(parts: Sequence[OpResult]) -> OpResult:
+    """One op's result from the results of its chunks of samples (any order): counts,
+    launches and seconds add up, ATen ops are united, the first failure (by sample) and
+    the first skip reason are kept."""
+    parts = sorted(parts, key=lambda r: r.start)
+    first = parts[0]
+    out = OpResult(first.op, "skip", skip_reason=first.skip_reason, trace_all=first.trace_all)
+    counts: Counter[str] = Counter()
+    for r in parts:
+        counts.update(r.samples)
+        if r.error and not out.error:
+            out.error, out.sample = r.error, r.sample
+        out.skip_reason = out.skip_reason or r.skip_reason
+        out.externs = sorted(set(out.externs) | set(r.externs))
+        out.graph_level = sorted(set(out.graph_level) | set(r.graph_level))
+        out.graph_breaks += r.graph_breaks
+        out.no_graph += r.no_graph
+        out.launches += r.launches
+        out.opaque += r.opaque
+        out.seconds = round(out.seconds + r.seconds, 3)
+        out.trace_all = out.trace_all or r.trace_all
+    out.samples = {k: counts[k] for k in OUTCOMES if counts[k]}
+    return _settle(out, empty=not sum(counts.values()))
 
 
 # -- the run --------------------------------------------------------------------------------
@@ -342,9 +383,26 @@ def _by_key() -> dict[str, Any]:
     return {sweep().op_key(i): i for i in select_opinfos()}
 
 
-def _worker(job: tuple[str, int | None, int | None]) -> dict[str, Any]:
-    key, max_samples, traced = job
-    return asdict(run_op(_by_key()[key], max_samples, traced))
+CHUNK = 64
+"""With several workers an op's samples run in chunks of this many, longest op first, so
+that the sample-heavy ops (max pooling: 1,440 samples) share the workers instead of one
+of them finishing alone at the end."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """Samples `start` to `stop` (all when None) of one op, as `run_op` runs them."""
+
+    key: str
+    start: int
+    stop: int | None
+    traced: int | None
+    opaque_ok: bool = True
+
+
+def _worker(job: Job) -> dict[str, Any]:
+    info = _by_key()[job.key]
+    return asdict(run_op(info, job.stop, job.traced, job.start, job.opaque_ok))
 
 
 def _warm_up() -> None:
@@ -356,6 +414,17 @@ def _warm_up() -> None:
     _by_key()
 
 
+def _sample_count(key: str, max_samples: int | None) -> int:
+    """How many samples `run_op` will run for the op (0: random, or no samples)."""
+    info = _by_key()[key]
+    if is_random(info):
+        return 0
+    try:
+        return len(sweep().first_samples(info, max_samples or 10**9))
+    except Exception:
+        return 0
+
+
 def run(
     names: Sequence[str] = (),
     max_samples: int | None = None,
@@ -363,32 +432,73 @@ def run(
     progress: bool = False,
     traced: int | None = TRACED_SAMPLES,
 ) -> list[OpResult]:
-    """Run the selected OpInfos in `workers` forked processes; results in op_db order."""
+    """Run the selected OpInfos in `workers` forked processes; results in op_db order.
+    With several workers, each op's samples run in chunks of `CHUNK` (`_schedule`)."""
     torch._dynamo.config.suppress_errors = False
     keys = [sweep().op_key(i) for i in select_opinfos(names)]
     _warm_up()
-    jobs = [(k, max_samples, traced) for k in keys]
     if workers <= 1 or len(keys) < 2:
         out = []
-        for job in jobs:
-            out.append(OpResult(**_worker(job)))
+        for k in keys:
+            out.append(OpResult(**_worker(Job(k, 0, max_samples, traced))))
             if progress:
-                _progress(out[-1], len(out), len(jobs))
+                _progress(out[-1], len(out), len(keys))
         return out
+    sizes = {k: _sample_count(k, max_samples) for k in keys}
     threads = torch.get_num_threads()
     torch.set_num_threads(1)  # the forked workers share the CPUs
-    results: dict[str, OpResult] = {}
     try:
         ctx = multiprocessing.get_context("fork")
         with ctx.Pool(workers, maxtasksperchild=25) as pool:
-            for d in pool.imap_unordered(_worker, jobs, chunksize=1):
-                r = OpResult(**d)
-                results[r.op] = r
-                if progress:
-                    _progress(r, len(results), len(jobs))
+            results = _schedule(pool, workers, sizes, traced, progress)
     finally:
         torch.set_num_threads(threads)
     return [results[k] for k in keys]
+
+
+def _schedule(
+    pool: Any, workers: int, sizes: dict[str, int], traced: int | None, progress: bool
+) -> dict[str, OpResult]:
+    """Run every op's samples on `pool`, keeping `workers` jobs in flight, the op with the
+    most samples first. An op's first chunk decides whether its later chunks may run
+    opaquely (a traced sample that broke the graph makes every later sample traced), so
+    those chunks are queued when it returns; the op's result merges its chunks."""
+    ready: list[tuple[int, int, Job]] = []  # (-op samples, order, job): a heap
+    order = itertools.count()
+    for key, size in sizes.items():
+        heapq.heappush(ready, (-size, next(order), Job(key, 0, min(size, CHUNK) or None, traced)))
+    parts: dict[str, list[OpResult]] = {k: [] for k in sizes}
+    waiting = {k: 1 for k in sizes}  # chunks of each op not yet returned
+    done: queue.SimpleQueue[tuple[Job, dict[str, Any] | BaseException]] = queue.SimpleQueue()
+    results: dict[str, OpResult] = {}
+    in_flight = 0
+    while ready or in_flight:
+        while ready and in_flight < workers:
+            job = heapq.heappop(ready)[2]
+            pool.apply_async(
+                _worker, (job,),
+                callback=functools.partial(lambda j, d: done.put((j, d)), job),
+                error_callback=functools.partial(lambda j, e: done.put((j, e)), job),
+            )  # fmt: skip
+            in_flight += 1
+        job, d = done.get()
+        in_flight -= 1
+        if isinstance(d, BaseException):  # the worker died: a bug in this harness
+            d = asdict(OpResult(job.key, "fail", error=f"harness: {d!r}", start=job.start))
+        r = OpResult(**d)
+        parts[job.key].append(r)
+        waiting[job.key] -= 1
+        size = sizes[job.key]
+        if job.start == 0 and size > CHUNK:
+            for start in range(CHUNK, size, CHUNK):
+                later = Job(job.key, start, min(start + CHUNK, size), traced, not r.trace_all)
+                heapq.heappush(ready, (-size, next(order), later))
+                waiting[job.key] += 1
+        if not waiting[job.key]:
+            results[job.key] = merge(parts.pop(job.key))
+            if progress:
+                _progress(results[job.key], len(results), len(sizes))
+    return results
 
 
 def _progress(r: OpResult, done: int, total: int) -> None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import pytest
 
 from stepwell import conformance
@@ -102,3 +104,75 @@ def test_an_opaque_sample_that_fails_is_run_again_traced(monkeypatch: pytest.Mon
     (add,) = conformance.run(["add"], 2, workers=1, traced=1)
     assert add.samples == {"native": 2} and add.opaque == 0, add  # (the rerun decided)
     assert calls[-2:] == [True, False] and calls.count(True) == 1  # (after the warm-up)
+
+
+def test_chunks_in_two_workers_give_what_one_worker_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With several workers an op's samples run in chunks: the merged result is the one a
+    single worker gives, and an op whose first chunk broke the graph (`nonzero`) is traced
+    in its later chunks too."""
+    monkeypatch.setattr(conformance, "CHUNK", 2)
+    ops = ["add", "nonzero"]
+    split = {r.op: r for r in conformance.run(ops, 5, workers=2)}
+    whole = {r.op: r for r in conformance.run(ops, 5, workers=1)}
+    for op in ops:
+        a, b = split[op], whole[op]
+        assert (a.outcome, a.samples, a.opaque, a.launches, a.externs, a.graph_breaks) == (
+            b.outcome, b.samples, b.opaque, b.launches, b.externs, b.graph_breaks
+        ), (a, b)  # fmt: skip
+    assert split["add"].samples == {"native": 5} and split["add"].opaque == 5 - 2
+    assert split["nonzero"].opaque == 0 and split["nonzero"].trace_all
+
+
+class _SyncPool:
+    """A pool that runs each job at once, in the caller (for `_schedule`'s order)."""
+
+    def apply_async(self, fn, args, callback, error_callback):  # type: ignore[no-untyped-def]
+        try:
+            callback(fn(*args))
+        except Exception as e:
+            error_callback(e)
+
+
+def test_the_op_with_most_samples_runs_first_in_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`_schedule` starts the longest op first, queues its later chunks (opaque unless the
+    first chunk said to trace all) ahead of shorter ops, and merges each op's chunks."""
+    jobs: list[conformance.Job] = []
+
+    def fake(job: conformance.Job) -> dict:
+        jobs.append(job)
+        stop = job.stop if job.stop is not None else 0
+        r = conformance.OpResult(job.key, "native", start=job.start)
+        r.samples = {"native": stop - job.start}
+        r.trace_all = job.key == "mid"
+        if job.key == "mid" and job.start == 4:
+            r.samples, r.error = {"fail": 1, "native": 0}, "wrong"
+        return asdict(r)
+
+    monkeypatch.setattr(conformance, "_worker", fake)
+    monkeypatch.setattr(conformance, "CHUNK", 4)
+    sizes = {"small": 3, "big": 10, "mid": 6}
+    got = conformance._schedule(_SyncPool(), 2, sizes, 2, False)
+    assert [(j.key, j.start, j.stop) for j in jobs] == [
+        ("big", 0, 4), ("mid", 0, 4), ("big", 4, 8), ("big", 8, 10), ("mid", 4, 6),
+        ("small", 0, 3),
+    ]  # fmt: skip
+    assert all(j.opaque_ok for j in jobs if j.key == "big")
+    assert not [j for j in jobs if j.key == "mid" and j.start][0].opaque_ok
+    assert got["big"].samples == {"native": 10} and got["big"].outcome == "native"
+    assert got["small"].samples == {"native": 3}
+    assert got["mid"].outcome == "fail" and got["mid"].error == "wrong"
+    assert got["mid"].samples == {"native": 4, "fail": 1}
+
+
+def test_merge_keeps_the_first_failure_by_sample() -> None:
+    """Chunks merge in sample order whatever order they returned in: counts add up, the
+    first failing sample's error is kept, ATen ops are united; all skips stay a skip."""
+    late = conformance.OpResult("op", "fail", {"fail": 1}, error="late", start=8)
+    early = conformance.OpResult("op", "fail", {"fail": 2}, error="early", start=4)
+    first = conformance.OpResult("op", "fallback", {"fallback": 4}, externs=["aten.a"])
+    merged = conformance.merge([late, first, early])
+    assert merged.outcome == "fail" and merged.error == "early"
+    assert merged.samples == {"fallback": 4, "fail": 3} and merged.externs == ["aten.a"]
+    skips = [conformance.OpResult("op", "skip", {"skip": 2}, skip_reason="eager: x")] * 2
+    assert conformance.merge(skips).outcome == "skip"
+    assert conformance.merge(skips).skip_reason == "eager: x"
