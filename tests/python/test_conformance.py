@@ -62,11 +62,12 @@ def test_conv2d_is_native(results: dict[str, conformance.OpResult]) -> None:
     assert not conv.externs
 
 
-def test_a_product_scatter_falls_back_to_aten(results: dict[str, conformance.OpResult]) -> None:
-    """No atomic multiplies: `scatter_reduce(..., "prod")` stays an ATen call."""
+def test_a_product_scatter_is_native(results: dict[str, conformance.OpResult]) -> None:
+    """No atomic multiplies, yet `scatter_reduce(..., "prod")` of floats runs as kernels: a
+    sum scatter of log-magnitudes and a count of sign bits."""
     prod = results["scatter_reduce.prod"]
-    assert prod.outcome == "fallback", prod
-    assert "aten.scatter_reduce.two" in prod.externs
+    assert prod.outcome == "native", prod
+    assert not prod.externs
 
 
 def test_markdown_lists_every_op(results: dict[str, conformance.OpResult]) -> None:

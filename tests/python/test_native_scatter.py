@@ -99,6 +99,19 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
                                      (X.bfloat16(), IDX, SRC.bfloat16())),
     "index_reduce amax float": (lambda x, i, s: x.index_reduce(0, i, s, "amax"),
                                 (X, ROWS, torch.randn(4, 4))),
+    # float products: a float64 sum scatter of log-magnitudes and a count of sign bits
+    "scatter_reduce prod": (lambda x, i, s: x.scatter_reduce(0, i, s, "prod"), (X, IDX, SRC)),
+    "scatter_reduce prod, not self": (
+        lambda x, i, s: x.scatter_reduce(0, i, s, "prod", include_self=False), (X, IDX, SRC)),
+    "scatter_reduce prod float16": (lambda x, i, s: x.scatter_reduce(0, i, s, "prod"),
+                                    (X.half(), IDX, SRC.half())),
+    "scatter_reduce prod float64": (lambda x, i, s: x.scatter_reduce(0, i, s, "prod"),
+                                    (X.double(), IDX, SRC.double())),
+    "index_reduce prod, not self": (
+        lambda x, i, s: x.index_reduce(0, i, s, "prod", include_self=False),
+        (X, ROWS, torch.randn(4, 4))),
+    "scatter multiply": (lambda x, i, s: x.scatter(0, i, s, reduce="multiply"), (X, IDX, SRC)),
+    "scatter multiply value": (lambda x, i: x.scatter(0, i, -2.5, reduce="multiply"), (X, IDX)),
 }  # fmt: skip
 
 
@@ -160,12 +173,29 @@ def test_an_input_is_never_written() -> None:
     assert torch.equal(x, X)
 
 
-def test_a_product_keeps_the_aten_call() -> None:
-    """No atomic multiply: `scatter_reduce(..., "prod")` stays whole."""
+def test_an_integer_product_keeps_the_aten_call() -> None:
+    """An integer product wraps around, which a sum of logarithms does not: it stays
+    whole, as ATen's."""
     fn = lambda x, i, s: x.scatter_reduce(0, i, s, "prod")  # noqa: E731
-    artifacts, bound = compiled(fn, (X, IDX, SRC))
+    args = ((X * 10).long(), IDX, (SRC * 10).long())
+    artifacts, bound = compiled(fn, args)
     assert artifacts.manifest["externs"] == {"aten.scatter_reduce.two": 1}
-    assert mismatch([fn(X, IDX, SRC)], list(artifacts.runtime(*bound))) is None
+    assert mismatch([fn(*args)], list(artifacts.runtime(*bound))) is None
+
+
+@pytest.mark.parametrize("include_self", [True, False])
+def test_a_float_product_has_eager_nans_infinities_and_signed_zeros(include_self: bool) -> None:
+    """Products over NaN, ±inf, ±0 and negatives: 0 * inf is NaN, NaN stays, the sign is
+    the parity of the sign bits (-0.0 * 2 is -0.0); exact to float32 rounding."""
+    fn = lambda x, i, s: x.scatter_reduce(0, i, s, "prod", include_self=include_self)  # noqa: E731
+    artifacts, bound = compiled(fn, (SPECIAL, SPECIAL_IDX, SPECIAL_SRC))
+    assert "tl.atomic_add" in artifacts.source and artifacts.manifest["externs"] == {}
+    want = fn(SPECIAL, SPECIAL_IDX, SPECIAL_SRC)
+    for got in (artifacts.runtime(*bound)[0], run_tile(artifacts.module, *bound)[0]):
+        assert got.dtype == want.dtype and torch.equal(got.isnan(), want.isnan())
+        finite = ~want.isnan()
+        assert torch.equal(got[finite], want[finite])  # (signed zeros, infinities: exact)
+        assert torch.equal(got[finite].signbit(), want[finite].signbit())
 
 
 @pytest.mark.parametrize("reduce", ["amax", "amin"])

@@ -12,10 +12,12 @@ into its result after the runtime copied `a` there.
 
 An index out of range (an error in eager PyTorch) is skipped, never written outside the
 tensor. Where indices repeat, "none" keeps one of the values (eager on the CPU keeps the
-last; PyTorch documents the choice as undefined). `scatter_reduce`'s "prod" has no
-atomic and keeps the ATen call, as do boolean-mask indices. A float "amax"/"amin" (which
-no float atomic computes with NaN winning) scatters the floats' order-preserving integer
-keys with the integer atomic max and decodes them (`bitcast.ordered_key`).
+last; PyTorch documents the choice as undefined). Boolean-mask indices keep the ATen
+call. A float "amax"/"amin" (which no float atomic computes with NaN winning) scatters the
+floats' order-preserving integer keys with the integer atomic max and decodes them
+(`bitcast.ordered_key`). A float "prod" (no atomic multiplies) is a sum scatter of the
+logarithms of the magnitudes, in float64, and a count of sign bits (`_float_product`);
+an integer "prod" keeps the ATen call (its wrap-around is not a logarithm's).
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ def _identity(reduce: str, dtype: torch.dtype) -> float | int | bool:
     """The value `reduce` leaves unchanged (what a position holds before its elements)."""
     if reduce == "sum":
         return 0
+    if reduce == "prod":
+        return 1
     if dtype.is_floating_point:
         return -math.inf if reduce == "amax" else math.inf
     return torch.iinfo(dtype).min if reduce == "amax" else torch.iinfo(dtype).max
@@ -135,6 +139,27 @@ def _float_extremum(
     return (from_ordered_key(keys, wide) * sign).to(base.dtype)
 
 
+def _float_product(
+    base: torch.Tensor, offsets: Callable[[], torch.Tensor], values: torch.Tensor
+) -> torch.Tensor:
+    """A product scatter of floats without an atomic multiply: the magnitude is the exp of
+    the summed logarithms of the magnitudes, in float64 (so a float32 or half product is
+    exact to its rounding, and float64's within a few ulps per factor), and the sign is
+    the parity of the sign bits, as IEEE multiplication gives it (-0.0 too). A zero's
+    log is -inf and an inf's +inf, so 0 * inf is NaN and NaN stays NaN, as in eager."""
+
+    def log_magnitude(t: torch.Tensor) -> torch.Tensor:
+        return t.to(torch.float64).abs().log()
+
+    def negative(t: torch.Tensor) -> torch.Tensor:
+        return t.signbit().to(torch.int32)
+
+    logs = torch.ops.stepwell.scatter(log_magnitude(base), offsets(), log_magnitude(values), "sum")
+    signs = torch.ops.stepwell.scatter(negative(base), offsets(), negative(values), "sum")
+    magnitude = logs.exp()
+    return torch.where(signs % 2 == 1, -magnitude, magnitude).to(base.dtype)
+
+
 def scatter_reduce(
     self: torch.Tensor,
     dim: int,
@@ -143,9 +168,9 @@ def scatter_reduce(
     reduce: str,
     include_self: bool = True,
 ) -> Any:
-    if not _usable(self, dim, index) or reduce not in ("sum", "amax", "amin", "mean"):
+    if not _usable(self, dim, index) or reduce not in ("sum", "prod", "amax", "amin", "mean"):
         return NotImplemented
-    if self.dtype == torch.bool:
+    if self.dtype == torch.bool or (reduce == "prod" and not self.is_floating_point()):
         return NotImplemented
     dim = dim % self.dim()
 
@@ -159,6 +184,8 @@ def scatter_reduce(
     if not include_self:  # the scattered-to positions start from the reduction's identity
         start = torch.scalar_tensor(_identity(kind, self.dtype), dtype=self.dtype)
         base = torch.ops.stepwell.scatter(self, offsets(), start.expand(shape), "none")
+    if kind == "prod":
+        return _float_product(base, offsets, values)
     if kind in ("amax", "amin") and self.is_floating_point():
         total = _float_extremum(base, offsets(), values, kind)
     else:
@@ -178,12 +205,14 @@ def scatter_reduce(
 def scatter_reduce_legacy(
     self: torch.Tensor, dim: int, index: torch.Tensor, src: Any, reduce: str
 ) -> Any:
-    """`scatter(..., reduce="add")` of a tensor or a value; "multiply" keeps the ATen
-    call (there is no atomic product)."""
-    if reduce != "add" or not _usable(self, dim, index):
+    """`scatter(..., reduce="add" or "multiply")` of a tensor or a value: a sum or product
+    `scatter_reduce` that includes `self`."""
+    if reduce not in ("add", "multiply") or not _usable(self, dim, index):
         return NotImplemented
     if not isinstance(src, torch.Tensor):
         src = torch.scalar_tensor(src, dtype=self.dtype).expand(index.shape)
+    if reduce == "multiply":
+        return scatter_reduce(self, dim, index, src, "prod")
     return scatter_add(self, dim, index, src)
 
 

@@ -114,17 +114,37 @@ func.func @sdpa(%q: tensor<1x2x8x16xf32>, %k: tensor<1x2x8x16xf32>, %v: tensor<1
 
 // -----
 
-// No decomposition: an ATen call, reported once however often it occurs (a product
-// has no atomic, so scatter_reduce "prod" stays whole).
+// No decomposition: an ATen call, reported once however often it occurs (an integer
+// product wraps around, which no sum of logarithms gives, so scatter_reduce "prod" of
+// integers stays whole).
 // CHECK-LABEL: func.func @scatter_prod
 // CHECK: prims.extern "aten.scatter_reduce.two"(%x, %i, %s) {args = [#torch.sym<0>, 0 : i64, #torch.sym<1>, #torch.sym<2>, "prod"]
 // CHECK: prims.extern "aten.scatter_reduce.two"
 // REPORT: decompose-torch-to-prims: aten.scatter_reduce.two stays an ATen call (prims.extern)
 // REPORT-NOT: aten.scatter_reduce.two stays
-func.func @scatter_prod(%x: tensor<4x3xf32>, %i: tensor<2x3xi64>, %s: tensor<2x3xf32>) -> tensor<4x3xf32> {
+func.func @scatter_prod(%x: tensor<4x3xi64>, %i: tensor<2x3xi64>, %s: tensor<2x3xi64>) -> tensor<4x3xi64> {
+  %0 = torch.aten.scatter_reduce.two %x, %i, %s {dim = 0 : i64, reduce = "prod"} : (tensor<4x3xi64>, tensor<2x3xi64>, tensor<2x3xi64>) -> tensor<4x3xi64>
+  %1 = torch.aten.scatter_reduce.two %0, %i, %s {dim = 0 : i64, reduce = "prod"} : (tensor<4x3xi64>, tensor<2x3xi64>, tensor<2x3xi64>) -> tensor<4x3xi64>
+  func.return %1 : tensor<4x3xi64>
+}
+
+// -----
+
+// A float product: no atomic multiply, so the magnitudes' logarithms are summed by a
+// float64 scatter, the sign bits counted by an integer one, and the product is the
+// exp of the sum with the sign of the count's parity.
+// CHECK-LABEL: func.func @scatter_prod_float
+// CHECK-NOT: prims.extern
+// CHECK: prims.log
+// CHECK: %[[LOGS:.*]] = prims.scatter %{{.*}}, %{{.*}}, %{{.*}} {reduce = "sum"} : (tensor<4x3xf64>, tensor<2x3xi64>, tensor<2x3xf64>) -> tensor<4x3xf64>
+// CHECK: prims.signbit
+// CHECK: %[[SIGNS:.*]] = prims.scatter %{{.*}}, %{{.*}}, %{{.*}} {reduce = "sum"} : (tensor<4x3xi32>, tensor<2x3xi64>, tensor<2x3xi32>) -> tensor<4x3xi32>
+// CHECK: prims.exp %[[LOGS]]
+// CHECK: prims.where
+// CHECK-NOT: prims.extern
+func.func @scatter_prod_float(%x: tensor<4x3xf32>, %i: tensor<2x3xi64>, %s: tensor<2x3xf32>) -> tensor<4x3xf32> {
   %0 = torch.aten.scatter_reduce.two %x, %i, %s {dim = 0 : i64, reduce = "prod"} : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
-  %1 = torch.aten.scatter_reduce.two %0, %i, %s {dim = 0 : i64, reduce = "prod"} : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
-  func.return %1 : tensor<4x3xf32>
+  func.return %0 : tensor<4x3xf32>
 }
 
 // -----
