@@ -97,8 +97,12 @@ def index_tensor(x: torch.Tensor, indices: Sequence[torch.Tensor | None]) -> Any
 
 def gather(x: torch.Tensor, dim: int, index: torch.Tensor, sparse_grad: bool = False) -> Any:
     """`torch.gather`: out[i][j][k] = x[index[i][j][k]][j][k] (for dim 0), as `take`."""
-    if x.dim() == 0:
-        return NotImplemented
+    if x.dim() == 0:  # one element, at index 0 of its one-element row
+        if index.dim() > 1 or dim not in (0, -1):
+            return NotImplemented
+        if index.numel() == 0:
+            return x.new_zeros(index.shape)
+        return torch.ops.stepwell.take(x.reshape(1), _wrapped(index, 1))
     dim = dim % x.dim()
     strides = _contiguous_strides(x.shape)
     rank = index.dim()

@@ -46,8 +46,14 @@ def gather_pad(x: torch.Tensor, pad: Sequence[int], mode: str, value: Any = 0) -
     pairs = _pairs(x, pad)
     size = list(x.shape)
     out = [s + lo + hi for s, (lo, hi) in zip(size, pairs, strict=True)]
-    if min(out, default=1) < 0 or x.numel() == 0 or math.prod(out) == 0:
+    if min(out, default=1) < 0:
         return NotImplemented
+    if math.prod(out) == 0:
+        return x.new_zeros(out)  # (no elements: an allocation)
+    if x.numel() == 0:  # nothing to read: all padding
+        if mode != "constant":
+            return NotImplemented  # eager's error (no element to reflect or repeat)
+        return torch.full(out, value if value is not None else 0, dtype=x.dtype)
     # eager's limits: reflect pads less than the dim, circular at most the dim, replicate
     # any amount; negative padding crops (circular crops first and wraps the cropped dim:
     # that stays eager's)

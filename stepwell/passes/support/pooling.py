@@ -1,5 +1,5 @@
 """Pooling as gathers and reductions: `max_pool2d/3d_with_indices`, `avg_pool2d`/`avg_pool3d`,
-`adaptive_max_pool2d` and `_adaptive_avg_pool3d` (windows of varying size, gathered at the
+`adaptive_max_pool2d/3d` and `_adaptive_avg_pool3d` (windows of varying size, gathered at the
 largest one and masked). The windows have any number of spatial dims.
 
 Each output position reads its window with one `stepwell::take` (offsets from `iota`
@@ -15,6 +15,7 @@ window holding NaN (its CPU kernel replaces the running max on `val > max || isn
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -235,11 +236,12 @@ def _window_max(x: torch.Tensor, win: _Windows) -> tuple[torch.Tensor, torch.Ten
     return out, torch.where(nan.any(window), last_nan, first_max)
 
 
-def adaptive_max_pool2d(x: torch.Tensor, output_size: Sequence[int]) -> Any:
-    """Each output cell's maximum over its adaptive window (`AdaptiveWindows`)."""
-    if x.dim() not in (3, 4) or x.numel() == 0 or x.dtype == torch.bool:
+def adaptive_max_pool(n: int, x: torch.Tensor, output_size: Sequence[int]) -> Any:
+    """`adaptive_max_pool{n}d`: each output cell's maximum over its adaptive window
+    (`AdaptiveWindows`) and its flat position in the input's spatial dims."""
+    if x.dim() not in (n + 1, n + 2) or x.numel() == 0 or x.dtype == torch.bool:
         return NotImplemented
-    out = _pair(output_size)
+    out = _ntuple(output_size, n)
     if min(out) <= 0:
         return NotImplemented
     win = AdaptiveWindows.of(tuple(x.shape), out)
@@ -336,6 +338,7 @@ POOLING_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.avg_pool2d.default: avg_pool2d,
     aten.avg_pool3d.default: avg_pool3d,
     aten._adaptive_avg_pool3d.default: adaptive_avg_pool3d,
-    aten.adaptive_max_pool2d.default: adaptive_max_pool2d,
+    aten.adaptive_max_pool2d.default: functools.partial(adaptive_max_pool, 2),
+    aten.adaptive_max_pool3d.default: functools.partial(adaptive_max_pool, 3),
 }
 """ATen overload -> its decomposition into gathers and reductions."""

@@ -1,5 +1,6 @@
 """Scatters for the prims level: `scatter`, `scatter_add`, `scatter_reduce`, `index_put`,
-`index_add` as one primitive, and `masked_scatter` as a gather.
+`index_add` (and `put`, `histc`, `nonzero_static`, embedding's `max_norm` renormalization)
+as one primitive, and `masked_scatter` as a gather.
 
 stepwell adds one primitive, `stepwell::scatter(a, offsets, src, reduce)` (`prims.scatter`
 in the IR): a copy of `a` where each element of `src` is combined into the element of
@@ -335,7 +336,9 @@ def put(self: torch.Tensor, index: torch.Tensor, source: torch.Tensor,
         accumulate: bool = False) -> Any:  # fmt: skip
     """`self.put(index, source)`: source's elements at the row-major positions `index`
     (negative ones from the end), added when accumulating."""
-    if self.numel() == 0 or index.numel() == 0 or (accumulate and self.dtype == torch.bool):
+    if index.numel() == 0:
+        return self.clone()  # nothing put
+    if self.numel() == 0 or (accumulate and self.dtype == torch.bool):
         return NotImplemented
     offsets = _wrapped(index, self.numel())
     src = source.reshape(index.shape).to(self.dtype)
@@ -365,8 +368,10 @@ def histc(x: torch.Tensor, bins: int = 100, min: Any = 0, max: Any = 0) -> Any:
     min == max, widened by 1 each way when that is one value): each element's bin, from
     eager's formula and corrected against the edges as eager does, scattered as a sum;
     elements outside the range and NaN are not counted."""
-    if not x.is_floating_point() or x.numel() == 0 or bins <= 0:
+    if not x.is_floating_point() or bins <= 0:
         return NotImplemented
+    if x.numel() == 0:
+        return torch.zeros(bins, dtype=x.dtype)  # nothing counted
     if min == max:
         lo, hi = x.amin(), x.amax()
     else:
@@ -386,7 +391,55 @@ def histc(x: torch.Tensor, bins: int = 100, min: Any = 0, max: Any = 0) -> Any:
     return torch.ops.stepwell.scatter(counts, torch.where(inside, pos, -1), ones, "sum")
 
 
+def nonzero_static(x: torch.Tensor, *, size: int, fill_value: int = -1) -> Any:
+    """The coordinates of x's first `size` nonzero elements in row-major order, one row
+    each, the rows past the last one `fill_value`: a running count of the nonzeros (a
+    scan) says which row each one goes to, and a scatter writes its coordinates there."""
+    if x.dim() == 0 or x.numel() == 0 or size <= 0 or x.is_complex():
+        return NotImplemented
+    rank, n = x.dim(), x.numel()
+    strides = _contiguous_strides(x.shape)
+    nonzero = (x != 0).reshape(-1)
+    row = torch.cumsum(nonzero.to(torch.int64), 0) - 1
+    flat, axis = torch.arange(n).reshape(n, 1), torch.arange(rank).reshape(1, rank)
+
+    def per_axis(values: Sequence[int]) -> torch.Tensor:  # (1, rank): values[axis]
+        out = torch.zeros((1, rank), dtype=torch.int64)
+        for d, v in enumerate(values):
+            out = torch.where(axis == d, v, out)
+        return out
+
+    coords = torch.div(flat, per_axis(strides), rounding_mode="floor") % per_axis(x.shape)
+    kept = (nonzero & (row < size)).reshape(n, 1)
+    offsets = torch.where(kept, row.reshape(n, 1) * rank + axis, -1)
+    out = torch.full((size, rank), fill_value, dtype=torch.int64)
+    return torch.ops.stepwell.scatter(out, offsets, coords, "none")
+
+
+def embedding_renorm(
+    weight: torch.Tensor, indices: torch.Tensor, max_norm: float, norm_type: float
+) -> Any:
+    """The rows of `weight` that `indices` names, scaled to norm `max_norm` where their
+    `norm_type` norm exceeds it (eager's `max_norm / (norm + 1e-7)`): which rows are
+    named is a max scatter of ones, so no `unique` (a data-dependent size) is needed."""
+    if weight.dim() != 2 or not weight.is_floating_point() or indices.numel() == 0:
+        return NotImplemented
+    rows = weight.shape[0]
+    named = torch.ops.stepwell.scatter(
+        torch.zeros(rows, dtype=torch.int32),
+        _wrapped(indices.reshape(-1), rows),
+        torch.ones((), dtype=torch.int32).expand(indices.numel()),
+        "amax",
+    )
+    norm = torch.linalg.vector_norm(weight, norm_type, dim=1, keepdim=True)
+    scale = torch.where((named.reshape(rows, 1) > 0) & (norm > max_norm),
+                        max_norm / (norm + 1e-7), 1.0)  # fmt: skip
+    return (weight * scale).to(weight.dtype)
+
+
 SCATTER_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    aten.nonzero_static.default: nonzero_static,
+    aten.embedding_renorm.default: embedding_renorm,
     aten.index_reduce.default: index_reduce,
     aten.put.default: put,
     aten.diagonal_scatter.default: diagonal_scatter,

@@ -45,9 +45,16 @@ def _sortable(x: torch.Tensor) -> bool:
     return x.dim() > 0 and x.numel() > 0 and x.dtype != torch.bool and not x.is_complex()
 
 
+def _scalar_row(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """A 0-d tensor sorted (or its top 1): itself, from position 0."""
+    return x.clone(), torch.zeros_like(x, dtype=torch.int64)
+
+
 def _sort(
     x: torch.Tensor, dim: int = -1, descending: bool = False, stable: bool | None = None
 ) -> Any:
+    if x.dim() == 0 and dim in (0, -1) and x.dtype != torch.bool and not x.is_complex():
+        return _scalar_row(x)
     if not _sortable(x):
         return NotImplemented
     return torch.ops.stepwell.sort(x, dim % x.dim(), bool(descending))
@@ -62,6 +69,8 @@ def _sort_stable(
 def _topk(x: torch.Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:
     """The first k of the row sorted by `largest`. Only `sorted=True`: with `sorted=False`
     eager's order is its own (no order to match)."""
+    if x.dim() == 0 and k == 1 and dim in (0, -1) and not x.is_complex():
+        return _scalar_row(x)
     if not _sortable(x) or not sorted or not 0 <= k <= x.shape[dim]:
         return NotImplemented
     d = dim % x.dim()
@@ -83,7 +92,7 @@ def _select(x: torch.Tensor, dim: int, position: torch.Tensor, keepdim: bool) ->
 def _kthvalue(x: torch.Tensor, k: int, dim: int = -1, keepdim: bool = False) -> Any:
     """The k-th smallest of each row (NaN the largest) and where it came from."""
     if x.dim() == 0:
-        return NotImplemented if k != 1 else (x.clone(), torch.zeros_like(x, dtype=torch.int64))
+        return NotImplemented if k != 1 else _scalar_row(x)
     if not _sortable(x) or not 1 <= k <= x.shape[dim]:
         return NotImplemented
     return _select(x, dim % x.dim(), k - 1, keepdim)
@@ -103,7 +112,7 @@ def _median_position(x: torch.Tensor, dim: int, ignore_nan: bool) -> torch.Tenso
 def _median_dim(ignore_nan: bool) -> Callable[..., Any]:
     def median(x: torch.Tensor, dim: int = -1, keepdim: bool = False) -> Any:
         if x.dim() == 0:
-            return x.clone(), torch.zeros_like(x, dtype=torch.int64)
+            return _scalar_row(x)
         if not _sortable(x):
             return NotImplemented
         d = dim % x.dim()
@@ -155,6 +164,13 @@ def _searchsorted(
     return lo.to(torch.int32) if out_int32 else lo
 
 
+def _searchsorted_scalar(sorted_sequence: torch.Tensor, value: Any, **kwargs: Any) -> Any:
+    """One value (a Python number): the search of a 0-d tensor of the sequence's dtype, as
+    eager converts it."""
+    one = torch.scalar_tensor(value, dtype=sorted_sequence.dtype)
+    return _searchsorted(sorted_sequence, one, **kwargs)
+
+
 def _bucketize(
     values: torch.Tensor, boundaries: torch.Tensor, *, out_int32: bool = False, right: bool = False
 ) -> Any:
@@ -163,6 +179,7 @@ def _bucketize(
 
 SORT_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.searchsorted.Tensor: _searchsorted,
+    aten.searchsorted.Scalar: _searchsorted_scalar,
     aten.bucketize.Tensor: _bucketize,
     aten.sort.default: _sort,
     aten.sort.stable: _sort_stable,
