@@ -32,7 +32,7 @@ FAMILIES: list[tuple[str, str]] = [
     (
         "indexing",
         r"(^|\.)(index_|index$|gather|scatter|take|put|embedding|masked_fill|"
-        r"masked_scatter|masked_select|__getitem__|__rsub__x)|^_unsafe_masked_index",
+        r"masked_scatter|masked_select|__getitem__|nonzero|argwhere)|^_unsafe_masked_index",
     ),
     ("scans", r"^(cumsum|cumprod|logcumsumexp|cummax|cummin|cumulative_trapezoid)"),
     (
@@ -47,7 +47,7 @@ FAMILIES: list[tuple[str, str]] = [
         "linalg",
         r"^(linalg\.|svd|qr|cholesky|lu|ormqr|geqrf|triangular_solve|inverse|det|"
         r"logdet|slogdet|pinverse|matrix_exp|eig|symeig|lstsq|householder|tensorinv|"
-        r"tensorsolve|cdist|pdist|addr$|trace$)",
+        r"tensorsolve|cdist|pdist|nn\.functional\.pdist|pca_lowrank|addr$|trace$)",
     ),
     (
         "complex and FFT",
@@ -59,7 +59,7 @@ FAMILIES: list[tuple[str, str]] = [
         r"^(cat|stack|hstack|vstack|dstack|column_stack|row_stack|"
         r"nn\.functional\.pad|pad|constant_pad|nn\.functional\."
         r"(upsample|interpolate|pixel|unfold|fold|grid_sample|"
-        r"affine_grid|channel_shuffle)|roll|flip|rot90|tril|triu|"
+        r"affine_grid|channel_shuffle)|grid_sampler|_chunk_cat|resize|roll|flip|rot90|tril|triu|"
         r"diag|narrow|split|chunk|tensor_split|unbind|repeat|tile|"
         r"expand|broadcast|reshape|view|flatten|unflatten|movedim|"
         r"moveaxis|permute|transpose|swap|squeeze|unsqueeze|"
@@ -67,12 +67,12 @@ FAMILIES: list[tuple[str, str]] = [
         r"block_diag|kron|meshgrid|cartesian|combinations|"
         r"full|zeros|ones|empty|new_|arange|linspace|logspace|eye|"
         r"scalar_tensor|clone|contiguous|to$|type_as|fill|"
-        r"masked\.|vander|trapz|trapezoid|ravel)",
+        r"vander|trapz|trapezoid|ravel)",
     ),
     (
         "reductions and norms",
-        r"^(sum|nansum|prod|mean|nanmean|var|std|amax|amin|all|any|"
-        r"count_nonzero|logsumexp|norm|renorm|dist|softmax|log_softmax|"
+        r"^(masked\.|sum|nansum|prod|mean|nanmean|var|std|amax|amin|all$|any$|"
+        r"count_nonzero|logsumexp|norm($|\.)|renorm|dist$|softmax|log_softmax|"
         r"_softmax|nn\.functional\.(softmin|softmax|log_softmax|"
         r"layer_norm|group_norm|instance_norm|batch_norm|rms_norm|"
         r"local_response_norm|normalize|cosine_similarity)|"
@@ -119,9 +119,23 @@ REASONS: list[tuple[str, str]] = [
     (r"_aa|antialias", "antialiased resampling: no kernel"),
     (r"mode", "mode: no kernel"),
     (r"cdist", "cdist's matrix-multiply path"),
+    (r"^index_put", "a boolean-mask index: the positions written depend on the data"),
+    (r"^cat\.", "a cat of more inputs than MAX_CAT_INPUTS stays whole"),
+    (r"repeat_interleave", "repeats given by a tensor: a data-dependent output size"),
+    (
+        r"linear_cross_entropy",
+        "torch.nn's chunked linear cross-entropy: a custom op with no ATen decomposition",
+    ),
 ]
 """The reason for a piece of fallback evidence (an ATen op, a graph-level op, a graph
 break), first match wins; evidence no rule explains is listed as it is."""
+
+
+FAMILY_REASONS = {
+    "linalg": "a factorization or solve (pivoting, iteration): no Triton kernel",
+    "complex and FFT": "complex numbers or an FFT: no complex kernel",
+}
+"""Why an op of the family falls back when no piece of its evidence says more."""
 
 
 def family(op: str) -> str:
@@ -153,6 +167,8 @@ def why(r: dict[str, Any]) -> str:
         reason = next((text for pat, text in REASONS if re.search(pat, x)), None)
         reasons.append(reason or "")
     known = list(dict.fromkeys(x for x in reasons if x))
+    if not known and family(r["op"]) in FAMILY_REASONS:
+        known = [FAMILY_REASONS[family(r["op"])]]
     return "; ".join(known) if known else "(see what ran in ATen)"
 
 

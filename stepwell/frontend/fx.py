@@ -13,6 +13,7 @@ import never fails on an unknown op.
 from __future__ import annotations
 
 import contextlib
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -43,9 +44,27 @@ from stepwell.ir.fx_nodes import (  # noqa: F401 - the frontend's public names
     source_location,
 )
 
+MUTATION_OUTPUTS = ("USER_INPUT_MUTATION", "BUFFER_MUTATION", "PARAMETER_MUTATION")
+"""Outputs of a functionalized program that carry an input's new value, not a result."""
+
 
 def import_program(ep: torch.export.ExportedProgram, name: str = "forward") -> ModuleOp:
-    """Import an ExportedProgram; its signature names parameters, buffers and constants."""
+    """Import an ExportedProgram; its signature names parameters, buffers and constants.
+    A program that writes a tensor in place (`x.detach().add_(y)`, `F.embedding`'s
+    `max_norm`, a train-mode BatchNorm's running statistics) is functionalized first, so
+    every later read sees the written value; the function returns the program's results
+    only, and the inputs it wrote are named in a warning (they are not written back)."""
+    if mutates(ep.graph):
+        ep = ep.run_decompositions({})  # (an empty table: functionalization only)
+    specs = ep.graph_signature.output_specs
+    written = [s.target for s in specs if s.kind.name in MUTATION_OUTPUTS]
+    if written:
+        warnings.warn(
+            f"the program writes {', '.join(map(str, written))} in place: the compiled "
+            "module returns its results but does not write those inputs back",
+            stacklevel=2,
+        )
+    results = [k for k, s in enumerate(specs) if s.kind.name not in MUTATION_OUTPUTS]
     kinds = {
         "PARAMETER": "parameter",
         "BUFFER": "buffer",
@@ -62,7 +81,19 @@ def import_program(ep: torch.export.ExportedProgram, name: str = "forward") -> M
             val = _meta_val(_placeholder(ep.graph, spec.arg.name))
             kind = "input" if isinstance(val, torch.Tensor) else "symint"
         inputs.append(GraphInput(target, kind))
-    return _build_module(ep.graph, inputs, name)
+    return _build_module(ep.graph, inputs, name, results if written else None)
+
+
+def mutates(graph: torch.fx.Graph) -> bool:
+    """Does an ATen op of `graph` write the values of one of its arguments (`add_`,
+    `embedding_renorm_`; not an in-place view such as `detach_`, which changes no value)?"""
+    return any(
+        n.op == "call_function"
+        and isinstance(n.target, torch._ops.OpOverload)
+        and n.target._schema.is_mutable
+        and torch.Tag.inplace_view not in n.target.tags
+        for n in graph.nodes
+    )
 
 
 def _placeholder(graph: torch.fx.Graph, name: str) -> torch.fx.Node:

@@ -405,8 +405,12 @@ def _where(node: torch.fx.Node) -> str:
 
 
 def _build_module(
-    graph: torch.fx.Graph, inputs: Sequence[GraphInput], name: str = "forward"
+    graph: torch.fx.Graph,
+    inputs: Sequence[GraphInput],
+    name: str = "forward",
+    keep: Sequence[int] | None = None,
 ) -> ModuleOp:
+    """The function of `graph`, returning its outputs (those at the positions `keep`)."""
     placeholders = [n for n in graph.nodes if n.op == "placeholder"]
     attrs = [n for n in graph.nodes if n.op == "get_attr"]
     arg_nodes = placeholders + attrs
@@ -424,7 +428,10 @@ def _build_module(
             importer.import_node(node)
         elif node.op in ("call_module", "call_method"):
             raise FxImportError(f"node {node.name}: {node.op} is not ATen-level; trace first")
-    outputs = _flatten_outputs(next(n for n in graph.nodes if n.op == "output").args[0])
+    returned = next(n for n in graph.nodes if n.op == "output").args[0]
+    if keep is not None:  # (a program's outputs: one entry for each of its output specs)
+        returned = [returned[k] for k in keep]
+    outputs = _flatten_outputs(returned)
     results = [_as_eager_dtype(importer, o) for o in outputs]
     block.add_op(ReturnOp(*results))
     arg_attrs = ArrayAttr(

@@ -205,3 +205,56 @@ def test_a_float64_matmul_accumulates_in_float64(batched: bool) -> None:
     x = torch.randn(*shape, dtype=torch.float64)
     w = torch.randn(*shape[:-2], 37, 24, dtype=torch.float64)
     check(lambda a, b: a @ b, x, w)
+
+
+def _through_export(fn: Callable[..., object], *args: torch.Tensor) -> list[torch.Tensor]:
+    from stepwell.frontend.fx import import_program
+    from stepwell.frontend.loader import Example, export
+    from stepwell.lowering.compiler import compile_module
+    from stepwell.pipeline import bind_inputs
+
+    ep = export(Example(fn, args, "fn"))
+    artifacts = compile_module(import_program(ep))
+    return list(artifacts.runtime(*bind_inputs(artifacts.module, ep, args)))
+
+
+def _write_through_detach(x: torch.Tensor, i: torch.Tensor) -> torch.Tensor:
+    x.detach()[0].add_(i.float().sum())  # (a row of the alias)
+    return x * 2
+
+
+def _write_and_return(x: torch.Tensor, i: torch.Tensor) -> torch.Tensor:
+    x.add_(1.5)
+    return x
+
+
+def _embedding_max_norm(x: torch.Tensor, i: torch.Tensor) -> torch.Tensor:
+    return torch.nn.functional.embedding(i, x, max_norm=1.0)  # (embedding_renorm_ of x)
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [_write_through_detach, _embedding_max_norm, _write_and_return],
+    ids=["through detach", "embedding max_norm", "returned"],
+)
+def test_an_exported_program_that_writes_an_input_is_functionalized(fn: Callable) -> None:
+    """torch.export keeps in-place ops: a write through `x.detach()` (what F.embedding's
+    `max_norm` does) was lost, and later reads of `x` saw the old values. The program is
+    functionalized before import: results match eager, and a warning names the input
+    that the compiled module does not write back."""
+    x, i = torch.randn(5, 4) * 3, torch.tensor([[0, 2], [2, 4]])
+    want = fn(x.clone(), i)
+    with pytest.warns(UserWarning, match="writes args_0 in place"):
+        got = _through_export(fn, x.clone(), i)
+    assert mismatch([want], got) is None, mismatch([want], got)
+
+
+def test_a_train_mode_batch_norm_exports_and_matches_eager() -> None:
+    """Its running statistics are written in place (`add_` of a number on a buffer, which
+    failed to import): functionalized, the output is eager's."""
+    bn = torch.nn.BatchNorm1d(4).train()
+    x = torch.randn(8, 4)
+    want = torch.nn.BatchNorm1d(4).train()(x)
+    with pytest.warns(UserWarning, match="running_mean"):
+        got = _through_export(bn, x)
+    assert mismatch([want], got) is None, mismatch([want], got)
