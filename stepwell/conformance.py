@@ -14,6 +14,12 @@ takes the call as one opaque call and AOTAutograd traces it: the same ATen graph
 Dynamo's bytecode tracing (`_compile_and_run`; `--trace-all` traces every sample). Every
 compiled graph's `manifest.json` (written through `STEPWELL_DUMP`) says what ran where.
 
+The samples run in `--workers` forked processes (2 by default, one per core), each op's
+in chunks of `CHUNK`, the op with most samples first (`_schedule`), so the max-pooling
+ops (1,440 samples each) share the workers rather than one of them finishing alone; an
+op's result merges its chunks (`merge`). While the harness runs, Dynamo's guard-latency
+profile (a metric nothing here reads, a third of a cached sample's time) is skipped.
+
 Each sample ends in one outcome:
 
 * `native`: correct, every graph Dynamo captured ran as stepwell kernels: no `prims.extern`
