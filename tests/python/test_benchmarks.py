@@ -40,3 +40,61 @@ def test_report_renders_the_results(tmp_path: Path) -> None:
     text = report.render(tmp_path)
     assert "| mlp | 3 | 2 | 3.0e-08 | pass | 1.5 | convolution.default x2 |" in text
     assert "## Fusion quality" in text and "Not measured yet" in text  # no fusion.json here
+
+
+def _benchmark_module(name: str):  # type: ignore[no-untyped-def]
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        return __import__(name)
+    finally:
+        sys.path.pop(0)
+
+
+def test_conformance_families_sort_the_ops_of_issue_12() -> None:
+    """Each family named by the native-coverage issue gets its ops, and look-alike names
+    (`normal` is no norm, `allclose` no `all`) do not land in the wrong one."""
+    table = _benchmark_module("conformance_table")
+    want = {
+        "indexing": ["index_put", "scatter_reduce.prod", "take_along_dim", "gather",
+                     "nn.functional.embedding", "masked_scatter", "index_select"],
+        "scans": ["cumsum", "logcumsumexp", "cummax"],
+        "arg-reductions and sorting": ["argmax", "sort", "topk", "kthvalue",
+                                       "max.reduction_with_dim"],
+        "pooling": ["nn.functional.max_pool2d", "nn.functional.adaptive_avg_pool3d"],
+        "convolution": ["nn.functional.conv_transpose3d", "nn.functional.conv1d"],
+        "linalg": ["linalg.svd", "cholesky", "pca_lowrank"],
+        "complex and FFT": ["fft.rfft", "view_as_complex", "cfloat"],
+        "shape and data movement": ["cat", "nn.functional.pad.reflect", "roll", "tril"],
+        "reductions and norms": ["sum", "norm.nuc", "masked.sum", "all"],
+        "elementwise and other": ["normal", "allclose", "add", "exp"],
+    }  # fmt: skip
+    for family, ops in want.items():
+        assert {op: table.family(op) for op in ops} == dict.fromkeys(ops, family)
+
+
+def test_conformance_table_says_why_each_fallback_falls_back(tmp_path: Path) -> None:
+    """The table lists every op that is not native with its evidence and a reason from
+    the rules, and replaces only the text between its markers."""
+    table = _benchmark_module("conformance_table")
+
+    def op(name: str, outcome: str, **kw: object) -> dict:
+        base = {"op": name, "outcome": outcome, "samples": {outcome: 2}, "externs": [],
+                "graph_level": [], "graph_breaks": 0, "no_graph": 0, "error": "",
+                "skip_reason": ""}  # fmt: skip
+        return {**base, **kw}
+
+    summary = {
+        "max_samples": None, "seconds": 120.0, "torch": "2.13.0",
+        "samples": {"native": 2, "fallback": 4},
+        "results": [op("add", "native"),
+                    op("linalg.svd", "fallback", externs=["aten._linalg_svd.default"]),
+                    op("unique", "fallback", graph_breaks=2, no_graph=2)],
+    }  # fmt: skip
+    text = table.render(summary)
+    assert "| add |" not in text  # native ops are only counted
+    assert "| linalg | linalg.svd | fallback | 0/2 | _linalg_svd.default | a factorization" in text
+    assert "| unique | fallback | 0/2 | 2 graph breaks, 2 samples without a graph | Dynamo" in text
+    page = f"before\n{table.BEGIN}\nold\n{table.END}\nafter\n"
+    spliced = table.splice(page, text)
+    assert spliced.startswith("before\n") and spliced.endswith("after\n")
+    assert "old" not in spliced and "linalg.svd" in spliced
