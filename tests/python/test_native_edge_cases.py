@@ -59,6 +59,8 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
     "nonzero_static, more than size": (lambda x: torch.nonzero_static(x, size=2), (NONZERO,)),
     "nonzero_static of bools, 3-d": (lambda x: torch.nonzero_static(x, size=9),
                                      (torch.rand(2, 3, 4) > 0.5,)),
+    "nonzero_static of an empty tensor": (lambda x: torch.nonzero_static(x, size=3),
+                                          (torch.randn(5, 0, 5),)),
     "nonzero_static of ints": (lambda x: torch.nonzero_static(x, size=3),
                                (torch.tensor([0, 5, 0, -2, 9], dtype=torch.int32),)),
 }  # fmt: skip

@@ -395,8 +395,10 @@ def nonzero_static(x: torch.Tensor, *, size: int, fill_value: int = -1) -> Any:
     """The coordinates of x's first `size` nonzero elements in row-major order, one row
     each, the rows past the last one `fill_value`: a running count of the nonzeros (a
     scan) says which row each one goes to, and a scatter writes its coordinates there."""
-    if x.dim() == 0 or x.numel() == 0 or size <= 0 or x.is_complex():
+    if x.dim() == 0 or size <= 0 or x.is_complex():
         return NotImplemented
+    if x.numel() == 0:  # no nonzero element: every row is the fill
+        return torch.full((size, x.dim()), fill_value, dtype=torch.int64)
     rank, n = x.dim(), x.numel()
     strides = _contiguous_strides(x.shape)
     nonzero = (x != 0).reshape(-1)
