@@ -55,7 +55,8 @@ def import_program(ep: torch.export.ExportedProgram, name: str = "forward") -> M
     every later read sees the written value; the function returns the program's results
     only, and the inputs it wrote are named in a warning (they are not written back)."""
     if mutates(ep.graph):
-        ep = ep.run_decompositions({})  # (an empty table: functionalization only)
+        with contextlib.suppress(Exception):  # (one PyTorch cannot functionalize: as it is)
+            ep = ep.run_decompositions({})  # (an empty table: functionalization only)
     specs = ep.graph_signature.output_specs
     written = [s.target for s in specs if s.kind.name in MUTATION_OUTPUTS]
     if written:
