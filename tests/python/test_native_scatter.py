@@ -1,5 +1,5 @@
 """Scatters as kernels: `scatter` (src and value), `scatter_add`, `scatter_reduce` (sum,
-amax, amin, mean, with and without self), `index_put` (with and without accumulate),
+amax, amin, mean, float prod, with and without self), `index_put` (with and without accumulate),
 `index_add` are one `prims.scatter` each, a pointwise kernel that computes offsets and
 values and writes them with stores or atomics into a copy of its operand; `masked_scatter`
 is a gather after a scan. Each matches eager on values, dtype and shape, through Triton
