@@ -45,6 +45,12 @@ def _sortable(x: torch.Tensor) -> bool:
     return x.dim() > 0 and x.numel() > 0 and x.dtype != torch.bool and not x.is_complex()
 
 
+def _sortable_scalar(x: torch.Tensor, dim: int) -> bool:
+    """A 0-d tensor sorted along its one dim (0 or -1), as `_sortable` rows: not bool or
+    complex (those stay ATen's)."""
+    return x.dim() == 0 and dim in (0, -1) and x.dtype != torch.bool and not x.is_complex()
+
+
 def _scalar_row(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
     """A 0-d tensor sorted (or its top 1): itself, from position 0."""
     return x.clone(), torch.zeros_like(x, dtype=torch.int64)
@@ -53,7 +59,7 @@ def _scalar_row(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
 def _sort(
     x: torch.Tensor, dim: int = -1, descending: bool = False, stable: bool | None = None
 ) -> Any:
-    if x.dim() == 0 and dim in (0, -1) and x.dtype != torch.bool and not x.is_complex():
+    if _sortable_scalar(x, dim):
         return _scalar_row(x)
     if not _sortable(x):
         return NotImplemented
@@ -69,7 +75,7 @@ def _sort_stable(
 def _topk(x: torch.Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:
     """The first k of the row sorted by `largest`. Only `sorted=True`: with `sorted=False`
     eager's order is its own (no order to match)."""
-    if x.dim() == 0 and k == 1 and dim in (0, -1) and not x.is_complex():
+    if k == 1 and _sortable_scalar(x, dim):
         return _scalar_row(x)
     if not _sortable(x) or not sorted or not 0 <= k <= x.shape[dim]:
         return NotImplemented
