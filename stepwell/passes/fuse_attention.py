@@ -57,13 +57,13 @@ from xdsl.transforms.dead_code_elimination import region_dce
 from stepwell.dialects import prims
 from stepwell.dialects.prims_support import AttentionBackwardOp, AttentionOp, MatmulOp
 from stepwell.dialects.tile import int_list, ints
-from stepwell.ir.sizes import Size, is_static, product, statically_equal, symbols_of
+from stepwell.ir.sizes import Size, SizeError, is_static, product, statically_equal, symbols_of
 from stepwell.ir.sizes import evaluate as evaluate_size
 from stepwell.ir.types import is_float, sized_tensor_type, torch_dtype
 from stepwell.passes.support.constants import full_op, splat
 from stepwell.passes.support.fusion import is_sized_tensor, shape
 from stepwell.passes.support.symbolic import scalar_size
-from stepwell.passes.support.views import View, view_of
+from stepwell.passes.support.views import VIEW_RULES, View, view_of
 
 RESHAPES = (prims.PrimsReshapeOp, prims.PrimsCollapseOp, prims.PrimsSplitDimOp,
             prims.PrimsSqueezeOp)  # fmt: skip
@@ -95,6 +95,23 @@ def is_reshape(op: Operation) -> bool:
         return True
     return isinstance(op, prims.PrimsBroadcastInDimOp) and statically_equal(
         product(shape(op.operands[0])), product(shape(op.results[0]))
+    )
+
+
+def last_two(rank: int) -> list[int]:
+    """The permutation that swaps the last two of `rank` dims."""
+    return [*range(rank - 2), rank - 1, rank - 2]
+
+
+def same_view(a: View, b: View) -> bool:
+    """Do two views read the same elements in the same order (a size-1 dim's stride
+    does not matter)?"""
+    return (
+        a.source is b.source
+        and statically_equal(a.offset, b.offset)
+        and same(a.sizes, b.sizes)
+        and all(statically_equal(n, 1) or statically_equal(x, y)
+                for n, x, y in zip(a.sizes, a.strides, b.strides, strict=True))  # fmt: skip
     )
 
 
@@ -144,8 +161,9 @@ class Logits:
 class Match:
     out: MatmulOp  # the · V matmul the attention replaces
     logits: Logits
-    x: SSAValue  # the softmax's input
+    x: SSAValue  # the softmax's input: [.., rows, keys], or [.., keys, rows] if flipped
     consumed: list[Operation]  # ops the fused op replaces (checked to have no other users)
+    flipped: bool = False  # scores written K Qᵀ, the softmax over dim -2, Pᵀ · V
 
 
 class Matcher:
@@ -155,19 +173,14 @@ class Matcher:
         self.order = order
 
     def match(self, out: MatmulOp) -> Match:
-        if out.flags()[0]:
-            raise Refused("the probabilities are transposed into · V (wrong dim)")
         consumed: list[Operation] = []
-        probs = strip(out.lhs, lambda o: is_reshape(o) or is_float_cast(o), consumed)
-        x = self.softmax(probs, consumed)
+        probs, flipped = self.probabilities(out, consumed)
+        x = self.softmax(probs, consumed, len(shape(probs)) - (2 if flipped else 1))
         logits = self.logits(x, Logits())
         consumed += logits.ops
         scores = cast(MatmulOp, logits.scores)
-        rows_keys = shape(x)[-2:]
-        if not same(shape(out.lhs)[-2:], rows_keys) or not same(
-            shape(scores.result)[-2:], rows_keys
-        ):
-            raise Refused("the softmax rows do not line up with the scores and · V")
+        if not same(shape(scores.result)[-2:], shape(x)[-2:]):
+            raise Refused("the softmax rows do not line up with the scores")
         batch = product(shape(x)[:-2])
         if not statically_equal(product(shape(out.result)[:-2]), batch) or len(
             shape(out.rhs)
@@ -178,14 +191,53 @@ class Matcher:
         ):
             raise Refused("Q Kᵀ broadcasts a batch dim")
         self.only_internal_uses(consumed, out)
-        return Match(out, logits, x, consumed)
+        return Match(out, logits, x, consumed, flipped)
 
-    def softmax(self, y: SSAValue, consumed: list[Operation]) -> SSAValue:
-        """The input of the softmax `y` computes (its ops join `consumed`)."""
+    @staticmethod
+    def probabilities(out: MatmulOp, consumed: list[Operation]) -> tuple[SSAValue, bool]:
+        """What `· V` reads as P, back through float casts and views; and whether P is
+        the softmax's output transposed (scores written K Qᵀ, normalized over dim -2).
+        The views may reshape the batch dims, add unit dims and transpose (einsum's
+        spelling); any composition of them that reads the softmax's output, or its
+        transpose, as [batch.., rows, keys] is accepted."""
+        chain: list[Operation] = []
+        v = out.lhs
+        while (op := owner(v)) is not None and (
+            is_float_cast(op) or is_reshape(op) or isinstance(op, prims.PrimsTransposeOp)
+        ):
+            consumed.append(op)
+            chain += [] if is_float_cast(op) else [op]
+            v = op.operands[0]
+        if len(shape(v)) < 2:
+            raise NoSoftmax("no softmax feeds · V")
+        try:
+            read: View | None = View.of(v)
+            for op in reversed(chain):
+                read = None if read is None else VIEW_RULES[type(op)](read, op)
+            if read is not None and out.flags()[0]:
+                read = read.permute(last_two(len(read.sizes)))
+            for flipped in (False, True):
+                base = View.of(v)
+                base = base.permute(last_two(len(base.sizes))) if flipped else base
+                if read is not None and same(base.sizes[-2:], read.sizes[-2:]):
+                    batched = base.reshape(read.sizes)
+                    if batched is not None and same_view(batched, read):
+                        return v, flipped
+        except SizeError:
+            pass
+        if not isinstance(owner(v), prims.PrimsDivOp | prims.PrimsWhereOp):
+            raise NoSoftmax("no softmax feeds · V")
+        raise Refused("· V reads the probabilities through views that neither reshape "
+                      "their batch dims nor transpose them")  # fmt: skip
+
+    def softmax(self, y: SSAValue, consumed: list[Operation], dim: int) -> SSAValue:
+        """The input of the softmax over `dim` that `y` computes (its ops join
+        `consumed`)."""
         op = owner(y)
         if isinstance(op, prims.PrimsWhereOp) and splat(op.operands[1]) == 0.0:
-            inner = self.softmax(op.operands[2], consumed)  # _safe_softmax
-            if not self.all_masked_rows(op.operands[0], inner, consumed):
+            probs = strip(op.operands[2], is_float_cast, consumed)  # (a half softmax's cast)
+            inner = self.softmax(probs, consumed, dim)  # _safe_softmax
+            if not self.all_masked_rows(op.operands[0], inner, consumed, dim):
                 raise Refused("a where() after the softmax that is not _safe_softmax's")
             consumed.append(op)
             return inner
@@ -198,9 +250,9 @@ class Matcher:
         exp = owner(e)
         if not (isinstance(sum_op, prims.PrimsSumOp) and sum_op.operands[0] is e):
             raise Refused("the probabilities are not exp / sum(exp)")
-        rank = len(shape(e))
-        if int_list(sum_op.properties["dims"]) != [rank - 1]:
-            raise Refused("softmax over another dim than the keys (the last)")
+        keys = "the keys (dim -2 of K Qᵀ)" if dim == len(shape(e)) - 2 else "the keys (the last)"
+        if int_list(sum_op.properties["dims"]) != [dim]:
+            raise Refused(f"softmax over another dim than {keys}")
         if not isinstance(exp, prims.PrimsExpOp) or not isinstance(
             sub := owner(exp.operands[0]), prims.PrimsSubOp
         ):
@@ -211,14 +263,16 @@ class Matcher:
         amax = owner(peak)
         if not (isinstance(amax, prims.PrimsAmaxOp) and amax.operands[0] is x):
             raise Refused("the softmax does not subtract the max of its input")
-        if int_list(amax.properties["dims"]) != [rank - 1]:
-            raise Refused("softmax max over another dim than the keys (the last)")
+        if int_list(amax.properties["dims"]) != [dim]:
+            raise Refused(f"softmax max over another dim than {keys}")
         consumed += [*sums, amax]
         return x
 
-    def all_masked_rows(self, cond: SSAValue, x: SSAValue, consumed: list[Operation]) -> bool:
-        """Is `cond` "every lane of x's row is -inf" (as `_safe_softmax` builds it)? Only
-        comparisons of x with -inf, logic, casts, sums and broadcasts may make it."""
+    def all_masked_rows(self, cond: SSAValue, x: SSAValue, consumed: list[Operation],
+                        dim: int) -> bool:  # fmt: skip
+        """Is `cond` "every lane of x's row (along `dim`) is -inf" (as `_safe_softmax`
+        builds it)? Only comparisons of x with -inf, logic, casts, reductions over `dim`
+        and broadcasts may make it."""
         allowed = (prims.PrimsEqOp, prims.PrimsNeOp, prims.PrimsBitwiseNotOp,
                    prims.PrimsConvertElementTypeOp, prims.PrimsSumOp, prims.PrimsAmaxOp,
                    prims.PrimsAminOp, prims.PrimsBroadcastInDimOp, *RESHAPES)  # fmt: skip
@@ -233,6 +287,11 @@ class Matcher:
                 continue
             op = owner(v)
             if not isinstance(op, allowed):
+                return False
+            if isinstance(op, prims.PrimsSumOp | prims.PrimsAmaxOp | prims.PrimsAminOp) and (
+                len(shape(op.operands[0])) != len(shape(x))
+                or int_list(op.properties["dims"]) != [dim]
+            ):
                 return False
             if isinstance(op, prims.PrimsEqOp | prims.PrimsNeOp) and x in op.operands:
                 other = op.operands[1] if op.operands[0] is x else op.operands[0]
@@ -591,10 +650,12 @@ def evaluate_symbolic(v: SSAValue) -> list[torch.Tensor] | None:
         return None
 
 
-def proves_causal(v: SSAValue, keep_if: bool | None, coef: float = 1.0) -> bool:
+def proves_causal(v: SSAValue, keep_if: bool | None, coef: float = 1.0,
+                  flipped: bool = False) -> bool:  # fmt: skip
     """Is the mask term `v` (boolean: attend where == keep_if; additive: keep_if None,
-    scaled by coef) a constant equal to the causal pattern? It is evaluated with real
-    tensors even when the pass runs under a torch.compile backend's fake-tensor mode.
+    scaled by coef; [.., keys, rows] if `flipped`) a constant equal to the causal
+    pattern? It is evaluated with real tensors even when the pass runs under a
+    torch.compile backend's fake-tensor mode.
     A mask of symbolic size is taken as causal when it is at every one of
     `sample_bindings`: masks are built from iotas, comparisons and small constants, and
     those bindings take every symbol past the thresholds its constants could set."""
@@ -606,8 +667,8 @@ def proves_causal(v: SSAValue, keep_if: bool | None, coef: float = 1.0) -> bool:
             consts = [evaluate(v)] if static else evaluate_symbolic(v)
             if not consts or any(c is None for c in consts):
                 return False
-            return all(is_causal(c * coef if keep_if is None else c, keep_if)
-                       for c in cast(list[torch.Tensor], consts))  # fmt: skip
+            terms = [c * coef if keep_if is None else c for c in cast(list[torch.Tensor], consts)]
+            return all(is_causal(t.mT if flipped else t, keep_if) for t in terms)
     except Exception:  # a mask the interpreter cannot run: not provably causal
         return False
 
@@ -632,11 +693,12 @@ def build(m: Match, b: Builder, report: Callable[[str], None]) -> AttentionOp:
     out, form = m.out, m.logits
     scores = cast(MatmulOp, form.scores)
     nb, h = heads_of(m.x)
-    rows, keys = shape(m.x)[-2:]
-    q, fq = unscaled(scores.lhs, b)
-    k, fk = unscaled(scores.rhs, b)
-    q = b.transpose_last(q) if scores.flags()[0] else q
-    k = k if scores.flags()[1] else b.transpose_last(k)  # Kᵀ -> K: [.., keys, D]
+    rows, keys = shape(m.x)[-2:][::-1] if m.flipped else shape(m.x)[-2:]
+    lhs, fl = unscaled(scores.lhs, b)
+    rhs, fr = unscaled(scores.rhs, b)
+    lhs = b.transpose_last(lhs) if scores.flags()[0] else lhs  # [.., M, D]
+    rhs = rhs if scores.flags()[1] else b.transpose_last(rhs)  # [.., N, D]
+    (q, fq), (k, fk) = ((rhs, fr), (lhs, fl)) if m.flipped else ((lhs, fl), (rhs, fr))
     v = b.transpose_last(out.rhs) if out.flags()[1] else out.rhs
     d, dv = shape(q)[-1], shape(v)[-1]
     if not all(is_static(x) for x in (h, d, dv)):
@@ -651,26 +713,27 @@ def build(m: Match, b: Builder, report: Callable[[str], None]) -> AttentionOp:
     causal = False
     additive: list[SSAValue] = []
     keep: list[SSAValue] = []
+    flip = m.flipped
     for value, c in form.additive:
-        if not causal and c > 0 and proves_causal(value, None, c):
+        if not causal and c > 0 and proves_causal(value, None, c, flip):
             causal = True
             continue
         additive.append(b.scaled(value, c))
     for mask, fill, keep_if in form.fills:
-        if not causal and proves_causal(mask, keep_if):
+        if not causal and proves_causal(mask, keep_if, flipped=flip):
             causal = True
             continue
         zero, filled = b.full(mask, 0.0, element(m.x)), b.full(mask, fill, element(m.x))
         additive.append(b.where(mask, zero, filled) if keep_if else b.where(mask, filled, zero))
     for mask, keep_if in form.keep:
-        if not causal and proves_causal(mask, keep_if):
+        if not causal and proves_causal(mask, keep_if, flipped=flip):
             causal = True
             continue
         keep.append(mask if keep_if else b.add(prims.PrimsBitwiseNotOp.create(
             operands=[mask], result_types=[mask.type])))  # fmt: skip
     mask = _combine(b, additive, keep)
     if mask is not None:
-        mask = b.reshape(mask, (nb, h, rows, keys))
+        mask = b.reshape(b.transpose_last(mask) if flip else mask, (nb, h, rows, keys))
     scale = form.scale * fq * fk
     transposed = reads_transposed(out, (nb, h, rows, dv))
     dims = [nb, rows, h, dv] if transposed else [nb, h, rows, dv]

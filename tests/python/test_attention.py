@@ -253,6 +253,56 @@ def test_every_spelling_is_fused_and_correct(s: dict[str, object]) -> None:
     torch.testing.assert_close(out, ref, atol=tol, rtol=tol)
 
 
+# -- scores written K Qᵀ ------------------------------------------------------------------------
+def _kq_triangle(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, lower: bool) -> torch.Tensor:
+    """Key i masked for query j where i > j (causal) or where i < j (not causal)."""
+    i = torch.arange(q.shape[-2])
+    masked = i[:, None] > i[None, :] if lower else i[:, None] < i[None, :]
+    return torch.softmax((k @ q.mT).masked_fill(masked, float("-inf")), -2).mT @ v
+
+
+def _kq_padding(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+    keep = (k[..., :1] > -1.0).float()  # [B, H, keys, 1]: padding along the keys
+    return torch.softmax(k @ q.mT * 0.25 + (1 - keep) * -1e9, -2).mT.to(v.dtype) @ v
+
+
+def _kq_safe(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+    """`_safe_softmax` over the keys: query 3 sees no key and gets 0."""
+    s = k @ q.mT
+    s = s.masked_fill(torch.arange(s.shape[-1]) == 3, float("-inf"))
+    p = torch.where(torch.isneginf(s).all(-2, keepdim=True), 0.0, torch.softmax(s, -2))
+    return p.mT @ v
+
+
+TRANSPOSED: dict[str, tuple[Callable[..., torch.Tensor], bool]] = {  # fn, causal
+    "plain": (lambda q, k, v: torch.softmax(k @ q.mT / 4, -2).transpose(-1, -2) @ v, False),
+    "einsum": (lambda q, k, v: torch.einsum("bhkq,bhkd->bhqd", torch.softmax(
+        torch.einsum("bhkd,bhqd->bhkq", k, q) * 0.25, 2), v), False),  # fmt: skip
+    "causal": (lambda q, k, v: _kq_triangle(q, k, v, True), True),
+    "anti_causal_mask": (lambda q, k, v: _kq_triangle(q, k, v, False), False),
+    "padding": (_kq_padding, False),
+    "safe_softmax": (_kq_safe, False),
+}
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+@pytest.mark.parametrize("name", list(TRANSPOSED))
+def test_scores_written_k_q_transposed_are_attention(name: str, dtype: torch.dtype) -> None:
+    """softmax(K Qᵀ, dim=-2)ᵀ · V is attention with its score matrix transposed: one
+    attention kernel, causal when the (transposed) mask is, and eager's values."""
+    fn, causal = TRANSPOSED[name]
+    args = tuple(t.to(dtype) for t in (Q, K, V))
+    module, fused, inputs = compile_to_tile(fn, args)
+    assert len(fused) == 1 and len(attention_kernels(module)) == 1
+    assert bool(fused[0].causal and fused[0].causal.value.data) == causal
+    (out,) = run(module, inputs, "triton")
+    with torch.no_grad():
+        ref = fn(*args)
+    assert out.dtype == ref.dtype and out.shape == ref.shape
+    tol = 3e-2 if dtype == torch.bfloat16 else 1e-5
+    torch.testing.assert_close(out, ref, atol=tol, rtol=tol)
+
+
 # -- what is not attention ---------------------------------------------------------------------
 Q, K, V = (torch.randn(B, H, L, D, generator=torch.Generator().manual_seed(i)) for i in range(3))
 NOT_ATTENTION: dict[str, Callable[..., torch.Tensor]] = {
@@ -265,6 +315,11 @@ NOT_ATTENTION: dict[str, Callable[..., torch.Tensor]] = {
         @ v
     ),
     "v_along_the_queries": lambda q, k, v: torch.softmax(q @ k.transpose(-1, -2), -1).mT @ v,
+    "k_q_softmax_over_queries": lambda q, k, v: torch.softmax(k @ q.mT, -1).mT @ v,
+    "transposed_then_reshaped": lambda q, k, v: (
+        torch.softmax(k @ q.mT, -2).mT.reshape(B, H, 2, L // 2, L).transpose(2, 3)
+        .reshape(B, H, L, L) @ v
+    ),
     "probabilities_also_returned": lambda q, k, v: (lambda p: torch.cat([p @ v, p], -1))(
         torch.softmax(q @ k.transpose(-1, -2), -1)
     ),

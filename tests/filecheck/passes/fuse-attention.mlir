@@ -2,7 +2,7 @@
 // RUN: stepwell-opt %s --split-input-file -p 'fuse-attention{report=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=REPORT
 
 // Each case was made from a PyTorch function (torch.export, decompose-torch-to-prims,
-// canonicalize-prims, cse); B=1, H=2, L=S=4, D=8. Six spellings are fused, five
+// canonicalize-prims, cse); B=1, H=2, L=S=4, D=8. Seven spellings are fused, five
 // look like attention but are not (or would lose an output) and stay as they are.
 
 // GPT-2's spelling: scores / sqrt(d) + an additive mask, softmax written out by
@@ -348,6 +348,7 @@ func.func @scale_from_scores(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>,
 // CHECK-LABEL: func.func @v_wrong_dim
 // CHECK-NOT: prims.attention
 // CHECK: prims.exp
+// REPORT: not fused {{.*}} softmax over another dim than the keys (dim -2 of K Qᵀ)
 func.func @v_wrong_dim(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>, %a_2: tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32> {
   %0 = prims.transpose %a_1 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
   %1 = prims.collapse %a {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
@@ -362,6 +363,39 @@ func.func @v_wrong_dim(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>, %a_2:
   %10 = prims.sum %9 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
   %11 = prims.broadcast_in_dim %10 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
   %12 = prims.broadcast_in_dim %11 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %13 = prims.div %9, %12 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %14 = prims.transpose %13 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %15 = prims.collapse %14 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf32>) -> tensor<2x4x4xf32>
+  %16 = prims.collapse %a_2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %17 = prims.matmul %15, %16 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %18 = prims.split_dim %17 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  func.return %18 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+// Scores written K Qᵀ ([.., keys, queries]), the softmax over dim -2, Pᵀ · V: attention
+// with its score matrix transposed. Q is the scores' rhs, K their lhs.
+// CHECK-LABEL: func.func @scores_transposed
+// CHECK-SAME: (%[[K:.*]]: tensor<1x2x4x8xf32>, %[[Q:.*]]: tensor<1x2x4x8xf32>, %[[V:.*]]: tensor<1x2x4x8xf32>)
+// CHECK-NOT: prims.exp
+// CHECK: prims.attention %[[Q]], %[[K]], %[[V]] {scale = 1.000000e+00 : f64}
+// CHECK-NOT: prims.matmul
+// REPORT: fused attention {{.*}} causal=False, mask=no, gqa=False, scale=1
+func.func @scores_transposed(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>, %a_2: tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32> {
+  %0 = prims.transpose %a_1 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
+  %1 = prims.collapse %a {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %2 = prims.collapse %0 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x8x4xf32>) -> tensor<2x8x4xf32>
+  %3 = prims.matmul %1, %2 : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
+  %4 = prims.split_dim %3 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %5 = prims.amax %4 {dims = [2 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %6 = prims.broadcast_in_dim %5 {shape = [1 : i64, 2 : i64, 1 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 3 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x1x4xf32>
+  %7 = prims.broadcast_in_dim %6 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x1x4xf32>) -> tensor<1x2x4x4xf32>
+  %8 = prims.sub %4, %7 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %9 = prims.exp %8 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %10 = prims.sum %9 {dims = [2 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %11 = prims.broadcast_in_dim %10 {shape = [1 : i64, 2 : i64, 1 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 3 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x1x4xf32>
+  %12 = prims.broadcast_in_dim %11 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x1x4xf32>) -> tensor<1x2x4x4xf32>
   %13 = prims.div %9, %12 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
   %14 = prims.transpose %13 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
   %15 = prims.collapse %14 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf32>) -> tensor<2x4x4xf32>
