@@ -30,6 +30,7 @@ from stepwell.frontend.aten_graph import (  # noqa: F401 - the frontend's public
     graph_attributes,
     is_aten_graph,
 )
+from stepwell.frontend.complex_pairs import complex_as_pairs
 from stepwell.ir.fx_nodes import (  # noqa: F401 - the frontend's public names
     ARG_KIND,
     ARG_NAME,
@@ -82,7 +83,8 @@ def import_program(ep: torch.export.ExportedProgram, name: str = "forward") -> M
             val = _meta_val(_placeholder(ep.graph, spec.arg.name))
             kind = "input" if isinstance(val, torch.Tensor) else "symint"
         inputs.append(GraphInput(target, kind))
-    return _build_module(ep.graph, inputs, name, results if written else None)
+    graph = complex_as_pairs(ep.graph)
+    return _build_module(graph, inputs, name, results if written else None)
 
 
 def mutates(graph: torch.fx.Graph) -> bool:
@@ -135,7 +137,7 @@ def import_graph_with_attributes(
         inputs.append(GraphInput(fqn, kind))
         if "val" not in n.meta:
             n.meta["val"] = _fake_like(value)
-    return _build_module(gm.graph, inputs, name), attributes
+    return _build_module(complex_as_pairs(gm.graph), inputs, name), attributes
 
 
 def _retrace(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> torch.fx.GraphModule:

@@ -240,7 +240,9 @@ class SinkViewIntoIndexMath(RewritePattern):
     few more lanes of arithmetic in the consumer instead of a launch, a store and a load.
     Float math that depends on a reduction or a product stays where it is (recomputing
     it per element would multiply real work), as does a value with another use that
-    reads memory (no work that loads is duplicated). A value *generated* from `iota` and
+    reads memory (no work that loads is duplicated), except a conversion of an input (or
+    of a view of one: `x.float()` of a half `x`, split into rotary pairs), which every
+    view converts as it loads. A value *generated* from `iota` and
     constants alone (a mask, a window's bounds: `_generated`) is recomputed for each view
     even when other ops use it too: it reads nothing, so each kernel computes it from its
     lane indices for the cost of a few integer ops, where a kernel of its own would cost
@@ -254,7 +256,7 @@ class SinkViewIntoIndexMath(RewritePattern):
             return
         inner = op.operands[0].owner
         if not isinstance(inner, prims.PrimsOp) or not (
-            inner.KIND == "elementwise" or _int_to_float(inner)
+            inner.KIND == "elementwise" or _int_to_float(inner) or _converts_an_input(inner)
         ):
             return
         value = inner.results[0]
@@ -263,11 +265,12 @@ class SinkViewIntoIndexMath(RewritePattern):
         single_use = len(list(value.uses)) == 1
         floats = any(is_float(cast(TensorType[Attribute], v.type).element_type)
                      for v in (*inner.operands, value)) and not _int_to_float(inner)  # fmt: skip
-        if floats and not (
+        loaded = _converts_an_input(inner) and _read_pointwise(op.results[0])
+        if floats and not loaded and not (
             single_use and _read_pointwise(op.results[0]) and _pointwise_of_inputs(value)
         ):
             return
-        if not single_use and not _generated(value):
+        if not single_use and not loaded and not _generated(value):
             return
         if not inner.operands or any(_shape(x) != _shape(value) for x in inner.operands):
             return
@@ -283,6 +286,18 @@ class SinkViewIntoIndexMath(RewritePattern):
             v.location = op.location
             viewed.append(v)
         rewriter.replace(op, [*viewed, _rebuilt(inner, viewed, op.results[0].type)])
+
+
+def _converts_an_input(op: Operation) -> bool:
+    """Is `op` a type conversion of a function argument, or of views of one?"""
+    from stepwell.passes.support.views import is_view_op
+
+    if not isinstance(op, prims.PrimsConvertElementTypeOp):
+        return False
+    x = op.operands[0]
+    while isinstance(x.owner, Operation) and is_view_op(x.owner):
+        x = x.owner.operands[0]
+    return isinstance(x, BlockArgument)
 
 
 class RecomputeGeneratedValues(RewritePattern):
@@ -365,11 +380,11 @@ def _read_pointwise(value: SSAValue) -> bool:
     from stepwell.passes.support.views import is_view_op
 
     return all(
-        isinstance(u.operation, prims.PrimsOp | TakeOp)
-        and (getattr(u.operation, "KIND", "") == "elementwise" or is_view_op(u.operation)
-             or isinstance(u.operation, TakeOp | prims.PrimsConvertElementTypeOp))
+        is_view_op(u.operation)  # (prims.slice is a view, not a PrimsOp)
+        or isinstance(u.operation, TakeOp | prims.PrimsConvertElementTypeOp)
+        or (isinstance(u.operation, prims.PrimsOp) and u.operation.KIND == "elementwise")
         for u in value.uses
-    )  # fmt: skip
+    )
 
 
 class SinkViewIntoGather(RewritePattern):
@@ -446,8 +461,9 @@ class GatherBeforeElementwise(RewritePattern):
     moves too when it is pointwise all the way up to the inputs (`_pointwise_of_inputs`:
     a rotary table `pos * inv_freq` that both the cos and the sin halves gather): each
     gather then reads the inputs, and the table is no kernel of its own. Not when an
-    operand is index math (computed from `iota`, as a padding mask is): gathering it would make it a
-    tensor in memory, where now kernels compute it from their lane indices."""
+    operand is index math (`_gatherable`: computed from `iota`, as a padding mask is):
+    gathering it would make it a tensor in memory, where now kernels compute it from their
+    lane indices."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         from stepwell.dialects.prims_support import TakeOp
@@ -464,7 +480,7 @@ class GatherBeforeElementwise(RewritePattern):
             return
         if len(list(value.uses)) != 1 and not _pointwise_of_inputs(value):
             return
-        if any(_from_iota(x) for x in inner.operands):
+        if not all(_gatherable(x) for x in inner.operands):
             return
         if any(_shape(x) != _shape(value) for x in inner.operands):
             return
@@ -483,6 +499,84 @@ class GatherBeforeElementwise(RewritePattern):
             g.location = op.location
             gathered.append(g)
         rewriter.replace(op, [*gathered, _rebuilt(inner, gathered, op.results[0].type)])
+
+
+class GatherOfIndexMath(RewritePattern):
+    """take(view(iota), offsets) -> start + step · (the iota's index at each offset), and
+    take(view(full c), offsets) -> full c: a gather of a value that reads no memory is
+    computed from the offsets. The view chain's strides (`views.View`) say which iota
+    element each element of the viewed tensor is: offset o of the view has coordinates
+    (o // inner_d) % size_d, and the iota index Σ coordinate_d · stride_d. With this,
+    `GatherBeforeElementwise` moves a gather through index math and float math built
+    from `iota` (a rotary embedding's `cos(arange · inv_freq)`, a mask) and leaves
+    kernels to compute it from their lanes' offsets, never a tensor in memory."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        from stepwell.dialects.prims_support import TakeOp
+        from stepwell.passes.support.views import View, is_view_op, view_through
+
+        if not isinstance(op, TakeOp) or not isinstance(op.a.owner, Operation):
+            return
+        root = op.a
+        while isinstance(root.owner, Operation) and is_view_op(root.owner):
+            root = root.owner.operands[0]
+        source = root.owner
+        result = cast(TensorType[Attribute], op.result.type)
+        if isinstance(source, prims.PrimsFullOp) and not source.operands:
+            fill = decode(source.properties["fill_value"])
+            if isinstance(fill, bool | int | float) and has_sizes(result):
+                new = full_op(result, fill)
+                new.location = op.location
+                rewriter.replace(op, new)
+            return
+        if not isinstance(source, prims.PrimsIotaOp):
+            return
+        view = view_through(op.a, root, View.of(root))
+        offsets_type = cast(TensorType[Attribute], op.offsets.type)
+        if view is None or not all(isinstance(x, int) for x in
+                                   (view.offset, *view.sizes, *view.strides)):  # fmt: skip
+            return
+        if not has_sizes(offsets_type):
+            return
+        new: list[Operation] = []
+
+        def emit(o: Operation) -> SSAValue:
+            o.location = op.location
+            new.append(o)
+            return o.results[0]
+
+        def const(value: int) -> SSAValue:
+            return emit(full_op(offsets_type, value))
+
+        def binary(cls: type[Operation], a: SSAValue, b: SSAValue) -> SSAValue:
+            return emit(cls.create(operands=[a, b], result_types=[offsets_type]))
+
+        index: SSAValue | None = None
+        inner = 1
+        for size, stride in reversed(list(zip(view.sizes, view.strides, strict=True))):
+            if size != 1 and stride != 0:
+                coordinate = op.offsets if inner == 1 else binary(
+                    prims.PrimsDivOp, op.offsets, const(inner))  # fmt: skip
+                if inner * size < math.prod(view.sizes):  # (offsets are within the view)
+                    coordinate = binary(prims.PrimsRemainderOp, coordinate, const(size))
+                term = coordinate if stride == 1 else binary(
+                    prims.PrimsMulOp, coordinate, const(stride))  # fmt: skip
+                index = term if index is None else binary(prims.PrimsAddOp, index, term)
+            inner *= size
+        start, step = (cast(IntegerAttr, source.properties[k]).value.data
+                       for k in ("start", "step"))  # fmt: skip
+        start += step * view.offset
+        value = const(0) if index is None else index
+        if step != 1:
+            value = binary(prims.PrimsMulOp, value, const(step))
+        if start != 0:
+            value = binary(prims.PrimsAddOp, value, const(start))
+        if not new:  # (the offsets themselves: iota(n)[i] is i)
+            value = binary(prims.PrimsAddOp, value, const(0))
+        if offsets_type.element_type != result.element_type:
+            emit(prims.PrimsConvertElementTypeOp.make([result], a=value,
+                                                      dtype=result.element_type))  # fmt: skip
+        rewriter.replace(op, new)
 
 
 def _pointwise_of_inputs(value: SSAValue, limit: int = 32) -> bool:
@@ -519,9 +613,11 @@ def _cone_is(value: SSAValue, limit: int, allow_arguments: bool, visits: int = 2
             isinstance(owner, prims.PrimsFullOp) and not owner.operands
         ):
             continue
-        pointwise = isinstance(owner, prims.PrimsOp) and (
-            owner.KIND == "elementwise" or is_view_op(owner) or _int_to_float(owner)
-        )
+        pointwise = is_view_op(owner) or (  # (prims.slice is a view, not a PrimsOp)
+            isinstance(owner, prims.PrimsOp)
+            and (owner.KIND == "elementwise" or _int_to_float(owner)
+                 or isinstance(owner, prims.PrimsConvertElementTypeOp))
+        )  # fmt: skip
         gather = allow_arguments and isinstance(owner, TakeOp)
         if not (pointwise or gather):
             return False  # a load, a reduction, a product, an extern, ...
@@ -532,6 +628,21 @@ def _cone_is(value: SSAValue, limit: int, allow_arguments: bool, visits: int = 2
             return False
         stack.extend(owner.operands)
     return True
+
+
+def _gatherable(value: SSAValue) -> bool:
+    """May a gather move into `value` (`GatherBeforeElementwise`)? Yes into anything that
+    does not read `iota`, and into what is computed from `iota` and constants alone
+    (`_generated`: a gather of it becomes index math on the offsets, `GatherOfIndexMath`),
+    and into float math that reads inputs too (the gather moves on into its operands).
+    Not into integer or boolean index math that reads memory as well (a padding mask
+    from `iota` and an input): gathering it would store what kernels now compute from
+    their lane indices."""
+    from stepwell.ir.types import is_float
+
+    if not _from_iota(value) or _generated(value):
+        return True
+    return is_float(cast(TensorType[Attribute], value.type).element_type)
 
 
 def _from_iota(value: SSAValue, limit: int = 64) -> bool:
@@ -598,6 +709,7 @@ PATTERNS: list[Callable[[], RewritePattern]] = [
     SinkViewIntoGather,
     GatherThroughReshape,
     GatherBeforeElementwise,
+    GatherOfIndexMath,
 ]
 
 

@@ -63,7 +63,9 @@ def test_common_dtypes_are_not_exotic(dtype: torch.dtype) -> None:
     assert not is_exotic(element_type(dtype))
 
 
-def test_complex_externs_with_float_kernels(tmp_path: Path) -> None:
+def test_complex_products_compute_as_real_pairs(tmp_path: Path) -> None:
+    """The complex values of a graph whose complex ops all have a rule are pairs of real
+    tensors (frontend/complex_pairs.py): no ATen call, NaN where eager has it."""
     a, b = torch.randn(4, 3), torch.randn(4, 3)
     a[0, 0] = float("nan")
 
@@ -71,8 +73,21 @@ def test_complex_externs_with_float_kernels(tmp_path: Path) -> None:
         return torch.view_as_real(torch.complex(a, b) * torch.complex(b, a)).sum(-1) + a
 
     (m,) = assert_eager(fn, a, b, tmp_path=tmp_path)
+    assert m["externs"] == {}
+    fused = [op for k in m["kernels"] for op in k["fused"]]
+    assert "prims.sum" in fused and "prims.add" in fused
+
+
+def test_complex_ops_without_a_rule_stay_in_aten(tmp_path: Path) -> None:
+    """A complex quotient has no pair rule: the graph's complex ops all run in ATen."""
+    a, b = torch.randn(4, 3), torch.randn(4, 3) + 2
+
+    def fn(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+        return torch.view_as_real(torch.complex(a, b) / torch.complex(b, a)).sum(-1) + a
+
+    (m,) = assert_eager(fn, a, b, tmp_path=tmp_path)
     assert m["externs"].get("aten.complex.default") == 2
-    assert "aten.mul.Tensor" in m["externs"]  # the complex product stays whole
+    assert "aten.div.Tensor" in m["externs"]  # the complex quotient stays whole
     fused = [op for k in m["kernels"] for op in k["fused"]]
     assert "prims.sum" in fused and "prims.add" in fused  # the float part is a kernel
 

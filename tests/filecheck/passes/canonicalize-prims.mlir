@@ -131,13 +131,16 @@ func.func @gather_before_elementwise(%x: tensor<6xf32>, %i: tensor<2xi64>) -> te
 
 // -----
 
-// Not through index math: the mask comes from iota (a padding mask), and gathering it
-// would make it a tensor in memory; the gather stays where it is.
-// CHECK-LABEL: func.func @gather_keeps_index_math
-// CHECK: %[[W:.*]] = prims.where
-// CHECK-NEXT: %[[G:.*]] = prims.take %[[W]], %i
-// CHECK-NEXT: func.return %[[G]]
-func.func @gather_keeps_index_math(%x: tensor<6xf32>, %i: tensor<2xi64>) -> tensor<2xf32> {
+// Through index math made from iota and constants alone: the gather moves into the
+// mask, and the gather of the iota is its value at the offsets (GatherOfIndexMath), so
+// no kernel stores the mask; only x is read from memory.
+// CHECK-LABEL: func.func @gather_through_index_math
+// CHECK-NOT: prims.iota
+// CHECK-DAG: %[[G:.*]] = prims.take %x, %i
+// CHECK-DAG: %[[M:.*]] = prims.lt %i, %{{.*}} : (tensor<2xi64>, tensor<2xi64>)
+// CHECK: %[[W:.*]] = prims.where %[[M]], %[[G]]
+// CHECK-NEXT: func.return %[[W]]
+func.func @gather_through_index_math(%x: tensor<6xf32>, %i: tensor<2xi64>) -> tensor<2xf32> {
   %n = prims.iota {length = 6 : i64, start = 0 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<6xi64>
   %k = prims.full {shape = [6 : i64], fill_value = 3 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<6xi64>
   %m = prims.lt %n, %k : (tensor<6xi64>, tensor<6xi64>) -> tensor<6xi1>
@@ -148,6 +151,39 @@ func.func @gather_keeps_index_math(%x: tensor<6xf32>, %i: tensor<2xi64>) -> tens
 }
 
 // -----
+
+// Not through index math that reads memory too: the mask compares iota with an input
+// (a padding mask), and gathering it would make it a tensor in memory; the gather stays.
+// CHECK-LABEL: func.func @gather_keeps_index_math
+// CHECK: %[[W:.*]] = prims.where
+// CHECK-NEXT: %[[G:.*]] = prims.take %[[W]], %i
+// CHECK-NEXT: func.return %[[G]]
+func.func @gather_keeps_index_math(%x: tensor<6xf32>, %i: tensor<2xi64>, %k: tensor<6xi64>) -> tensor<2xf32> {
+  %n = prims.iota {length = 6 : i64, start = 0 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<6xi64>
+  %m = prims.lt %n, %k : (tensor<6xi64>, tensor<6xi64>) -> tensor<6xi1>
+  %z = prims.full {shape = [6 : i64], fill_value = 0.0 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<6xf32>
+  %0 = prims.where %m, %x, %z : (tensor<6xi1>, tensor<6xf32>, tensor<6xf32>) -> tensor<6xf32>
+  %1 = prims.take %0, %i : (tensor<6xf32>, tensor<2xi64>) -> tensor<2xf32>
+  func.return %1 : tensor<2xf32>
+}
+
+// -----
+
+// A gather of a broadcast iota is computed from its offsets: a [2, 3] view of iota(3)
+// (stride 0 on the rows) at offset o is (o % 3) · step + start.
+// CHECK-LABEL: func.func @gather_of_iota_view
+// CHECK-NOT: prims.iota
+// CHECK-NOT: prims.take
+// CHECK: prims.remainder %{{.*}}, %{{.*}} : (tensor<4xi64>, tensor<4xi64>)
+// CHECK: prims.convert_element_type %{{.*}} {dtype = f32}
+func.func @gather_of_iota_view(%i: tensor<4xi64>) -> tensor<4xf32> {
+  %n = prims.iota {length = 3 : i64, start = 5 : i64, step = 2 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<3xi64>
+  %b = prims.broadcast_in_dim %n {shape = [2 : i64, 3 : i64], broadcast_dimensions = [1 : i64]} : (tensor<3xi64>) -> tensor<2x3xi64>
+  %f = prims.convert_element_type %b {dtype = f32} : (tensor<2x3xi64>) -> tensor<2x3xf32>
+  %r = prims.reshape %f {shape = [6 : i64]} : (tensor<2x3xf32>) -> tensor<6xf32>
+  %0 = prims.take %r, %i : (tensor<6xf32>, tensor<4xi64>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
 
 // scalar_tensor is a 0-d full.
 // CHECK-LABEL: func.func @scalar_tensor

@@ -1,0 +1,343 @@
+"""Complex tensors as pairs of reals, before import: `[.., n]` complex is `[.., n, 2]` real.
+
+Kernels have no complex type, so a complex op used to run in ATen, and with it the
+rotary embeddings of models that write them as a complex product (Meta's Llama:
+`view_as_real(view_as_complex(x.reshape(.., -1, 2)) * freqs_cis)`). This rewrite gives
+every complex value of an ATen FX graph a real twin with a trailing dim of 2 (real part,
+imaginary part) and computes it with real ops, which then decompose and fuse like any
+other: `view_as_complex(x)` *is* its twin `x`, `view_as_real(z)` is `z`'s twin, a product
+is `(ar·br - ai·bi, ar·bi + ai·br)` stacked on the last dim, views act on the leading dims.
+
+Rules are keyed by ATen overload (`RULES`). The rewrite is all or nothing: when any node
+that reads or makes a complex value has no rule (an FFT, a complex division, a complex
+Python scalar), the graph is left as it was and ATen computes its complex ops, as before.
+Complex graph inputs enter through `view_as_real` and complex outputs leave through
+`view_as_complex` (both views in ATen); the graph's own values never hold complex.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+import torch
+import torch.fx
+from torch._guards import detect_fake_mode
+from torch.fx import Node
+
+aten = torch.ops.aten
+
+
+def is_complex(v: Any) -> bool:
+    """Is `v` (a node, or anything else) a complex tensor value?"""
+    val = v.meta.get("val") if isinstance(v, Node) else None
+    return isinstance(val, torch.Tensor) and val.is_complex()
+
+
+Pair = tuple[Node, Node]
+
+
+@dataclass
+class Rewriter:
+    """Emits the real ops of one graph; `twin` maps each complex node to its (real part,
+    imaginary part), two real nodes of its shape."""
+
+    graph: torch.fx.Graph
+    twin: dict[Node, Pair] = field(default_factory=dict)
+    at: Node | None = None  # the node being rewritten: new nodes take its source location
+
+    def call(self, target: Any, *args: Any, **kwargs: Any) -> Node:
+        """A new node computing `target`, with its fake value (`meta["val"]`) computed."""
+        node = self.graph.call_function(target, args, kwargs)
+        vals, kwvals = torch.fx.node.map_arg((args, kwargs), lambda a: a.meta["val"])
+        mode = detect_fake_mode((vals, kwvals))
+        with mode if mode is not None else contextlib.nullcontext():
+            node.meta["val"] = target(*vals, **kwvals)
+        if self.at is not None:
+            for key in ("stack_trace", "nn_module_stack", "source_fn_stack"):
+                if key in self.at.meta:
+                    node.meta[key] = self.at.meta[key]
+        return node
+
+    def split(self, x: Node) -> Pair:
+        """A real `[.., 2]` tensor as the pair it holds."""
+        return self.call(aten.select.int, x, -1, 0), self.call(aten.select.int, x, -1, 1)
+
+    def both(self, target: Any, z: Node, *args: Any, **kwargs: Any) -> Pair:
+        """`target` applied alike to both parts of `z` (a view, a copy)."""
+        re, im = self.twin[z]
+        return self.call(target, re, *args, **kwargs), self.call(target, im, *args, **kwargs)
+
+
+Rule = Callable[[Rewriter, Node], "Pair | Node"]
+
+
+@dataclass(frozen=True)
+class Spec:
+    rule: Rule
+    accepts: Callable[[Node], bool] = lambda n: True
+
+
+# -- arithmetic -----------------------------------------------------------------------------
+def _real_operand(x: Any) -> bool:
+    """A real tensor or a real Python number (not a complex scalar)."""
+    return isinstance(x, Node) or (isinstance(x, int | float | bool) and not isinstance(x, complex))
+
+
+def _shape(x: Any) -> tuple[Any, ...]:
+    return tuple(x.meta["val"].shape) if isinstance(x, Node) else ()
+
+
+def _binary_ok(n: Node) -> bool:
+    """Complex or real operands (alpha 1); a complex operand that a real one broadcasts
+    to a larger shape is refused (its imaginary part would need that shape too)."""
+    a, b = n.args[:2]
+    if n.kwargs.get("alpha", 1) != 1 or not all(is_complex(x) or _real_operand(x) for x in (a, b)):
+        return False
+    out = _shape(n)
+    return all(_shape(z) == out for z in (a, b) if is_complex(z)) or (
+        is_complex(a) and is_complex(b)
+    )
+
+
+def _mul(r: Rewriter, n: Node) -> Pair:
+    a, b = n.args[:2]
+    if not is_complex(a):
+        a, b = b, a
+    ar, ai = r.twin[a]
+    mul = aten.mul.Tensor
+    if is_complex(b):
+        br, bi = r.twin[b]
+        re = r.call(aten.sub.Tensor, r.call(mul, ar, br), r.call(mul, ai, bi))
+        im = r.call(aten.add.Tensor, r.call(mul, ar, bi), r.call(mul, ai, br))
+        return re, im
+    return r.call(mul, ar, b), r.call(mul, ai, b)
+
+
+def _add_or_sub(sub: bool) -> Rule:
+    def rule(r: Rewriter, n: Node) -> Pair:
+        a, b = n.args[:2]
+        op = aten.sub.Tensor if sub else aten.add.Tensor
+        if is_complex(a) and is_complex(b):
+            (ar, ai), (br, bi) = r.twin[a], r.twin[b]
+            return r.call(op, ar, br), r.call(op, ai, bi)
+        if is_complex(a):  # z ± c: (zr ± c, zi)
+            ar, ai = r.twin[a]
+            return r.call(op, ar, b), ai
+        br, bi = r.twin[b]  # c ± z: (c ± zr, ±zi)
+        if not sub:
+            return r.call(op, br, a), bi
+        minus = r.call(op, a, br) if isinstance(a, Node) else r.call(aten.rsub.Scalar, br, a)
+        return minus, r.call(aten.neg.default, bi)
+
+    return rule
+
+
+def _div(r: Rewriter, n: Node) -> Pair:
+    """Only a complex numerator over a real divisor (a complex quotient is not rewritten)."""
+    return r.both(aten.div.Tensor, n.args[0], n.args[1])
+
+
+def _div_ok(n: Node) -> bool:
+    a, b = n.args[:2]
+    return is_complex(a) and not is_complex(b) and _real_operand(b) and _shape(a) == _shape(n)
+
+
+def _neg(r: Rewriter, n: Node) -> Pair:
+    return r.both(aten.neg.default, n.args[0])
+
+
+def _conj(r: Rewriter, n: Node) -> Pair:
+    re, im = r.twin[n.args[0]]
+    return re, r.call(aten.neg.default, im)
+
+
+def _same_shapes(n: Node) -> bool:
+    a, b = n.args[:2]
+    return isinstance(a, Node) and isinstance(b, Node) and _shape(a) == _shape(b)
+
+
+def _polar(r: Rewriter, n: Node) -> Pair:
+    mag, angle = n.args[:2]
+    return (r.call(aten.mul.Tensor, mag, r.call(aten.cos.default, angle)),
+            r.call(aten.mul.Tensor, mag, r.call(aten.sin.default, angle)))  # fmt: skip
+
+
+def _complex(r: Rewriter, n: Node) -> Pair:
+    return n.args[0], n.args[1]
+
+
+# -- entering and leaving -------------------------------------------------------------------
+def _view_as_complex(r: Rewriter, n: Node) -> Pair:
+    return r.split(n.args[0])
+
+
+def _view_as_real(r: Rewriter, n: Node) -> Node:
+    return r.call(aten.stack.default, list(r.twin[n.args[0]]), -1)
+
+
+def _part(index: int) -> Rule:
+    return lambda r, n: r.twin[n.args[0]][index]
+
+
+def _to_copy(r: Rewriter, n: Node) -> Pair:
+    """A complex type change, as a real one of both parts (complex64 <-> complex128)."""
+    return r.both(aten._to_copy.default, n.args[0], dtype=n.meta["val"].real.dtype)
+
+
+def _to_copy_ok(n: Node) -> bool:
+    keys = set(n.kwargs) - {"dtype", "layout", "device", "memory_format"}
+    return is_complex(n.args[0]) and is_complex(n) and not keys
+
+
+# -- views and copies: the same op on both parts ------------------------------------------
+def _alike(r: Rewriter, n: Node) -> Pair:
+    return r.both(n.target, n.args[0], *n.args[1:], **n.kwargs)
+
+
+def _cat(r: Rewriter, n: Node) -> Pair:
+    parts = [r.twin[p] for p in n.args[0]]
+    rest = n.args[1:]
+    return (r.call(aten.cat.default, [p[0] for p in parts], *rest),
+            r.call(aten.cat.default, [p[1] for p in parts], *rest))  # fmt: skip
+
+
+def _cat_ok(n: Node) -> bool:
+    return all(is_complex(p) for p in n.args[0])
+
+
+def _first_complex(n: Node) -> bool:
+    seen: list[Node] = []
+    torch.fx.node.map_arg((n.args[1:], n.kwargs), seen.append)
+    return is_complex(n.args[0]) and not any(is_complex(a) for a in seen)
+
+
+ALIKE = Spec(_alike, _first_complex)
+RULES: dict[Any, Spec] = {
+    aten.mul.Tensor: Spec(_mul, _binary_ok),
+    aten.mul.Scalar: Spec(_mul, _binary_ok),
+    aten.add.Tensor: Spec(_add_or_sub(False), _binary_ok),
+    aten.add.Scalar: Spec(_add_or_sub(False), _binary_ok),
+    aten.sub.Tensor: Spec(_add_or_sub(True), _binary_ok),
+    aten.sub.Scalar: Spec(_add_or_sub(True), _binary_ok),
+    aten.div.Tensor: Spec(_div, _div_ok),
+    aten.neg.default: Spec(_neg),
+    aten._conj.default: Spec(_conj),
+    aten.conj_physical.default: Spec(_conj),
+    aten.polar.default: Spec(_polar, _same_shapes),
+    aten.complex.default: Spec(_complex, _same_shapes),
+    aten.view_as_complex.default: Spec(_view_as_complex),
+    aten.view_as_real.default: Spec(_view_as_real),
+    aten.real.default: Spec(_part(0)),
+    aten.imag.default: Spec(_part(1)),
+    aten._to_copy.default: Spec(_to_copy, _to_copy_ok),
+    aten.to.dtype: Spec(_to_copy, lambda n: is_complex(n.args[0]) and is_complex(n)),
+    aten.cat.default: Spec(_cat, _cat_ok),
+    **dict.fromkeys(
+        (aten.view.default, aten._unsafe_view.default, aten.reshape.default,
+         aten.unsqueeze.default, aten.squeeze.dim, aten.squeeze.dims, aten.squeeze.default,
+         aten.select.int, aten.slice.Tensor, aten.permute.default, aten.transpose.int,
+         aten.t.default, aten.expand.default, aten.clone.default, aten.alias.default,
+         aten.flip.default, aten.roll.default, aten.repeat.default, aten.narrow.default,
+         aten.index_select.default, aten.index.Tensor, aten.gather.default),
+        ALIKE,
+    ),  # fmt: skip
+}
+"""How each ATen op that reads or makes a complex value is computed on its parts; `accepts`
+refuses the calls its rule does not cover (the graph is then left whole)."""
+
+
+CHECKS = frozenset({aten._assert_tensor_metadata.default})
+"""Ops that only check an input's metadata: kept as they are, reading the complex input."""
+
+
+def _kept(n: Node) -> bool:
+    """A metadata check of complex graph inputs, left reading them."""
+    found: list[Node] = []
+    torch.fx.node.map_arg((n.args, n.kwargs), found.append)
+    return n.target in CHECKS and all(a.op in ("placeholder", "get_attr") for a in found)
+
+
+def _touches_complex(n: Node) -> bool:
+    if is_complex(n):
+        return True
+    seen: list[Node] = []
+    torch.fx.node.map_arg((n.args, n.kwargs), seen.append)
+    return any(is_complex(a) for a in seen)
+
+
+def rewritable(graph: torch.fx.Graph) -> bool:
+    """Does `graph` hold complex values, all of them made and read by ops with a rule?"""
+    found = False
+    for n in graph.nodes:
+        if n.op in ("placeholder", "get_attr", "output"):
+            found = found or is_complex(n)
+            continue
+        if not _touches_complex(n) or _kept(n):
+            continue
+        found = True
+        spec = RULES.get(n.target) if n.op == "call_function" else None
+        val = n.meta.get("val")
+        if spec is None or not isinstance(val, torch.Tensor) or not spec.accepts(n):
+            return False
+    return found
+
+
+def complex_as_pairs(graph: torch.fx.Graph) -> torch.fx.Graph:
+    """`graph` with its complex values computed as real pairs (a new graph; `graph` is
+    not changed), or `graph` itself when it holds none or one without a rule."""
+    if not rewritable(graph):
+        return graph
+    new = torch.fx.Graph()
+    returned, old_output = new.graph_copy(graph, {}, return_output_node=True)
+    new.output(returned).meta.update(old_output.meta)  # (node_copy copied the others' meta)
+    r = Rewriter(new)
+    placeholders = [n for n in new.nodes if n.op == "placeholder"]
+    for n in list(new.nodes):
+        if n.op in ("placeholder", "get_attr") and is_complex(n):
+            r.at = n  # (after the last placeholder: placeholders come first)
+            with new.inserting_before((placeholders[-1] if n.op == "placeholder" else n).next):
+                dense = r.call(aten.resolve_conj.default, n) if n.meta["val"].is_conj() else n
+                r.twin[n] = r.split(r.call(aten.view_as_real.default, dense))
+        if n.op != "call_function" or not _touches_complex(n) or _kept(n):
+            continue
+        r.at = n
+        with new.inserting_before(n):
+            out = RULES[n.target].rule(r, n)
+            if is_complex(n):
+                r.twin[n] = cast(Pair, tuple(_as_dtype(r, x, n.meta["val"].real.dtype)
+                                             for x in cast(Pair, out)))  # fmt: skip
+            else:
+                n.replace_all_uses_with(_as_dtype(r, cast(Node, out), n.meta["val"].dtype))
+    output = next(n for n in new.nodes if n.op == "output")
+    r.at = output
+    with new.inserting_before(output):
+        leaving = {n: _leave(r, n) for n in _nodes_in(output.args)
+                   if is_complex(n) and n.op == "call_function"}  # fmt: skip
+    output.args = torch.fx.node.map_arg(output.args, lambda a: leaving.get(a, a))
+    for n in reversed(list(new.nodes)):  # the complex nodes, now unread
+        if n.op == "call_function" and not n.users and _touches_complex(n) and not _kept(n):
+            new.erase_node(n)
+    new.lint()
+    return new
+
+
+def _as_dtype(r: Rewriter, x: Node, dtype: torch.dtype) -> Node:
+    """`x` in `dtype`: a part computed from a wider real operand (a float64 tensor times a
+    complex64 one is complex128 in eager, but a 0-d one is not) gets eager's type."""
+    if x.meta["val"].dtype == dtype:
+        return x
+    return r.call(aten._to_copy.default, x, dtype=dtype)
+
+
+def _leave(r: Rewriter, n: Node) -> Node:
+    """A complex output: its parts stacked (a new contiguous tensor), viewed as complex."""
+    return r.call(aten.view_as_complex.default, r.call(aten.stack.default, list(r.twin[n]), -1))
+
+
+def _nodes_in(args: Sequence[Any]) -> list[Node]:
+    found: list[Node] = []
+    torch.fx.node.map_arg(args, found.append)
+    return found
