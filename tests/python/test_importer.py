@@ -67,15 +67,26 @@ def test_unsupported_dtype_is_an_import_error() -> None:
 
 
 def test_complex_imports() -> None:
-    """Complex tensors import (`complex<f32>`); the ops on them become ATen calls later."""
+    """Complex tensors import (`complex<f32>`) when an op on them has no pair rule (a
+    complex quotient); the ops on them become ATen calls later. With rules for all of
+    them, the complex values are real pairs from the start (complex_pairs.py)."""
 
     class M(torch.nn.Module):
         def forward(self, x: torch.Tensor) -> torch.Tensor:
-            return torch.view_as_real(torch.view_as_complex(x) * 2)
+            z = torch.view_as_complex(x)
+            return torch.view_as_real(z / (z + 1))
 
     module = import_program(torch.export.export(M(), (torch.randn(3, 2),)))
     module.verify()
     assert "tensor<3xcomplex<f32>>" in str(module)
+
+    class Pairs(torch.nn.Module):
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            return torch.view_as_real(torch.view_as_complex(x) * 2)
+
+    module = import_program(torch.export.export(Pairs(), (torch.randn(3, 2),)))
+    module.verify()
+    assert "complex" not in str(module)
 
 
 def test_graph_inputs_round_trip_through_text() -> None:

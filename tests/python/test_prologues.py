@@ -89,10 +89,10 @@ CASES: dict[str, tuple[Callable[..., Any], Callable[[], tuple[torch.Tensor, ...]
                                .index_fill(0, torch.tensor([1]), 0.0), torch.randn(50, 7)), 1),
     "rms_gqa": (_rms_gqa, lambda: (torch.randn(2, 40, 64), torch.randn(64), torch.randn(128, 64),
                                    torch.randn(32, 64)), 2),
-    # (the norm's statistics; f32 copies of w and b; the projection)
+    # (the norm's statistics; the projection, converting w and b as it loads them)
     "layer_norm_f16": (_layer_norm_half, lambda: (torch.randn(3, 40, 64).half(),
                                                   torch.randn(64).half(), torch.randn(64).half(),
-                                                  torch.randn(48, 64).half() / 8), 3),
+                                                  torch.randn(48, 64).half() / 8), 2),
     "bmm": (_bmm, lambda: (torch.randn(4, 16, 24), torch.randn(4, 24, 8)), 1),
     "gram": (_gram, lambda: (torch.randn(33, 45),), 1),
     "two_sides": (_two_sides, lambda: (torch.randn(64, 64),), 1),
