@@ -290,6 +290,13 @@ def complex_as_pairs(graph: torch.fx.Graph) -> torch.fx.Graph:
     not changed), or `graph` itself when it holds none or one without a rule."""
     if not rewritable(graph):
         return graph
+    try:
+        return _rewrite(graph)
+    except Exception:  # (values fake tensors cannot recompute, e.g. from two fake modes)
+        return graph  # left whole: ATen computes its complex ops, as without the rewrite
+
+
+def _rewrite(graph: torch.fx.Graph) -> torch.fx.Graph:
     new = torch.fx.Graph()
     returned, old_output = new.graph_copy(graph, {}, return_output_node=True)
     new.output(returned).meta.update(old_output.meta)  # (node_copy copied the others' meta)
