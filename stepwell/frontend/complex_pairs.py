@@ -86,15 +86,18 @@ def _real_operand(x: Any) -> bool:
     return isinstance(x, Node) or (isinstance(x, int | float | bool) and not isinstance(x, complex))
 
 
-def _shape(x: Any) -> tuple[Any, ...]:
-    return tuple(x.meta["val"].shape) if isinstance(x, Node) else ()
+def _shape(x: Any) -> tuple[str, ...]:
+    """`x`'s shape, compared as text: a symbolic size by its expression (no guard)."""
+    return tuple(map(str, x.meta["val"].shape)) if isinstance(x, Node) else ()
 
 
 def _binary_ok(n: Node) -> bool:
     """Complex or real operands (alpha 1); a complex operand that a real one broadcasts
     to a larger shape is refused (its imaginary part would need that shape too)."""
     a, b = n.args[:2]
-    if n.kwargs.get("alpha", 1) != 1 or not all(is_complex(x) or _real_operand(x) for x in (a, b)):
+    if len(n.args) > 2 or n.kwargs.get("alpha", 1) != 1:
+        return False
+    if not all(is_complex(x) or _real_operand(x) for x in (a, b)):
         return False
     out = _shape(n)
     return all(_shape(z) == out for z in (a, b) if is_complex(z)) or (
@@ -188,8 +191,11 @@ def _to_copy(r: Rewriter, n: Node) -> Pair:
 
 
 def _to_copy_ok(n: Node) -> bool:
+    """A type change only (no device change, no other option)."""
     keys = set(n.kwargs) - {"dtype", "layout", "device", "memory_format"}
-    return is_complex(n.args[0]) and is_complex(n) and not keys
+    device = n.kwargs.get("device")
+    same_device = device is None or torch.device(device) == n.args[0].meta["val"].device
+    return is_complex(n.args[0]) and is_complex(n) and not keys and same_device
 
 
 # -- views and copies: the same op on both parts ------------------------------------------

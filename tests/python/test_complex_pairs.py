@@ -124,3 +124,16 @@ def test_torch_compile_complex_rotary_embeddings(tmp_path: Path) -> None:
 
     (manifest,) = [json.loads(p.read_text()) for p in tmp_path.glob("*/manifest.json")]
     assert set(manifest["externs"]) <= {"aten.view_as_real.default"}
+
+
+def test_torch_compile_dynamic_lengths() -> None:
+    """The table built from the sequence length (a symbol): one graph for every length."""
+
+    def fn(q: torch.Tensor, k: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        return apply_rotary_emb(q, k, freqs_cis(16, q.shape[1]))
+
+    torch._dynamo.reset()
+    f = torch.compile(fn, backend="stepwell", dynamic=True)
+    for length in (5, 9):
+        q, k = torch.randn(2, length, 4, 16), torch.randn(2, length, 2, 16)
+        assert mismatch(list(fn(q, k)), list(f(q, k))) is None
