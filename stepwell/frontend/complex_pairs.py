@@ -1,24 +1,25 @@
-"""Complex tensors as pairs of reals, before import: `[.., n]` complex is `[.., n, 2]` real.
+"""Complex tensors as pairs of reals, before import: a complex value is two real tensors
+of its shape, its real and its imaginary part.
 
 Kernels have no complex type, so a complex op used to run in ATen, and with it the
 rotary embeddings of models that write them as a complex product (Meta's Llama:
 `view_as_real(view_as_complex(x.reshape(.., -1, 2)) * freqs_cis)`). This rewrite gives
-every complex value of an ATen FX graph a real twin with a trailing dim of 2 (real part,
-imaginary part) and computes it with real ops, which then decompose and fuse like any
-other: `view_as_complex(x)` *is* its twin `x`, `view_as_real(z)` is `z`'s twin, a product
-is `(ar·br - ai·bi, ar·bi + ai·br)` stacked on the last dim, views act on the leading dims.
+every complex value of an ATen FX graph a real twin (its two parts) and computes it with
+real ops, which then decompose and fuse like any other: `view_as_complex(x)` is
+`(x[..., 0], x[..., 1])`, a product is `(ar·br - ai·bi, ar·bi + ai·br)`, views and
+copies apply to both parts alike, and `view_as_real(z)` stacks z's parts on a new last
+dim.
 
 Rules are keyed by ATen overload (`RULES`). The rewrite is all or nothing: when any node
 that reads or makes a complex value has no rule (an FFT, a complex division, a complex
 Python scalar), the graph is left as it was and ATen computes its complex ops, as before.
 Complex graph inputs enter through `view_as_real` and complex outputs leave through
-`view_as_complex` (both views in ATen); the graph's own values never hold complex.
-"""
+`view_as_complex` (both views in ATen); the graph's own values never hold complex."""
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -82,8 +83,8 @@ class Spec:
 
 # -- arithmetic -----------------------------------------------------------------------------
 def _real_operand(x: Any) -> bool:
-    """A real tensor or a real Python number (not a complex scalar)."""
-    return isinstance(x, Node) or (isinstance(x, int | float | bool) and not isinstance(x, complex))
+    """A tensor or a real Python number (not a complex scalar)."""
+    return isinstance(x, Node | int | float | bool)
 
 
 def _shape(x: Any) -> tuple[str, ...]:
@@ -215,9 +216,9 @@ def _cat_ok(n: Node) -> bool:
 
 
 def _first_complex(n: Node) -> bool:
-    seen: list[Node] = []
-    torch.fx.node.map_arg((n.args[1:], n.kwargs), seen.append)
-    return is_complex(n.args[0]) and not any(is_complex(a) for a in seen)
+    """Only the first operand is complex (an index or a size is not)."""
+    first = n.args[0]
+    return is_complex(first) and not any(is_complex(a) for a in n.all_input_nodes if a is not first)
 
 
 ALIKE = Spec(_alike, _first_complex)
@@ -261,17 +262,12 @@ CHECKS = frozenset({aten._assert_tensor_metadata.default})
 
 def _kept(n: Node) -> bool:
     """A metadata check of complex graph inputs, left reading them."""
-    found: list[Node] = []
-    torch.fx.node.map_arg((n.args, n.kwargs), found.append)
-    return n.target in CHECKS and all(a.op in ("placeholder", "get_attr") for a in found)
+    return n.target in CHECKS and all(a.op in ("placeholder", "get_attr")
+                                      for a in n.all_input_nodes)  # fmt: skip
 
 
 def _touches_complex(n: Node) -> bool:
-    if is_complex(n):
-        return True
-    seen: list[Node] = []
-    torch.fx.node.map_arg((n.args, n.kwargs), seen.append)
-    return any(is_complex(a) for a in seen)
+    return is_complex(n) or any(is_complex(a) for a in n.all_input_nodes)
 
 
 def rewritable(graph: torch.fx.Graph) -> bool:
@@ -327,7 +323,7 @@ def _rewrite(graph: torch.fx.Graph) -> torch.fx.Graph:
     output = next(n for n in new.nodes if n.op == "output")
     r.at = output
     with new.inserting_before(output):
-        leaving = {n: _leave(r, n) for n in _nodes_in(output.args)
+        leaving = {n: _leave(r, n) for n in output.all_input_nodes
                    if is_complex(n) and n.op == "call_function"}  # fmt: skip
     output.args = torch.fx.node.map_arg(output.args, lambda a: leaving.get(a, a))
     for n in reversed(list(new.nodes)):  # the complex nodes, now unread
@@ -348,9 +344,3 @@ def _as_dtype(r: Rewriter, x: Node, dtype: torch.dtype) -> Node:
 def _leave(r: Rewriter, n: Node) -> Node:
     """A complex output: its parts stacked (a new contiguous tensor), viewed as complex."""
     return r.call(aten.view_as_complex.default, r.call(aten.stack.default, list(r.twin[n]), -1))
-
-
-def _nodes_in(args: Sequence[Any]) -> list[Node]:
-    found: list[Node] = []
-    torch.fx.node.map_arg(args, found.append)
-    return found

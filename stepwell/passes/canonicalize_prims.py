@@ -571,12 +571,11 @@ class GatherOfIndexMath(RewritePattern):
             value = binary(prims.PrimsMulOp, value, const(step))
         if start != 0:
             value = binary(prims.PrimsAddOp, value, const(start))
-        if not new:  # (the offsets themselves: iota(n)[i] is i)
-            value = binary(prims.PrimsAddOp, value, const(0))
         if offsets_type.element_type != result.element_type:
-            emit(prims.PrimsConvertElementTypeOp.make([result], a=value,
-                                                      dtype=result.element_type))  # fmt: skip
-        rewriter.replace(op, new)
+            convert = prims.PrimsConvertElementTypeOp.make([result], a=value,
+                                                           dtype=result.element_type)
+            value = emit(convert)
+        rewriter.replace(op, new, [value])  # (no new op: iota(n)[i] is i itself)
 
 
 def _pointwise_of_inputs(value: SSAValue, limit: int = 32) -> bool:

@@ -413,8 +413,7 @@ class Builder:
         return self.add(prims.PrimsReshapeOp.make([t], a=v, shape=ints(t.get_shape())))
 
     def transpose_last(self, v: SSAValue) -> SSAValue:
-        r = len(shape(v))
-        return self.transpose(v, [*range(r - 2), r - 1, r - 2])
+        return self.transpose(v, last_two(len(shape(v))))
 
     def transpose(self, v: SSAValue, perm: Sequence[int]) -> SSAValue:
         t = sized_tensor_type([shape(v)[p] for p in perm], element(v))
@@ -447,11 +446,8 @@ def viewed_as(v: SSAValue, target: tuple[Size, ...]) -> SSAValue | None:
         rank = len(shape(v))
         if is_reshape(op) and same(shape(op.operands[0])[-2:], shape(v)[-2:]):
             v = op.operands[0]
-        elif isinstance(op, prims.PrimsTransposeOp) and int_list(op.properties["permutation"]) == [
-            *range(rank - 2),
-            rank - 1,
-            rank - 2,
-        ]:
+        elif (isinstance(op, prims.PrimsTransposeOp)
+              and int_list(op.properties["permutation"]) == last_two(rank)):  # fmt: skip
             flipped, v = not flipped, op.operands[0]
         else:
             return None
@@ -713,7 +709,7 @@ def build(m: Match, b: Builder, report: Callable[[str], None]) -> AttentionOp:
     causal = False
     additive: list[SSAValue] = []
     keep: list[SSAValue] = []
-    flip = m.flipped
+    flip = m.flipped  # (the masks are [.., keys, rows] too)
     for value, c in form.additive:
         if not causal and c > 0 and proves_causal(value, None, c, flip):
             causal = True

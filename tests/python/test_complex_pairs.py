@@ -83,6 +83,9 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...]]] = {
                           (Z, W, R)),
     "a returned input and an empty tensor": (
         lambda z, e: (z, torch.view_as_real(e * e)), (Z, torch.zeros(0, 4, dtype=torch.complex64))),
+    "integer and bool real operands": (
+        lambda z, w, r: torch.view_as_real(z * torch.arange(4) + (r > 0) + w * True),
+        (Z, W, R)),
     "nan and inf": (lambda z, w, r: torch.view_as_real(z * w), (
         torch.tensor([complex(float("nan"), 1), complex(float("inf"), 0), 1 + 2j]),
         torch.tensor([1 + 1j, complex(2, 0), complex(0, float("inf"))]), R)),

@@ -290,3 +290,26 @@ def test_rotary_embeddings_are_native(rope: Callable[..., Any]) -> None:
     else:  # the pairs' stack gathers q itself (GatherThroughReshape): the angle table
         # and one kernel (three before: the rotated halves were stored to be gathered)
         assert len(manifest["kernels"]) == 2
+
+
+def _rope_from_arange(q: torch.Tensor) -> torch.Tensor:
+    """Llama's spelling with a table that reads no input: positions and frequencies from
+    `arange` (as `precompute_freqs_cis` builds them)."""
+    d, n = q.shape[-1], q.shape[-2]
+    inv_freq = 1.0 / (10000.0 ** (torch.arange(0, d, 2)[: d // 2].float() / d))
+    angles = torch.outer(torch.arange(n), inv_freq).float()
+    emb = torch.cat((angles, angles), -1)
+    return q * emb.cos() + _rotate_half(q) * emb.sin()
+
+
+def test_a_rotary_table_built_from_arange_is_computed_where_it_is_read() -> None:
+    """The table's cone (`arange`, a slice, pow, cos, sin) is recomputed in the rotation's
+    lanes: one kernel, which reads q (as itself and through `rotate_half`'s gather) and
+    writes the result, and reads no table."""
+    q = torch.randn(2, 4, 12, 16)
+    got, manifest = run(_rope_from_arange, q)
+    assert mismatch([_rope_from_arange(q)], got) is None
+    assert manifest["externs"] == {}
+    (kernel,) = manifest["kernels"]
+    assert kernel["bytes_written"] == q.numel() * 4
+    assert kernel["bytes_read"] == 2 * q.numel() * 4
