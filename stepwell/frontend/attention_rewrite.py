@@ -33,6 +33,7 @@ from stepwell.frontend.attention_match import (
     MASKED,
     Attention,
     Mask,
+    Operand,
     Refused,
     dtype,
     match,
@@ -142,17 +143,19 @@ class Emit:
 
 def _replace(found: Attention) -> str:
     """Put one sdpa call (and its mask) in place of the result; say which mask it got."""
-    emit, q_dtype = Emit(found.result), dtype(found.q)
+    emit, q_dtype = Emit(found.result), dtype(found.q.tensor)
+    q, k, v = (_as_is(emit, x) for x in (found.q, found.k, found.v))
     bias, kind = _mask(emit, found.logits.biases, q_dtype)  # type: ignore[arg-type]
+    if bias is not None and found.transposed:  # [.., S, L] as the scores K Qᵀ: to [.., L, S]
+        b, h, n, _ = shape(q)
+        scores = [b, h, shape(k)[2], n]
+        bias = emit(aten.transpose.int, emit(aten.expand.default, bias, scores), -2, -1)
     pattern = constant_pattern(bias) if bias is not None else None
     causal = pattern == "causal"
     if pattern is not None:  # no mask, or SDPA's causal flag: its kernels skip the blocks
         bias, kind = None, pattern
-    k = _untranspose(found.kt) or emit(aten.transpose.int, found.kt, -2, -1)
     sdpa, scale = aten.scaled_dot_product_attention.default, found.logits.scale
-    out = emit(
-        sdpa, found.q, k, found.v, attn_mask=bias, dropout_p=0.0, is_causal=causal, scale=scale
-    )
+    out = emit(sdpa, q, k, v, attn_mask=bias, dropout_p=0.0, is_causal=causal, scale=scale)
     if shape(out) != shape(found.result):  # the result was a [B*H, L, Dv] bmm
         out = emit(aten.reshape.default, out, list(shape(found.result)))
     found.result.replace_all_uses_with(out)
@@ -227,6 +230,13 @@ def _mask(
     if bias is not None and dtype(bias) != to:
         bias = emit(aten._to_copy.default, bias, dtype=to)
     return bias, "none" if bias is None else "float"
+
+
+def _as_is(emit: Emit, x: Operand) -> Node:
+    """The tensor `x` stands for: its node, or that node transposed back."""
+    if not x.swapped:
+        return x.tensor
+    return _untranspose(x.tensor) or emit(aten.transpose.int, x.tensor, -2, -1)
 
 
 def _untranspose(kt: Node) -> Node | None:

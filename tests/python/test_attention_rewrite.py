@@ -110,8 +110,45 @@ def built_not_causal(m: Heads, q: Any, k: Any, v: Any) -> Any:
     return s.softmax(-1) @ v
 
 
+def keys_first(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    """Scores written K Qᵀ: the softmax is over dim -2, and Pᵀ · V."""
+    return F.softmax(k @ kt(q) * 0.3 + kt(m.bias), dim=-2).transpose(-1, -2) @ v
+
+
+def keys_first_causal(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    """K Qᵀ with a causal mask built transposed (key j hides from query i when j > i)."""
+    i = torch.arange(q.shape[-2])
+    s = (k @ kt(q) * 0.3).masked_fill(i[:, None] > i[None, :], float("-inf"))
+    return s.softmax(-2).mT @ v
+
+
+def einsum(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    s = torch.einsum("bhqd,bhkd->bhqk", q, k) * 0.3 + m.bias
+    return torch.einsum("bhqk,bhkd->bhqd", s.softmax(-1), v)
+
+
+def einsum_keys_first(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    s = torch.einsum("bhkd,bhqd->bhkq", k, q) / math.sqrt(m.d)
+    return torch.einsum("bhkq,bhkd->bhqd", s.softmax(-2), v)
+
+
+def unit_dims(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    """Matmuls over a unit dim that the softmax's input and output squeeze away."""
+    s = (q[:, :, None] @ kt(k)[:, :, None]).squeeze(2) * 0.3
+    return (s.softmax(-1).unsqueeze(2) @ v[:, :, None]).squeeze(2)
+
+
 def softmax_dim_2(m: Heads, q: Any, k: Any, v: Any) -> Any:
     return F.softmax(q @ kt(k), dim=-2) @ v
+
+
+def keys_first_wrong_dim(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    return F.softmax(k @ kt(q), dim=-1).transpose(-1, -2) @ v
+
+
+def scores_permuted(m: Heads, q: Any, k: Any, v: Any) -> Any:
+    """(Q Kᵀ)ᵀ with the softmax over its last dim: over the queries, not attention."""
+    return F.softmax((q @ kt(k)).transpose(-1, -2), dim=-1) @ v
 
 
 def probabilities_out(m: Heads, q: Any, k: Any, v: Any) -> Any:
@@ -193,6 +230,11 @@ def count(g: GraphModule, target: Any) -> int:
         (gpt2_mask, "float", 4),
         (scale_after_mask, "float", 4),
         (grouped, "float", 2),
+        (keys_first, "float", 4),
+        (keys_first_causal, "causal", 4),
+        (einsum, "float", 4),
+        (einsum_keys_first, "none", 4),
+        (unit_dims, "none", 4),
     ],
 )
 def test_fused(spell: Spell, mask: str, kv_heads: int) -> None:
@@ -217,7 +259,9 @@ def test_fused(spell: Spell, mask: str, kv_heads: int) -> None:
 @pytest.mark.parametrize(
     ("spell", "why"),
     [
-        (softmax_dim_2, "the softmax is not over the last dim"),
+        (softmax_dim_2, "· V does not contract the keys, the softmax's dim"),
+        (keys_first_wrong_dim, "· V does not contract the keys, the softmax's dim"),
+        (scores_permuted, "reads the scores' matmul through a permutation"),
         (learned_bias, "a bias needs a gradient"),
         (probabilities_out, "the probabilities are used outside the attention"),
         (dropout_train, "dropout with p > 0"),

@@ -132,21 +132,40 @@ class Block(torch.nn.Module):
         hd = d // self.h
         q = self.q(x).view(b, length, self.h, hd).transpose(1, 2)
         k, v = self.kv(x).view(b, length, 2, self.hkv, hd).permute(2, 0, 3, 1, 4)
-        o = F.scaled_dot_product_attention(q, k, v, attn_mask=self.mask, is_causal=self.causal,
-                                           enable_gqa=self.h != self.hkv)  # fmt: skip
+        if isinstance(self.mask, str):  # attention spelled out: the rewrite's job
+            o = SPELLED[self.mask](q, k, v)
+        else:
+            o = F.scaled_dot_product_attention(q, k, v, attn_mask=self.mask,
+                                               is_causal=self.causal,
+                                               enable_gqa=self.h != self.hkv)  # fmt: skip
         return o.transpose(1, 2).reshape(b, length, d).square().mean()
+
+
+def einsum_causal(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+    i = torch.arange(q.shape[-2])
+    s = torch.einsum("bhqd,bhkd->bhqk", q, k) / math.sqrt(q.shape[-1])
+    s = s.masked_fill(i[None, :] > i[:, None], float("-inf"))
+    return torch.einsum("bhqk,bhkd->bhqd", s.softmax(-1), v)
+
+
+def keys_first(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+    return (k @ q.mT * 0.3).softmax(-2).mT @ v
+
+
+SPELLED = {"einsum_causal": einsum_causal, "keys_first": keys_first}
 
 
 def manifests(folder: Path) -> dict[str, dict]:  # type: ignore[type-arg]
     return {p.parent.name: json.loads(p.read_text()) for p in folder.glob("*/manifest.json")}
 
 
-@pytest.mark.parametrize("kind", ["causal_gqa", "float_mask", "bool_mask"])
+@pytest.mark.parametrize("kind", ["causal_gqa", "float_mask", "bool_mask", *SPELLED])
 def test_sdpa_training_step_is_flash_kernels(kind: str, tmp_path: Path) -> None:
     torch.manual_seed(0)
     x = torch.randn(2, 70, 32)
-    mask = {"causal_gqa": None, "float_mask": torch.randn(1, 1, 70, 70),
-            "bool_mask": torch.rand(2, 1, 70, 70) > 0.3}[kind]  # fmt: skip
+    masks = {"causal_gqa": None, "float_mask": torch.randn(1, 1, 70, 70),
+             "bool_mask": torch.rand(2, 1, 70, 70) > 0.3}  # fmt: skip
+    mask = kind if kind in SPELLED else masks[kind]  # a spelling: the rewrite makes the sdpa
     model = Block(4, 2, True) if kind == "causal_gqa" else Block(4, 4, False, mask)
     want = model(x)
     want.backward()
