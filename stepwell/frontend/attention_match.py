@@ -38,7 +38,7 @@ import torch
 from torch._subclasses.fake_tensor import FakeTensor
 from torch.fx import GraphModule, Node
 
-from stepwell.passes.support.views import contiguous_strides, reshape_strides
+from stepwell.ir.strides import contiguous_strides, reshape_strides
 
 aten = torch.ops.aten
 VIEWS = frozenset({aten.view.default, aten._unsafe_view.default, aten.reshape.default})

@@ -9,12 +9,10 @@ merges dims of a non-contiguous view); the caller then materializes the view op.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-import sympy
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     ArrayAttr,
@@ -28,6 +26,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from stepwell.dialects import prims
 from stepwell.dialects.prims_support import SliceOp
 from stepwell.ir.sizes import Size, SizeError, simplify
+from stepwell.ir.strides import contiguous_strides, reshape_strides
 from stepwell.ir.types import tensor_sizes
 
 
@@ -72,64 +71,6 @@ class View:
     def dynamic_dims(self) -> list[Size]:
         """The expressions of the memref type's `?` sizes, then of its `?` strides."""
         return [d for d in map(simplify, (*self.sizes, *self.strides)) if not isinstance(d, int)]
-
-
-def contiguous_strides(shape: Sequence[Size]) -> tuple[Size, ...]:
-    """Row-major strides; a dim of 0 counts as 1 (as PyTorch's), and a symbolic dim as
-    itself (when it is 0 the tensor holds nothing, so no stride is ever used)."""
-    strides: list[Size] = []
-    acc: Size = 1
-    for d in reversed(shape):
-        strides.append(acc)
-        acc = acc * (max(d, 1) if isinstance(d, int) else d)
-    return tuple(reversed(strides))
-
-
-def reshape_strides(
-    sizes: tuple[int, ...], strides: tuple[int, ...], shape: tuple[int, ...]
-) -> tuple[int, ...] | None:
-    """Strides for viewing (sizes, strides) as `shape` without a copy (PyTorch's
-    `computeStride`), or None when a merged chunk of dims is not contiguous."""
-    if math.prod(sizes) != math.prod(shape):
-        return None
-    if math.prod(sizes) == 0:
-        return contiguous_strides(shape)
-    # drop size-1 dims: they constrain nothing
-    chunks = [(s, st) for s, st in zip(sizes, strides, strict=True) if s != 1]
-    out: list[int] = []
-    view_d = len(shape) - 1
-    chunk_base = chunks[-1][1] if chunks else 1
-    tensor_numel, view_numel = 1, 1
-    new_strides = [0] * len(shape)
-    i = len(chunks) - 1
-    while i >= 0:
-        size, stride = chunks[i]
-        tensor_numel *= size
-        # a chunk ends where the next (outer) dim does not continue this one
-        if i == 0 or chunks[i - 1][1] != size * stride:
-            while view_d >= 0 and (_short(view_numel, tensor_numel) or shape[view_d] == 1):
-                new_strides[view_d] = view_numel * chunk_base
-                view_numel *= shape[view_d]
-                view_d -= 1
-            if view_numel != tensor_numel:
-                return None
-            if i > 0:
-                chunk_base = chunks[i - 1][1]
-                tensor_numel, view_numel = 1, 1
-        i -= 1
-    while view_d >= 0:  # leading size-1 dims
-        new_strides[view_d] = 0
-        view_d -= 1
-    out = new_strides
-    return tuple(out)
-
-
-def _short(view_numel: Size, tensor_numel: Size) -> bool:
-    """Do the view dims taken so far hold fewer elements than the chunk? (With symbolic
-    sizes: until their products are the same expression; a mismatch fails after.)"""
-    if isinstance(view_numel, int) and isinstance(tensor_numel, int):
-        return view_numel < tensor_numel
-    return sympy.expand(view_numel - tensor_numel) != 0
 
 
 def _int_list(attr: Attribute) -> list[int]:
