@@ -131,7 +131,7 @@ def launch(
     A result with an init starts as a copy of it (a scatter writes only some elements),
     or as the init itself when it is `donated` (nothing else reads that memory); the
     other results (`new`: shape and dtype) are allocated uninitialized."""
-    from stepwell.lowering.triton.interpreter_fixes import bf16_semantics
+    from stepwell.lowering.triton.interpreter_fixes import bf16_semantics, unchecked_overflow
 
     values = [a.contiguous() for a in args]
     inputs, inits = values[:n_inputs], values[n_inputs:]
@@ -142,7 +142,10 @@ def launch(
     ] + [torch.empty(tuple(shape), dtype=dtype, device=device) for shape, dtype in new]
     if any(o.numel() > 0 for o in outputs) and all(g > 0 for g in grid):
         # (a fused kernel may have an empty output too)
-        with bf16_semantics() if interpret else contextlib.nullcontext():
+        with contextlib.ExitStack() as interpreter_semantics:
+            if interpret:
+                interpreter_semantics.enter_context(bf16_semantics())
+                interpreter_semantics.enter_context(unchecked_overflow())
             kernel[tuple(grid)](*inputs, *outputs, *symbols)
     return tuple(outputs)
 

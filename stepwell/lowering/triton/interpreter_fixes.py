@@ -6,6 +6,11 @@ lets numpy compute on the bits: integer -> bfloat16 casts write the integer as b
 (-0.0 != 0), negation and math wrap the bits, `tl.dot` multiplies them, and
 float32 -> bfloat16 truncates where PyTorch and the GPU round to nearest even.
 
+`unchecked_overflow()` turns off the interpreter's integer-overflow sanitizer while debug is
+off (a GPU compile drops it then too): it computes every int32 add, sub and mul again in
+int64 and builds an assert that, without debug, is never checked, about half of a
+kernel's interpreted time.
+
 `bf16_semantics()` patches the interpreter's builder for the duration of a launch (and
 restores it afterwards, so nothing leaks into the process): a bfloat16 operand is widened
 to float32 (exact), the operation runs in float32 and a bfloat16 result is rounded to
@@ -16,6 +21,7 @@ is uint16 (comparison results keep the operand's dtype but hold numpy bools).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -128,3 +134,20 @@ def bf16_semantics() -> Iterator[None]:
         finally:
             for (owner, name), fn in saved.items():
                 setattr(owner, name, fn)
+
+
+@contextlib.contextmanager
+def unchecked_overflow() -> Iterator[None]:
+    """Within the block, Triton's interpreter does not sanitize integer overflow unless
+    debug is on (its check computes each int32 op again and then drops the assert)."""
+    from triton.runtime import interpreter
+
+    builder = interpreter.interpreter_builder
+    with _LOCK:
+        saved = builder.options
+        if not saved.debug:
+            builder.options = dataclasses.replace(saved, sanitize_overflow=False)
+        try:
+            yield
+        finally:
+            builder.options = saved
