@@ -122,16 +122,20 @@ def worker_stages(model: str, target: str) -> dict[str, Any]:
 
 def time_warm_hit(ep: Any, source: str, module: Any) -> float:
     """stepwell's own work when torch.compile finds a graph in the graph cache: the FX
-    graph's key, reading the entry, parsing its plan and making the runtime."""
+    graph's key, reading the entry, parsing its launch plan (JSON, as the backend stores
+    it) and making the runtime."""
     from stepwell.lowering import graph_cache
     from stepwell.lowering.artifacts import cached_artifacts, plan_text
     from stepwell.lowering.compiler import manifest_of
+    from stepwell.lowering.plan_builder import build_launch_plan
 
     gm = ep.graph_module
     inputs = [n.meta["val"] for n in gm.graph.nodes if n.op == "placeholder"]
     key = graph_cache.fx_graph_key(gm, inputs, "benchmark")
     assert key is not None, "the exported graph has no FX key"
-    graph_cache.store(key, {"tile": "module {}"}, source, manifest_of(module), plan_text(module))
+    plan = build_launch_plan(module)  # what torch.compile's backend stores beside the IR
+    graph_cache.store(key, {"tile": "module {}"}, source, manifest_of(module), plan_text(module),
+                      plan.to_json() if plan is not None else None)  # fmt: skip
     t = time.perf_counter()
     key = graph_cache.fx_graph_key(gm, inputs, "benchmark")
     artifacts = cached_artifacts(key)  # type: ignore[arg-type]
