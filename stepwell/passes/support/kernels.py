@@ -9,7 +9,7 @@ output is a strided view of a graph-level tensor expressed in that space.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -241,7 +241,7 @@ class KernelBuilder:
         `view`: per coordinate group, `((lane // inner) % size) * stride` over its dims."""
         shape = self.shapes[space]
         idx_t = TensorType(i64, shape)
-        index = self.size_tile(view.offset, idx_t)
+        index = self.strided_sum(None, (), view.offset, idx_t)
         first = 0
         for axis, (coord, n) in enumerate(zip(self.coords[space], self.groups_for(space),
                                               strict=True)):  # fmt: skip
@@ -254,21 +254,45 @@ class KernelBuilder:
             lanes = self.add(tile.LanesOp(coord, axis, TensorType(i32, lane_shape)))
             lanes = self.add(tile.CastOp(lanes, TensorType(i64, lane_shape)))
             lanes = self.add(tile.BroadcastOp(lanes, idx_t))
-            inner = 1
-            for size, stride in reversed(dims):
-                if stride != 0 and size != 1:
-                    d = self.add(arith.DivSIOp(lanes, self.size_tile(inner, idx_t)))
-                    d = self.add(arith.RemSIOp(d, self.size_tile(size, idx_t)))
-                    term = self.add(arith.MuliOp(d, self.size_tile(stride, idx_t)))
-                    index = self.add(arith.AddiOp(index, term))
-                inner *= size
+            index = self.strided_sum(lanes, dims, 0, idx_t, index)
         start, step = (int(decode(p)) for p in (iota.start, iota.step))
-        values = self.add(arith.MuliOp(index, self.b.splat(step, idx_t)))
-        values = self.add(arith.AddiOp(values, self.b.splat(start, idx_t)))
+        values = self.size_tile(0, idx_t) if index is None else index
+        if step != 1:
+            values = self.add(arith.MuliOp(values, self.b.splat(step, idx_t)))
+        if start != 0:
+            values = self.add(arith.AddiOp(values, self.b.splat(start, idx_t)))
         element = cast(TensorType[Attribute], iota.results[0].type).element_type
         if element != i64:
             values = self.add(tile.CastOp(values, TensorType(element, shape)))
         return values
+
+    def strided_sum(
+        self,
+        positions: SSAValue | None,
+        dims: Sequence[tuple[Size, Size]],
+        offset: Size,
+        t: TensorType[Attribute],
+        total: SSAValue | None = None,
+    ) -> SSAValue | None:
+        """`total + offset + Σ ((positions // inner) % size) · stride` over `dims` (row-major
+        positions: the last dim is innermost), with no op for a factor 1 or a term 0; None
+        when every term is 0 and there is no `total`."""
+
+        def plus(a: SSAValue | None, b: SSAValue) -> SSAValue:
+            return b if a is None else self.add(arith.AddiOp(a, b))
+
+        if offset != 0:
+            total = plus(total, self.size_tile(offset, t))
+        inner: Size = 1
+        for size, stride in reversed(dims):
+            if positions is not None and size != 1 and stride != 0:
+                d = positions if inner == 1 else self.add(
+                    arith.DivSIOp(positions, self.size_tile(inner, t)))  # fmt: skip
+                d = self.add(arith.RemSIOp(d, self.size_tile(size, t)))
+                total = plus(total, d if stride == 1 else self.add(
+                    arith.MuliOp(d, self.size_tile(stride, t))))  # fmt: skip
+            inner = inner * size
+        return total
 
     def operand(self, op: Operation, i: int, space: str) -> SSAValue:
         v = op.operands[i]
@@ -364,16 +388,11 @@ class KernelBuilder:
         t = cast(TensorType[Attribute], offsets.type)
         idx_t = TensorType(i64, t.get_shape())
         o = offsets if t.element_type == i64 else self.add(tile.CastOp(offsets, idx_t))
-        address = self.size_tile(view.offset, idx_t)
-        inner: Size = 1
-        for size, stride in reversed(list(zip(view.sizes, view.strides, strict=True))):
-            if size != 1 and stride != 0:
-                d = self.add(arith.DivSIOp(o, self.size_tile(inner, idx_t)))
-                d = self.add(arith.RemSIOp(d, self.size_tile(size, idx_t)))
-                address = self.add(
-                    arith.AddiOp(address, self.add(arith.MuliOp(d, self.size_tile(stride, idx_t))))
-                )
-            inner = inner * size
+        dims = list(zip(view.sizes, view.strides, strict=True))
+        address = self.strided_sum(o, dims, view.offset, idx_t)
+        if address is None:  # (every position reads the view's one element at offset 0)
+            address = self.size_tile(0, idx_t)
+        inner = product(view.sizes)
         mask_t = TensorType(i1, t.get_shape())
         inside = self.add(arith.AndIOp(
             self.add(tile.CmpOp("ge", o, self.b.splat(0, idx_t), mask_t)),
