@@ -189,3 +189,34 @@ def test_a_reshape_takes_the_symbols_its_input_does_not_give_from_the_arguments(
 def test_a_malformed_plan_is_refused(text: str, why: str) -> None:
     with pytest.raises(PlanError, match=why):
         LaunchPlan.parse(text)
+
+
+def test_interpreted_launches_skip_the_overflow_sanitizer_and_restore_it() -> None:
+    """Triton's interpreter recomputes each int32 add/sub/mul in int64 for an overflow
+    assert that only runs with debug on; `unchecked_overflow` turns that off for a launch
+    (as a GPU compile without debug does) and leaves the interpreter's options as they
+    were, and keeps them when debug is on."""
+    import dataclasses
+
+    from triton.runtime import interpreter
+
+    from stepwell.lowering.triton.interpreter_fixes import unchecked_overflow
+
+    builder = interpreter.interpreter_builder
+    before = builder.options
+    assert before.sanitize_overflow and not before.debug
+    with unchecked_overflow():
+        assert builder.options.sanitize_overflow is False
+    assert builder.options is before
+    builder.options = dataclasses.replace(before, debug=True)
+    try:
+        with unchecked_overflow():
+            assert builder.options.sanitize_overflow is True  # debug asks for the checks
+    finally:
+        builder.options = before
+    # integer index math near int32's range still computes what eager does
+    x = torch.arange(3 * 5, dtype=torch.int32).reshape(3, 5) * 100_000_000
+    fn = lambda a: (a + a // 7) * 3 - a  # noqa: E731
+    module = import_program(export(Example(fn, (x,), "fn")))
+    got = compile_module(module).runtime(x)
+    assert mismatch([fn(x)], list(got)) is None

@@ -673,3 +673,24 @@ func.func @two_inputs(%x: tensor<16x32xf32>, %y: tensor<16x32xf32>, %w: tensor<3
   %1 = torch.aten.mm %0, %w : (tensor<16x32xf32>, tensor<32x8xf32>) -> tensor<16x8xf32>
   func.return %1 : tensor<16x8xf32>
 }
+
+// -----
+
+// An iota read through a broadcast is computed from the lanes with no op for a factor 1
+// or a term 0: `arange(8)` over a 4x8 tile is `lane % 8`, with no division, product or
+// sum of index math (step 1, start 0, innermost dim).
+// CHECK-LABEL: tile.kernel @k0_add
+// CHECK: tile.lanes
+// CHECK-NOT: arith.divsi
+// CHECK-NOT: arith.muli
+// CHECK-NOT: arith.addi
+// CHECK: arith.remsi
+// CHECK-NOT: arith.divsi
+// CHECK-NOT: arith.muli
+// CHECK-NOT: arith.addi
+// CHECK: func.func @iota_lanes
+func.func @iota_lanes(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = torch.aten.arange {end = 8 : i64, device = "cpu", pin_memory = false} : () -> tensor<8xi64>
+  %1 = torch.aten.add.Tensor %x, %0 : (tensor<4x8xf32>, tensor<8xi64>) -> tensor<4x8xf32>
+  func.return %1 : tensor<4x8xf32>
+}
