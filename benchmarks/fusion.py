@@ -492,6 +492,7 @@ def main(argv: list[str] | None = None) -> int:
     summary = {
         "inductor_backend": backend,
         "torch": torch.__version__,
+        "subset": list(args.only),  # (benchmarks/report.py renders whole runs only)
         "rows": [asdict(r) for r in rows],
     }
     args.out.write_text(json.dumps(summary, indent=1) + "\n")

@@ -650,6 +650,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     traced = None if args.trace_all else TRACED_SAMPLES
     results = run(args.ops, args.samples or None, args.workers, not args.quiet, traced)
     summary = summarize(results, time.perf_counter() - start, args.samples or None)
+    summary["subset"] = list(args.ops)  # (benchmarks/report.py renders whole runs only)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(summary, indent=1) + "\n")
     args.out.with_suffix(".md").write_text(markdown(summary))

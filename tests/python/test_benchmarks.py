@@ -42,6 +42,28 @@ def test_report_renders_the_results(tmp_path: Path) -> None:
     assert "## Fusion quality" in text and "Not measured yet" in text  # no fusion.json here
 
 
+def test_report_keeps_a_whole_run_over_a_quick_subset(tmp_path: Path) -> None:
+    """A conformance run over a few ops (`--ops`) writes the same results file as the
+    full sweep; the page keeps the full sweep's figures instead of rendering the subset."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import report
+    finally:
+        sys.path.pop(0)
+    title = "OpInfo conformance through torch.compile"
+    previous = f"# Benchmarks\n\n## {title}\n\n637 ops, the whole sweep.\n"
+    fractions = {"native": 0.0, "fallback": 1.0, "fail": 0.0}
+    quick = {"ops": {"native": 0, "fallback": 5, "fail": 0, "skip": 0},
+             "samples": {"native": 0, "fallback": 17, "fail": 0, "skip": 0},
+             "op_fractions": fractions, "sample_fractions": fractions,
+             "max_samples": 4, "seconds": 83.2, "subset": ["cat", "add"]}  # fmt: skip
+    (tmp_path / "opinfo.json").write_text(json.dumps(quick))
+    text = report.render(tmp_path, previous)
+    assert "637 ops, the whole sweep." in text and "5 ops" not in text
+    (tmp_path / "opinfo.json").write_text(json.dumps({**quick, "subset": []}))
+    assert "5 ops, up to 4 samples each (17 samples" in report.render(tmp_path, previous)
+
+
 def _benchmark_module(name: str):  # type: ignore[no-untyped-def]
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
