@@ -53,7 +53,14 @@ from stepwell.passes.support import attention_backward_kernel, attention_kernel,
 from stepwell.passes.support.prologues import fuse_prologues
 from stepwell.passes.support.symbolic import is_size_arithmetic, scalar_size
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
-from stepwell.passes.support.views import View, contiguous_strides, is_view_op, view_of
+from stepwell.passes.support.views import (
+    View,
+    contiguous_strides,
+    copy_into,
+    is_view_op,
+    refine,
+    view_of,
+)
 
 MERGE_KINDS = ("producer", "sibling", "same-space")
 """Kinds of kernel pairs merging considers, best first (see `Partitioner.merge_groups`)."""
@@ -159,6 +166,9 @@ class Group:
     reads: set[SSAValue] = field(default_factory=set)  # graph-level tensors it loads
     index: int = 0  # creation order (later kernels are tried first)
     scatters: int = 0  # prims.scatter ops in it (the kernel then stays pointwise)
+    # a copy's result (space "copied") -> its memory as a view indexed like the kernel's
+    # space, and how many of the view's dims each dim of `shape` covers (views.refine)
+    copied: dict[SSAValue, tuple[View, tuple[int, ...]]] = field(default_factory=dict)
     first: int = -1  # program position of its first and last op
     last: int = -1
 
@@ -541,8 +551,9 @@ class Partitioner:
         u = self.root(v)
         space = g.space_of.get(u)
         view = view_of(v, lambda x: x is u or self.materialized(x))
-        if space in (None, "scatter") or view is None or view.source is not u:
-            return None  # (a scatter's result is complete only when its kernel ends)
+        if space in (None, "scatter", "copied") or view is None or view.source is not u:
+            return None  # (a scatter's result is complete only when its kernel ends; a
+            # copy's tile is its source's, in the source's order)
         if space == "full":
             if g.kind == "reduction" and g.perm != sorted(g.perm) and shape(v) != g.shape:
                 return None
@@ -579,6 +590,8 @@ class Partitioner:
     def join_pointwise(self, op: Operation, g: Group) -> bool:
         if g.kind in ATTENTION_KINDS:  # its output tiles live in a loop's registers only
             return False
+        if op in self.copies and self.producer_group(op.operands[0]) is g:
+            return self.join_copy(op, g)
         rels = self.operand_spaces(op, g)
         if rels is None or not self.acyclic(op, g):
             return False
@@ -599,6 +612,28 @@ class Partitioner:
         if not self.externals_fit(op, g, "full" if scatter else space):
             return False
         self.add(g, op, space, rels)
+        return True
+
+    def join_copy(self, op: Operation, g: Group) -> bool:
+        """A copy (a view strides cannot express: `x.transpose(1, 2).reshape(n, -1)`)
+        of a value `g` computes in its full space joins `g` as a second store of that
+        value's tile, through the view of the copy's memory that puts each element where
+        the copy would (`views.copy_into`): no copy kernel reads it back."""
+        if isinstance(op, prims.PrimsRevOp):  # (a flip copies through its own strides)
+            return False
+        v = op.operands[0]
+        u = self.root(v)
+        if g.space_of.get(u) != "full" or not self.acyclic(op, g):
+            return False
+        if g.kind == "reduction" and g.perm != sorted(g.perm) and shape(u) != g.shape:
+            return False  # (u's tile is in the kernel's order only in g's shape)
+        view = view_of(v, lambda x: x is u or self.materialized(x))
+        placed = None if view is None or view.source is not u else copy_into(view, op.results[0])
+        refined = None if placed is None else refine(placed, g.shape)
+        if refined is None:
+            return False
+        g.copied[op.results[0]] = refined
+        self.add(g, op, "copied", [(0, u, "copied")])
         return True
 
     def join_reduction(

@@ -301,7 +301,7 @@ class KernelBuilder:
         if reg is None:
             return self.load(v, space, element)
         u, rel = reg
-        value = self.full_value(u) if rel == "full" else self.tiles[u]
+        value = self.full_value(u) if rel in ("full", "copied") else self.tiles[u]
         if rel == "bcast":
             key = ("bcast", value)
             if key not in self.loads:
@@ -657,7 +657,7 @@ class KernelBuilder:
         for v in outputs:
             if self.group.space_of[v] == "reduced":
                 self.store(v)
-        full = [v for v in outputs if self.group.space_of[v] == "full"]
+        full = [v for v in outputs if self.group.space_of[v] in ("full", "copied")]
         scans = [op for op in self.group.ops if isinstance(op, ScanOp)]
         if full:
             inits = []
@@ -715,10 +715,28 @@ class KernelBuilder:
         space = self.group.space_of[v]
         if space == "scatter":
             return self.scatter(v)
-        view = self.in_space(View.of(v), space)
+        if space == "copied":  # the tile of the value it copies, placed as the copy
+            view, groups = self.copied_view(v)
+            space = "full"
+        else:
+            view, groups = self.in_space(View.of(v), space), self.groups_for(space)
         a = self.arg(view, v, output=True)
         value = self.full_value(v) if space == "full" else self.tiles[v]
-        self.add(tile.StoreOp(value, a, self.coords[space], self.groups_for(space)))
+        self.add(tile.StoreOp(value, a, self.coords[space], groups))
+
+    def copied_view(self, v: SSAValue) -> tuple[View, list[int]]:
+        """A copy's memory in the kernel's full space, in dims that refine the space's
+        (`views.refine`), and how many of them each coordinate group covers."""
+        g = self.group
+        view, blocks = g.copied[v]
+        starts = [sum(blocks[:d]) for d in range(len(blocks))]
+        order = g.perm if g.kind == "reduction" else list(range(len(g.shape)))
+        view = view.permute([starts[d] + i for d in order for i in range(blocks[d])])
+        groups, at = [], 0
+        for n in self.groups_for("full"):  # (space dims per coordinate group, in order)
+            groups.append(sum(blocks[d] for d in order[at : at + n]))
+            at += n
+        return view, groups
 
     # -- the kernel -------------------------------------------------------------------------------
     def build(self, outputs: list[SSAValue]) -> Kernel:

@@ -9,6 +9,7 @@ merges dims of a non-contiguous view); the caller then materializes the view op.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import cast
@@ -71,6 +72,70 @@ class View:
     def dynamic_dims(self) -> list[Size]:
         """The expressions of the memref type's `?` sizes, then of its `?` strides."""
         return [d for d in map(simplify, (*self.sizes, *self.strides)) if not isinstance(d, int)]
+
+
+def copy_into(view: View, target: SSAValue) -> View | None:
+    """Where a copy of `view`, written row-major into `target`, puts each element of
+    `view.source`: `target`'s memory as a view indexed like the source's memory (in a
+    shape whose row-major order is the source's, see `refine`). Defined when `view`
+    reads every element of its source exactly once in some order (transposes and
+    reshapes of a contiguous tensor, static sizes, no offset); None otherwise.
+
+    Storing the source's elements through it writes the copy: a kernel that computes
+    the source stores `x.transpose(1, 2).reshape(n, -1)` directly, instead of a second
+    kernel reading `x` back to copy it."""
+    source_shape = tensor_sizes(view.source.type)
+    sizes = [simplify(d) for d in view.sizes]
+    strides = [simplify(d) for d in view.strides]
+    if not all(isinstance(d, int) and d >= 0 for d in (*sizes, *source_shape, view.offset)):
+        return None  # (a `?` dim of the source's type is DYNAMIC_INDEX, negative)
+    if not all(isinstance(d, int) for d in strides):
+        return None
+    if view.offset != 0 or math.prod(sizes) != math.prod(source_shape) or not math.prod(sizes):
+        return None
+    dims = sorted((d for d, n in enumerate(sizes) if n != 1), key=lambda d: -strides[d])
+    expected = 1
+    for d in reversed(dims):  # the source's memory, outermost dim first: a permutation
+        if strides[d] != expected:
+            return None
+        expected *= sizes[d]
+    written = contiguous_strides(tuple(sizes))  # (the copy is row-major in view's shape)
+    return View(target, 0, tuple(sizes[d] for d in dims), tuple(written[d] for d in dims))
+
+
+def refine(view: View, shape: Sequence[int]) -> tuple[View, tuple[int, ...]] | None:
+    """`view` (static, as many elements as `shape`) indexed in row-major order as a
+    tensor of `shape`, when strides alone cannot say it (`View.reshape` gives None): in
+    the coarsest shape that refines both (each dim of either is a run of its dims), and
+    how many of its dims each dim of `shape` covers (a tile axis's coordinate group).
+    None when no such shape exists ((3, 4) against (2, 6))."""
+    n = math.prod(view.sizes)
+    if not n or n != math.prod(shape):
+        return None
+
+    def cuts(sizes: Sequence[int]) -> list[int]:  # flat-index boundaries, inner first
+        out, inner = [], 1
+        for size in reversed(sizes):
+            inner *= size
+            out.append(inner)
+        return out
+
+    bounds = sorted({1, *cuts(view.sizes), *cuts(shape)})
+    if any(b % a for a, b in zip(bounds, bounds[1:], strict=False)):
+        return None
+    sizes: list[int] = []
+    strides: list[int] = []
+    for lo, hi in zip(bounds, bounds[1:], strict=False):  # innermost first
+        d = next(d for d in range(len(view.sizes) - 1, -1, -1)
+                 if math.prod(view.sizes[d + 1:]) <= lo < math.prod(view.sizes[d:]))  # fmt: skip
+        sizes.append(hi // lo)
+        strides.append(view.strides[d] * (lo // math.prod(view.sizes[d + 1 :])))
+    blocks = []
+    for size, hi in zip(shape, reversed(cuts(shape)), strict=True):
+        lo = hi // size if size else hi
+        blocks.append(sum(1 for a, b in zip(bounds, bounds[1:], strict=False)
+                          if lo <= a and b <= hi))  # fmt: skip
+    return View(view.source, view.offset, tuple(sizes[::-1]), tuple(strides[::-1])), tuple(blocks)
 
 
 def _int_list(attr: Attribute) -> list[int]:

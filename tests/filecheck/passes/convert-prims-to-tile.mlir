@@ -694,3 +694,42 @@ func.func @iota_lanes(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %1 = torch.aten.add.Tensor %x, %0 : (tensor<4x8xf32>, tensor<8xi64>) -> tensor<4x8xf32>
   func.return %1 : tensor<4x8xf32>
 }
+
+// -----
+
+// A copy (a view strides cannot express: the transpose of a row-major value, flattened)
+// is stored by the kernel computing the value, through the copy's layout: the softmax's
+// element [i, j] goes to element `j * 4 + i` of the result, strides [1, 4]. No copy
+// kernel reads the rows back.
+// CHECK-LABEL: tile.kernel @k0_softmax
+// CHECK-SAME: %out: memref<4x8xf32, strided<[1, 4]>>
+// CHECK: tile.store
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @copied
+// CHECK-NEXT: %[[Y:.*]] = tile.launch @k0_softmax(%x) : (tensor<4x8xf32>) -> tensor<32xf32>
+// CHECK-NEXT: func.return %[[Y]]
+func.func @copied(%x: tensor<4x8xf32>) -> tensor<32xf32> {
+  %0 = torch.aten._softmax %x {dim = 1 : i64, half_to_float = false} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %1 = torch.aten.t %0 : (tensor<4x8xf32>) -> tensor<8x4xf32>
+  %2 = torch.aten.view %1 {size = [32 : i64]} : (tensor<8x4xf32>) -> tensor<32xf32>
+  func.return %2 : tensor<32xf32>
+}
+
+// -----
+
+// Split into heads and laid out head-major in the matmul's epilogue: each tile axis of
+// the output covers two dims of the copy's layout (coordinate groups [0, 2, 2]).
+// CHECK-LABEL: tile.kernel @k0_matmul_collapse
+// CHECK-SAME: %out: memref<2x8x4x16xf32, strided<[512, 16, 128, 1]>>
+// CHECK: tile.store {{.*}} {groups = [0 : i64, 2 : i64, 2 : i64]}
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @heads
+// CHECK-NEXT: %[[Y:.*]] = tile.launch @k0_matmul_collapse(%a, %b)
+// CHECK-NEXT: func.return %[[Y]]
+func.func @heads(%a: tensor<16x32xf32>, %b: tensor<32x64xf32>) -> tensor<8x8x16xf32> {
+  %0 = torch.aten.mm %a, %b : (tensor<16x32xf32>, tensor<32x64xf32>) -> tensor<16x64xf32>
+  %1 = torch.aten.view %0 {size = [2 : i64, 8 : i64, 4 : i64, 16 : i64]} : (tensor<16x64xf32>) -> tensor<2x8x4x16xf32>
+  %2 = torch.aten.transpose.int %1 {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x8x4x16xf32>) -> tensor<2x4x8x16xf32>
+  %3 = torch.aten.view %2 {size = [8 : i64, 8 : i64, 16 : i64]} : (tensor<2x4x8x16xf32>) -> tensor<8x8x16xf32>
+  func.return %3 : tensor<8x8x16xf32>
+}

@@ -1,0 +1,93 @@
+"""Copies stored by their producer (fusion.py `join_copy`, views.py `copy_into`): a view
+that strides cannot express (`y.transpose(1, 2).reshape(n, -1)`) of a value a kernel
+computes is written by that kernel, straight into the copy's layout, instead of by a
+copy kernel that reads the value back. Each case is compared with eager (values, dtype,
+shape, NaN positions) and counted in kernels and bytes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import torch
+import torch.nn.functional as F
+from native import run
+
+from stepwell.fuzz.compare import mismatch
+
+
+def _mixer(x: torch.Tensor, w: torch.Tensor) -> Any:
+    """An MLP-Mixer's token mixing: a layer norm over channels, then a linear layer over
+    the tokens, which reads the normalized rows transposed and collapsed."""
+    return F.linear(F.layer_norm(x, (x.shape[-1],)).transpose(1, 2), w)
+
+
+def _pointwise(x: torch.Tensor) -> Any:
+    """The copy and the value it copies are both outputs: one kernel stores both."""
+    y = torch.sin(x) * 2
+    return y.transpose(0, 1).reshape(-1), y + 1
+
+
+def _permute3(x: torch.Tensor) -> Any:
+    return (x + 1).permute(2, 0, 1).reshape(x.shape[2], -1)
+
+
+def _long_rows(x: torch.Tensor) -> Any:
+    """Rows longer than one tile: the kernel stores full rows in a loop over column tiles,
+    the copy among them."""
+    return torch.softmax(x, -1).t().reshape(-1)
+
+
+def _epilogue(a: torch.Tensor, b: torch.Tensor) -> Any:
+    """A projection split into heads and laid out head-major by its matmul's epilogue."""
+    return (a @ b).relu().view(2, 8, 4, 16).transpose(1, 2).reshape(8, 8, 16)
+
+
+def _strided(x: torch.Tensor) -> Any:
+    """A slice copies only part of the value: left to a copy kernel."""
+    y = x.exp()
+    return y, y[:, ::2].t().reshape(-1)
+
+
+X = torch.randn(6, 10)
+CASES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...], int]] = {
+    "mixer token mixing": (_mixer, (torch.randn(2, 16, 64), torch.randn(32, 16)), 2),
+    "pointwise, both stored": (_pointwise, (X,), 1),
+    "permute of three dims": (_permute3, (torch.randn(4, 6, 8),), 1),
+    "rows longer than a tile": (_long_rows, (torch.randn(2, 20000),), 1),
+    "matmul epilogue": (_epilogue, (torch.randn(16, 32), torch.randn(32, 64)), 1),
+    "int64": (lambda i: (i * 3 - 1).t().reshape(-1), (torch.randint(-9, 9, (5, 7)),), 1),
+    "bool": (lambda x: (x > 0).t().reshape(-1), (X,), 1),
+    "float16": (lambda h: (h * 2).transpose(0, 1).reshape(-1), (X.half(),), 1),
+    "NaN positions": (lambda x: torch.log(x).t().reshape(-1), (X,), 1),
+    "a slice: a copy kernel": (_strided, (X,), 2),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_a_copy_is_stored_by_its_producer(name: str) -> None:
+    fn, args, kernels = CASES[name]
+    got, manifest = run(fn, *args)
+    want = fn(*args)
+    want = list(want) if isinstance(want, tuple) else [want]
+    assert mismatch(want, got) is None, mismatch(want, got)
+    assert manifest["externs"] == {}, manifest["externs"]
+    names = [k["name"] for k in manifest["kernels"]]
+    assert len(names) == kernels, names
+
+
+def test_the_copy_is_written_once_and_never_read_back() -> None:
+    """The normalized rows are written once (in the matmul's layout) and read once."""
+    x, w = torch.randn(2, 16, 64), torch.randn(32, 16)
+    _, manifest = run(_mixer, x, w)
+    norm, matmul = manifest["kernels"]
+    rows = x.numel() * 4
+    assert norm["bytes_written"] == rows, norm
+    assert matmul["bytes_read"] == rows + w.numel() * 4, matmul
+
+
+def test_an_empty_copy_matches_eager() -> None:
+    x = torch.randn(0, 5)
+    got, _ = run(lambda x: (x * 2).t().reshape(-1), x)
+    assert mismatch([(x * 2).t().reshape(-1)], got) is None
