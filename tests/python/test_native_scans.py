@@ -86,6 +86,23 @@ LONG_CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
 }
 
 
+def test_scans_of_two_dims_convert_their_input_as_they_load_it() -> None:
+    """`cumsum` over dim 0 and `cumprod` of a clamp over dim 1 are two row kernels; the
+    clamp (8 NaN-propagating ops) and the conversion to f64 that the cumprod scans run in
+    the cumprod's kernel, not in the cumsum's (which reads x too): no f64 copy of x is
+    stored and loaded back (fusion.py: `leaf_producers` of a scan)."""
+
+    def fn(x: torch.Tensor) -> Any:
+        return torch.cumsum(x, 0), torch.cumprod(x.clamp(-1, 1), 1)
+
+    x = torch.randn(8, 32)
+    x[2, 3] = NAN
+    got, manifest = run(fn, x)
+    assert mismatch(list(fn(x)), got) is None, mismatch(list(fn(x)), got)
+    assert manifest["bytes_written"] == 2 * x.numel() * 4, manifest["kernels"]
+    assert manifest["bytes_read"] == 2 * x.numel() * 4, manifest["kernels"]
+
+
 @pytest.mark.parametrize("name", list(LONG_CASES))
 def test_long_rows_scan_in_column_tiles(name: str) -> None:
     """A row longer than one tile is scanned tile by tile, each tile's scan combined with

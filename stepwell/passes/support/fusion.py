@@ -430,22 +430,11 @@ class Partitioner:
             self.new_group(op, "attention_backward", shape(op.grad_query))
         elif type(op) in REDUCTIONS or isinstance(op, ArgReduceOp):
             dims = reduce_dims(op)
-            if any(self.join_reduction(op, g, dims) for g in self.candidates(op)):
-                return
-            leaves = self.leaf_producers(op)
-            if leaves:  # they move into the reduction's kernel (no store)
-                for leaf in leaves:
-                    self.detach(leaf)
-                self.new_group(leaves[0], "pointwise", shape(leaves[0].results[0]))
-                for leaf in leaves[1:]:  # (elementwise on one shape: they join)
-                    if not self.join_pointwise(leaf, self.groups[-1]):
-                        self.new_group(leaf, "pointwise", shape(leaf.results[0]))
-                if self.join_reduction(op, self.groups[-1], dims):
-                    return
-            self.new_group(op, "reduction", shape(op.operands[0]), dims)
+            if not self.place_row_op(op, dims, "reduced"):
+                self.new_group(op, "reduction", shape(op.operands[0]), dims)
         elif isinstance(op, ScanOp | ScanIndexOp | SortOp):  # a row kernel keeping every element
             dims = (op.dim.value.data,)
-            if not any(self.join_reduction(op, g, dims, "full") for g in self.candidates(op)):
+            if not self.place_row_op(op, dims, "full"):
                 self.new_group(op, "reduction", shape(op.x), dims)
         elif isinstance(op, ScatterOp):  # a pointwise kernel over the values it writes
             if not any(self.join_pointwise(op, g) for g in self.candidates(op)):
@@ -453,7 +442,27 @@ class Partitioner:
         elif not any(self.join_pointwise(op, g) for g in self.candidates(op)):
             self.new_group(op, "pointwise", shape(op.results[0]))
 
-    MAX_LEAF_OPS = 8
+    def place_row_op(self, op: Operation, dims: tuple[int, ...], space: str) -> bool:
+        """Join a reduction (`space="reduced"`) or a scan or sort (`"full"`) to a kernel
+        that computes or reads its input over the same rows; else, when the elementwise
+        ops computing its input from memory sit in another kernel (`leaf_producers`),
+        move them into a new kernel for it (they are computed where they are used, with
+        no store). False when it starts a kernel of its own."""
+        if any(self.join_reduction(op, g, dims, space) for g in self.candidates(op)):
+            return True
+        leaves = self.leaf_producers(op)
+        if not leaves:
+            return False
+        for leaf in leaves:
+            self.detach(leaf)
+        self.new_group(leaves[0], "pointwise", shape(leaves[0].results[0]))
+        for leaf in leaves[1:]:  # (elementwise on one shape: they join)
+            if not self.join_pointwise(leaf, self.groups[-1]):
+                self.new_group(leaf, "pointwise", shape(leaf.results[0]))
+        return self.join_reduction(op, self.groups[-1], dims, space)
+
+    MAX_LEAF_OPS = 32
+    """The most ops `leaf_producers` moves (a NaN-propagating clamp alone is 8)."""
 
     def leaf_producers(self, op: Operation) -> list[Operation]:
         """The elementwise ops (in program order) that compute `op`'s input from memory
@@ -473,21 +482,22 @@ class Partitioner:
         if g is None or g.kind in ATTENTION_KINDS:
             return []
         cone: list[Operation] = []
-        stack = [(op.operands[0], op)]
+        stack = [op.operands[0]]
         while stack:
-            v, reader = stack.pop()
+            v = stack.pop()
             owner = v.owner
             if cheap(owner) and self.group_of.get(owner) is g:  # type: ignore[arg-type]
                 producer = cast(Operation, owner)
-                if any(u.operation is not reader for u in v.uses):
-                    return []  # another op reads it: it stays stored
                 if producer not in cone:
                     cone.append(producer)
-                    stack.extend((x, producer) for x in producer.operands)
+                    stack.extend(producer.operands)
                 if len(cone) > self.MAX_LEAF_OPS:
                     return []
             elif self.producer_group(v) is g:
                 return []  # (it reads a value of g: moving it would need a store)
+        readers = {op, *cone}  # (a value two ops of the cone read, `x != x`, moves too)
+        if any(user not in readers for p in cone for user, _ in self.final_uses(p.results[0])):
+            return []  # another op reads one of them: it stays stored
         if len(cone) == len(g.ops):
             return []
         return sorted(cone, key=self.order.__getitem__)
