@@ -4,7 +4,9 @@ against TorchInductor, for a suite of graphs.
     python benchmarks/fusion.py [--only NAME ...] [--out results/fusion.json] [--no-inductor]
 
 For every graph of the suite (softmax, layer_norm, RMSNorm, a linear-GELU-linear MLP, an
-attention block with SDPA spelt out, a GPT-2 block, and the example models
+attention block with SDPA spelt out, a GPT-2 block, a Llama-style attention block with
+rotary embeddings in three spellings, an MLP-Mixer layer, a grab-bag of scans,
+arg-reductions, integer and boolean ops, and the example models
 `examples/{mlp,cnn,gpt2,bert,llama,qwen2,opt}.py`, GPT-2 also with SDPA):
 
 * stepwell: `compile_module(import_program(export(...)))` without running; from its
@@ -141,6 +143,107 @@ class GPT2Block(nn.Module):
         return x + self.proj(F.gelu(self.fc(self.ln2(x)), approximate="tanh"))
 
 
+def rotate_half(x: torch.Tensor) -> torch.Tensor:
+    half = x.shape[-1] // 2
+    return torch.cat((-x[..., half:], x[..., :half]), dim=-1)
+
+
+class RopeAttention(nn.Module):
+    """Llama-style attention: bias-free q/k/v projections, rotary embeddings over
+    positions built from `arange` in the forward, causal SDPA, output projection.
+    `rotary` picks the spelling: "half" (rotate_half with slices and cat, the table
+    `cat(freqs, freqs)` as in transformers' Llama), "cos_first" (the same, with cos and
+    sin taken before the cat), "complex" (`view_as_complex` times `polar`) or "pairs"
+    (interleaved even/odd lanes, stacked)."""
+
+    def __init__(self, dim: int, heads: int, rotary: str = "half", heads_last: bool = False):
+        super().__init__()
+        self.heads, self.head_dim, self.rotary = heads, dim // heads, rotary
+        self.heads_last = heads_last  # rotate [b, s, h, d], then transpose (Meta's Llama)
+        self.q, self.k, self.v, self.o = (nn.Linear(dim, dim, bias=False) for _ in range(4))
+        exponents = torch.arange(0, self.head_dim, 2).float() / self.head_dim
+        self.register_buffer("inv_freq", 1.0 / (10000**exponents))
+
+    def rotate(self, t: torch.Tensor, freqs: torch.Tensor) -> torch.Tensor:
+        """t: [b, h, s, d] (heads first, as transformers' models rotate them); freqs:
+        [s, d / 2]."""
+        if self.heads_last:
+            return self.rotate_heads_last(t.transpose(1, 2), freqs).transpose(1, 2)
+        b, h, s, d = t.shape
+        if self.rotary == "complex":
+            cis = torch.polar(torch.ones_like(freqs), freqs)
+            pairs = torch.view_as_complex(t.float().reshape(b, h, s, -1, 2))
+            return torch.view_as_real(pairs * cis).flatten(3).type_as(t)
+        if self.rotary == "half":  # as transformers' Llama: cat(freqs, freqs).cos()
+            table = torch.cat((freqs, freqs), -1)
+            return t * table.cos() + rotate_half(t) * table.sin()
+        cos, sin = freqs.cos(), freqs.sin()
+        if self.rotary == "pairs":
+            even, odd = t[..., 0::2], t[..., 1::2]
+            return torch.stack((even * cos - odd * sin, even * sin + odd * cos), -1).flatten(3)
+        cos, sin = torch.cat((cos, cos), -1), torch.cat((sin, sin), -1)  # "cos_first"
+        return t * cos + rotate_half(t) * sin
+
+    def rotate_heads_last(self, t: torch.Tensor, freqs: torch.Tensor) -> torch.Tensor:
+        """t: [b, s, h, d]; the table broadcast as [1, s, 1, d]."""
+        s = t.shape[1]
+        table = torch.cat((freqs, freqs), -1).view(1, s, 1, -1)
+        return t * table.cos() + rotate_half(t) * table.sin()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        b, s, _ = x.shape
+        freqs = torch.outer(torch.arange(s, device=x.device).float(), self.inv_freq)
+
+        def heads(y: torch.Tensor) -> torch.Tensor:
+            return y.view(b, s, self.heads, self.head_dim).transpose(1, 2)
+
+        q = self.rotate(heads(self.q(x)), freqs)
+        k = self.rotate(heads(self.k(x)), freqs)
+        y = F.scaled_dot_product_attention(q, k, heads(self.v(x)), is_causal=True)
+        return self.o(y.transpose(1, 2).reshape(b, s, -1))
+
+
+class MixerLayer(nn.Module):
+    """An MLP-Mixer layer: token mixing (layer norm, then an MLP over the tokens of the
+    transposed rows) and channel mixing, each with a residual."""
+
+    def __init__(self, tokens: int, dim: int) -> None:
+        super().__init__()
+        self.norm1, self.norm2 = nn.LayerNorm(dim), nn.LayerNorm(dim)
+        self.tokens = nn.Sequential(
+            nn.Linear(tokens, 2 * tokens), nn.GELU(), nn.Linear(2 * tokens, tokens)
+        )
+        self.channels = nn.Sequential(nn.Linear(dim, 4 * dim), nn.GELU(), nn.Linear(4 * dim, dim))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = x + self.tokens(self.norm1(x).transpose(1, 2)).transpose(1, 2)
+        return x + self.channels(self.norm2(x))
+
+
+def grab_bag(x: torch.Tensor, i: torch.Tensor, m: torch.Tensor) -> tuple[torch.Tensor, ...]:
+    """Scans over both dims, arg-reductions, a max with indices, integer and boolean
+    arithmetic, `any`/`all`, a masked integer sum."""
+    top = torch.max(x, 1)
+    return (
+        torch.cumsum(x, 0),
+        torch.cumprod(x.clamp(-1, 1), 1),
+        x.argmin(0),
+        x.argmax(1),
+        top.values,
+        top.indices,
+        (i // 3) % 4 + (i & 5) - (i | 2),
+        m.any(1) | (x > 1).all(1),
+        torch.where(m, i, -i).sum(0),
+        (i.float() / 7).floor().long().clamp(0, 3),
+    )
+
+
+def _grab_bag() -> tuple[Any, tuple[torch.Tensor, ...]]:
+    torch.manual_seed(0)
+    return grab_bag, (torch.randn(8, 32), torch.randint(-10, 10, (8, 32)),
+                      torch.rand(8, 32) > 0.5)  # fmt: skip
+
+
 def _module(make: Callable[[], nn.Module], *shape: int) -> Factory:
     def factory() -> tuple[Any, tuple[torch.Tensor, ...]]:
         torch.manual_seed(0)
@@ -166,6 +269,15 @@ SUITE: dict[str, Factory] = {
     "gelu_mlp": _module(lambda: GeluMLP(128, 512), 64, 128),
     "attention": _module(lambda: Attention(64, 4), 2, 16, 64),
     "gpt2_block": _module(lambda: GPT2Block(64, 4), 2, 16, 64),
+    "rope_attention": _module(lambda: RopeAttention(64, 4), 2, 16, 64),
+    "rope_attention/cos_first": _module(lambda: RopeAttention(64, 4, "cos_first"), 2, 16, 64),
+    "rope_attention/heads_last": _module(
+        lambda: RopeAttention(64, 4, heads_last=True), 2, 16, 64
+    ),
+    "rope_attention/complex": _module(lambda: RopeAttention(64, 4, "complex"), 2, 16, 64),
+    "rope_attention/pairs": _module(lambda: RopeAttention(64, 4, "pairs"), 2, 16, 64),
+    "mixer_layer": _module(lambda: MixerLayer(16, 64), 2, 16, 64),
+    "grab_bag": _grab_bag,
     "zoo/mlp": _zoo("mlp"),
     "zoo/cnn": _zoo("cnn"),
     "zoo/gpt2": _zoo("gpt2"),

@@ -313,3 +313,37 @@ def test_a_rotary_table_built_from_arange_is_computed_where_it_is_read() -> None
     (kernel,) = manifest["kernels"]
     assert kernel["bytes_written"] == q.numel() * 4
     assert kernel["bytes_read"] == 2 * q.numel() * 4
+
+
+def _projected_rope_heads_last(
+    x: torch.Tensor, wq: torch.Tensor, wk: torch.Tensor, inv_freq: torch.Tensor
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Q and K projections rotated before their heads are transposed (Meta's Llama
+    layout: [b, s, h, d], the table broadcast as [1, s, 1, d])."""
+    b, s, _ = x.shape
+    d = 2 * inv_freq.numel()
+    angles = torch.outer(torch.arange(s).float(), inv_freq)
+    emb = torch.cat((angles, angles), -1).view(1, s, 1, d)
+
+    def rotate(t: torch.Tensor) -> torch.Tensor:
+        return t * emb.cos() + _rotate_half(t) * emb.sin()
+
+    q = rotate((x @ wq.t()).view(b, s, -1, d)).transpose(1, 2)
+    k = rotate((x @ wk.t()).view(b, s, -1, d)).transpose(1, 2)
+    return q, k
+
+
+def test_rotated_projections_share_one_rotation_kernel() -> None:
+    """`k * cos` could be the K projection's epilogue, but `rotate_half` gathers K from
+    memory anyway: it joins the rotation kernel instead (fusion.py `epilogues_last`), so
+    the Q and K projections are one matmul kernel and both rotations one more, and no
+    kernel stores the cos table broadcast over batch and heads."""
+    x, wq, wk = torch.randn(2, 16, 64), torch.randn(64, 64), torch.randn(64, 64)
+    inv_freq = 1.0 / (10000 ** (torch.arange(0, 16, 2).float() / 16))
+    got, manifest = run(_projected_rope_heads_last, x, wq, wk, inv_freq)
+    want = list(_projected_rope_heads_last(x, wq, wk, inv_freq))
+    assert mismatch(want, got) is None, mismatch(want, got)
+    assert manifest["externs"] == {}
+    assert len(manifest["kernels"]) == 2, [k["name"] for k in manifest["kernels"]]
+    projections = 2 * x.shape[0] * x.shape[1] * wq.shape[0] * 4
+    assert manifest["bytes_written"] == 2 * projections  # projected, then rotated

@@ -439,7 +439,7 @@ class Partitioner:
         elif isinstance(op, ScatterOp):  # a pointwise kernel over the values it writes
             if not any(self.join_pointwise(op, g) for g in self.candidates(op)):
                 self.new_group(op, "pointwise", shape(op.src), space="scatter")
-        elif not any(self.join_pointwise(op, g) for g in self.candidates(op)):
+        elif not any(self.join_pointwise(op, g) for g in self.epilogues_last(op)):
             self.new_group(op, "pointwise", shape(op.results[0]))
 
     def place_row_op(self, op: Operation, dims: tuple[int, ...], space: str) -> bool:
@@ -549,6 +549,22 @@ class Partitioner:
                 if g not in seen:
                     seen.append(g)
         return sorted(seen, key=lambda g: -g.index)
+
+    def epilogues_last(self, op: Operation) -> list[Group]:
+        """`candidates`, with the matmul kernels whose result `op` reads but that must
+        store it anyway last. An epilogue saves its matmul's store; when a gather reads
+        the result from memory too (`rotate_half`'s cat of a projection), joining the
+        kernel of op's other operand saves that operand's store instead, and keeps the
+        matmul free to merge with its siblings (rotary q and k next to one another)."""
+
+        def stored_anyway(g: Group) -> bool:
+            return g.kind == "matmul" and any(
+                self.producer_group(v) is g
+                and any(gathered_from(u, i) for u, i in self.final_uses(self.root(v)))
+                for v in op.operands
+            )
+
+        return sorted(self.candidates(op), key=stored_anyway)  # (stable: the rest in order)
 
     def producer_group(self, v: SSAValue) -> Group | None:
         r = self.root(v)
