@@ -79,13 +79,22 @@ def fusion(d: dict[str, Any]) -> str:
     ratios = {r["graph"]: _launch_ratio(r) for r in d["rows"]}
     for row, r in zip(rows, d["rows"], strict=True):
         row.append(f"{ratios[r['graph']]:.2f}" if ratios[r["graph"]] else "-")
+    def geomean(values: list[float]) -> float:
+        return math.exp(sum(math.log(v) for v in values) / len(values))
+
     zoo = [v for g, v in ratios.items() if g.startswith("zoo/") and v]
+    every = [v for v in ratios.values() if v]
     summary = ""
     if zoo:
-        geomean = math.exp(sum(math.log(v) for v in zoo) / len(zoo))
         summary = (f"\nLaunches (kernels, ATen calls and graph-level ops that copy) over the"
-                   f" zoo, stepwell/Inductor: geometric mean {geomean:.2f},"
+                   f" zoo, stepwell/Inductor: geometric mean {geomean(zoo):.2f},"
                    f" highest {max(zoo):.2f}.\n")  # fmt: skip
+    if every:
+        more = [r["graph"] for r in d["rows"]
+                if r.get("ind_bytes") and r["sw_bytes"] > r["ind_bytes"]]  # fmt: skip
+        summary += (f"Over every graph: geometric mean {geomean(every):.2f}, highest"
+                    f" {max(every):.2f}; stepwell's bytes above Inductor's on: "
+                    f"{', '.join(more) or 'none'}.\n")  # fmt: skip
     return f"Inductor: {d.get('inductor_backend', '?')}.\n\n" + _table(head, rows) + summary
 
 
