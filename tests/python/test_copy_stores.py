@@ -7,14 +7,22 @@ shape, NaN positions) and counted in kernels and bytes."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 import torch
 import torch.nn.functional as F
+from gpu_compile import compile_for
 from native import run
+from xdsl.dialects.func import FuncOp
 
+from stepwell.frontend.fx import import_program
+from stepwell.frontend.loader import Example, export
 from stepwell.fuzz.compare import mismatch
+from stepwell.ir.interpret_tile import run_tile
+from stepwell.lowering.compiler import compile_module
+from stepwell.pipeline import bind_inputs
 
 
 def _mixer(x: torch.Tensor, w: torch.Tensor) -> Any:
@@ -67,11 +75,19 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...], int]] = {
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_a_copy_is_stored_by_its_producer(name: str) -> None:
+    """In Triton (its interpreter) and at the tile level (stepwell's tile interpreter)."""
     fn, args, kernels = CASES[name]
-    got, manifest = run(fn, *args)
     want = fn(*args)
     want = list(want) if isinstance(want, tuple) else [want]
+    ep = export(Example(fn, args, "fn"))
+    artifacts = compile_module(import_program(ep))
+    inputs = bind_inputs(artifacts.module, ep, args)
+    got = list(artifacts.runtime(*inputs))
     assert mismatch(want, got) is None, mismatch(want, got)
+    (func,) = [op for op in artifacts.module.ops if isinstance(op, FuncOp)]
+    tiled = list(run_tile(artifacts.module, *inputs, function=func.sym_name.data))
+    assert mismatch(want, tiled) is None, mismatch(want, tiled)
+    manifest = artifacts.manifest
     assert manifest["externs"] == {}, manifest["externs"]
     names = [k["name"] for k in manifest["kernels"]]
     assert len(names) == kernels, names
@@ -91,3 +107,16 @@ def test_an_empty_copy_matches_eager() -> None:
     x = torch.randn(0, 5)
     got, _ = run(lambda x: (x * 2).t().reshape(-1), x)
     assert mismatch([(x * 2).t().reshape(-1)], got) is None
+
+
+@pytest.mark.parametrize("target", ["cuda:90", "hip:gfx942"])
+def test_copy_stores_compile_for_gpus(target: str, tmp_path: Path) -> None:
+    """A store through a copy's layout with two dims per tile axis (the head-major split
+    in a matmul epilogue) and the layer norm's transposed store compile for both GPUs."""
+    lines = []
+    for name in ("matmul epilogue", "mixer token mixing"):
+        fn, args, _ = CASES[name]
+        artifacts = compile_module(import_program(export(Example(fn, args, "fn"))))
+        (tmp_path / name.split()[0]).mkdir()
+        lines += compile_for(artifacts.levels["tile"], target, tmp_path / name.split()[0])
+    assert len(lines) == 3 and all(line.endswith(" None True") for line in lines), lines
