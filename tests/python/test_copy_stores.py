@@ -120,3 +120,49 @@ def test_copy_stores_compile_for_gpus(target: str, tmp_path: Path) -> None:
         (tmp_path / name.split()[0]).mkdir()
         lines += compile_for(artifacts.levels["tile"], target, tmp_path / name.split()[0])
     assert len(lines) == 3 and all(line.endswith(" None True") for line in lines), lines
+
+
+def _topk(x: torch.Tensor) -> Any:
+    top = torch.topk(x, 3, 1)
+    return top.values, top.indices
+
+
+def _matmul_corner(a: torch.Tensor, b: torch.Tensor) -> Any:
+    y = (a @ b).relu()
+    return y[:5, :7]
+
+
+def _rows_corner(x: torch.Tensor) -> Any:
+    """Rows over two dims: a cut of the inner one is not a masked store of the rows' tile
+    axis (it masks by the flat row index), so the whole softmax is stored and viewed."""
+    return torch.softmax(x, -1)[:2, :3, :5]
+
+
+def _corner_read_twice(x: torch.Tensor) -> Any:
+    """The sorted corner is an output and a later kernel's input: it reads the stored
+    corner, not the sorted rows (which are not stored)."""
+    corner = torch.sort(x, 1).values[:, :4]
+    return corner, corner.exp().sum(1)
+
+
+PREFIXES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...], bool]] = {
+    "topk": (_topk, (torch.randn(8, 32),), True),
+    "topk of float16": (_topk, (torch.randn(4, 40).half(),), True),
+    "matmul corner": (_matmul_corner, (torch.randn(12, 16), torch.randn(16, 20)), True),
+    "read by a later kernel": (_corner_read_twice, (torch.randn(6, 20),), True),
+    "rows over two dims": (_rows_corner, (torch.randn(4, 6, 8),), False),
+}
+
+
+@pytest.mark.parametrize("name", list(PREFIXES))
+def test_a_leading_slice_of_a_kernel_value_is_all_it_stores(name: str) -> None:
+    """`sort(x)[..., :k]` (topk) writes k columns, not the sorted rows (fusion.py
+    `store_prefixes`); eager's values, dtypes, shapes and NaN positions."""
+    fn, args, stored = PREFIXES[name]
+    want = fn(*args)
+    want = list(want) if isinstance(want, tuple) else [want]
+    got, manifest = run(fn, *args)
+    assert mismatch(want, got) is None, mismatch(want, got)
+    assert manifest["externs"] == {}, manifest["externs"]
+    outputs = sum(t.numel() * t.element_size() for t in want)
+    assert (manifest["bytes_written"] == outputs) == stored, manifest["kernels"]

@@ -42,6 +42,7 @@ from stepwell.dialects.prims_support import (
     ScanIndexOp,
     ScanOp,
     ScatterOp,
+    SliceOp,
     SortOp,
     TakeOp,
 )
@@ -233,6 +234,7 @@ class Partitioner:
             not (isinstance(owner, Operation) and is_view_op(owner))
             or owner in self.graph_ops
             or owner in self.copies
+            or owner in self.group_of  # (a leading slice a kernel stores: store_prefixes)
         )
 
     def root(self, v: SSAValue) -> SSAValue:
@@ -310,7 +312,53 @@ class Partitioner:
             self.new_group(op, "pointwise", shape(op.operands[0]))
         self.merge_groups()
         fuse_prologues(self)
+        self.store_prefixes()
         return Partition(self.groups, self.group_of, self.graph_ops, self.outputs())
+
+    def store_prefixes(self) -> None:
+        """A kernel's value that the graph reads only through leading slices (start 0,
+        step 1 in every dim: `topk`'s `sort(x)[..., :k]`) is stored as those slices:
+        each joins the kernel as a store of the value's tile into the slice's own memory,
+        the lanes past its end masked (space "copied"), instead of the kernel storing
+        the whole value for the graph to view a corner of it."""
+        for op in sorted(self.graph_ops, key=self.order.__getitem__, reverse=True):
+            if not (isinstance(op, SliceOp) and op in self.graph_ops and self.leading_box(op)):
+                continue
+            chain, v = [op], op.a  # (`y[:5, :7]` is a slice of a slice: one box)
+            while (isinstance(v.owner, SliceOp) and v.owner in self.graph_ops
+                   and self.leading_box(v.owner) and v.has_one_use()):  # fmt: skip
+                chain.append(v.owner)
+                v = v.owner.a
+            g = self.group_of.get(cast(Operation, v.owner))
+            if g is None or g.space_of.get(v) != "full" or shape(v) != g.shape:
+                continue
+            if not all(isinstance(u, SliceOp) and u in self.graph_ops and self.leading_box(u)
+                       for u, _ in self.final_uses(v)):  # fmt: skip
+                continue  # (the whole value is read elsewhere: it is stored anyway)
+            box = static_shape(op.result)
+            if not all(b == n for dims in self.tile_axes(g) for d in dims[1:]
+                       for b, n in [(box[d], g.shape[d])]):  # fmt: skip
+                continue  # (a tile axis over several dims masks only its outermost)
+            self.graph_ops.difference_update(chain)  # (the inner slices: views of nothing)
+            g.copied[op.result] = (View(op.result, 0, box, contiguous_strides(box)),
+                                   (1,) * len(box))  # fmt: skip
+            self.add(g, op, "copied", [(0, v, "copied")])
+            g.last = max(g.last, self.order[op])
+
+    def leading_box(self, op: SliceOp) -> bool:
+        return is_static_tensor(op.a) and is_static_tensor(op.result) and all(
+            start == 0 and step == 1 for start, _, step in op.bounds()
+        )
+
+    @staticmethod
+    def tile_axes(g: Group) -> list[list[int]]:
+        """The dims of g's space each tile axis of its kind walks, outermost first."""
+        rank = len(g.shape)
+        if g.kind == "reduction":
+            return [[d for d in range(rank) if d not in g.dims], list(g.dims)]
+        if g.kind == "matmul":
+            return [list(range(rank - 2)), [rank - 2], [rank - 1]]
+        return [list(range(rank))]
 
     def copy_scattered_operands(self) -> None:
         """A scatter kernel writes into its operand's memory, which must be its own: a
@@ -979,7 +1027,8 @@ class Partitioner:
         out = []
         for use in v.uses:
             user = use.operation
-            if is_view_op(user) and user not in self.graph_ops and user not in self.copies:
+            if is_view_op(user) and not (user in self.graph_ops or user in self.copies
+                                         or user in self.group_of):  # fmt: skip
                 out.extend(self.final_uses(user.results[0]))
             else:
                 out.append((user, use.index))
