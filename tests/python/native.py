@@ -18,11 +18,17 @@ from stepwell.lowering.compiler import compile_module
 from stepwell.pipeline import bind_inputs
 
 
-def run(fn: Callable[..., Any], *args: Any) -> tuple[list[Any], dict[str, Any]]:
-    """`fn` exported, compiled and run on `args`: its outputs and the manifest."""
+def compile_bound(fn: Callable[..., Any], *args: Any) -> tuple[Any, list[Any]]:
+    """`fn` exported and compiled for `args`: the artifacts and the inputs bound to them."""
     ep = export(Example(fn, args, "fn"))
     artifacts = compile_module(import_program(ep))
-    return list(artifacts.runtime(*bind_inputs(artifacts.module, ep, args))), artifacts.manifest
+    return artifacts, list(bind_inputs(artifacts.module, ep, args))
+
+
+def run(fn: Callable[..., Any], *args: Any) -> tuple[list[Any], dict[str, Any]]:
+    """`fn` exported, compiled and run on `args`: its outputs and the manifest."""
+    artifacts, inputs = compile_bound(fn, *args)
+    return list(artifacts.runtime(*inputs)), artifacts.manifest
 
 
 def native_like_eager(fn: Callable[..., Any], *args: Any) -> dict[str, Any]:

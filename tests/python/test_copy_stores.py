@@ -14,15 +14,11 @@ import pytest
 import torch
 import torch.nn.functional as F
 from gpu_compile import compile_for
-from native import run
+from native import compile_bound, run
 from xdsl.dialects.func import FuncOp
 
-from stepwell.frontend.fx import import_program
-from stepwell.frontend.loader import Example, export
 from stepwell.fuzz.compare import mismatch
 from stepwell.ir.interpret_tile import run_tile
-from stepwell.lowering.compiler import compile_module
-from stepwell.pipeline import bind_inputs
 
 
 def _mixer(x: torch.Tensor, w: torch.Tensor) -> Any:
@@ -79,9 +75,7 @@ def test_a_copy_is_stored_by_its_producer(name: str) -> None:
     fn, args, kernels = CASES[name]
     want = fn(*args)
     want = list(want) if isinstance(want, tuple) else [want]
-    ep = export(Example(fn, args, "fn"))
-    artifacts = compile_module(import_program(ep))
-    inputs = bind_inputs(artifacts.module, ep, args)
+    artifacts, inputs = compile_bound(fn, *args)
     got = list(artifacts.runtime(*inputs))
     assert mismatch(want, got) is None, mismatch(want, got)
     (func,) = [op for op in artifacts.module.ops if isinstance(op, FuncOp)]
@@ -116,7 +110,7 @@ def test_copy_stores_compile_for_gpus(target: str, tmp_path: Path) -> None:
     lines = []
     for name in ("matmul epilogue", "mixer token mixing"):
         fn, args, _ = CASES[name]
-        artifacts = compile_module(import_program(export(Example(fn, args, "fn"))))
+        artifacts, _ = compile_bound(fn, *args)
         (tmp_path / name.split()[0]).mkdir()
         lines += compile_for(artifacts.levels["tile"], target, tmp_path / name.split()[0])
     assert len(lines) == 3 and all(line.endswith(" None True") for line in lines), lines

@@ -15,13 +15,10 @@ from typing import Any
 import pytest
 import torch
 import torch.nn.functional as F
+from native import compile_bound
 
-from stepwell.frontend.fx import import_program
-from stepwell.frontend.loader import Example, export
 from stepwell.fuzz.compare import mismatch
 from stepwell.ir.interpret_tile import run_tile
-from stepwell.lowering.compiler import compile_module
-from stepwell.pipeline import bind_inputs
 
 torch.manual_seed(0)
 SCALAR = torch.tensor(-2.5)
@@ -71,9 +68,7 @@ def test_edge_cases_are_native_and_match_eager(name: str) -> None:
     fn, args = CASES[name]
     want = fn(*args)
     want = list(want) if isinstance(want, tuple) else [want]
-    ep = export(Example(fn, args, "fn"))
-    artifacts = compile_module(import_program(ep))
-    bound = bind_inputs(artifacts.module, ep, args)
+    artifacts, bound = compile_bound(fn, *args)
     got = list(artifacts.runtime(*bound))
     assert mismatch(want, got) is None, ("triton", mismatch(want, got))
     by_tile = list(run_tile(artifacts.module, *bound))
