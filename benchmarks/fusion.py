@@ -5,8 +5,8 @@ against TorchInductor, for a suite of graphs.
 
 For every graph of the suite (softmax, layer_norm, RMSNorm, a linear-GELU-linear MLP, an
 attention block with SDPA spelt out, a GPT-2 block, a Llama-style attention block with
-rotary embeddings in three spellings, an MLP-Mixer layer, a grab-bag of scans,
-arg-reductions, integer and boolean ops, and the example models
+rotary embeddings in five spellings, an MLP-Mixer layer, a grab-bag of scans,
+arg-reductions, integer and boolean ops, sorting (sort, topk, cummax), and the example models
 `examples/{mlp,cnn,gpt2,bert,llama,qwen2,opt}.py`, GPT-2 also with SDPA):
 
 * stepwell: `compile_module(import_program(export(...)))` without running; from its
@@ -238,6 +238,15 @@ def grab_bag(x: torch.Tensor, i: torch.Tensor, m: torch.Tensor) -> tuple[torch.T
     )
 
 
+def sorting(x: torch.Tensor) -> tuple[torch.Tensor, ...]:
+    """A sort, a top-k, a running max with its indices and a log-cumsum-exp."""
+    ordered, order = torch.sort(x, 1)
+    top = torch.topk(x, 3, 1)
+    running = torch.cummax(x, 1)
+    return (ordered, order, top.values, top.indices, running.values, running.indices,
+            torch.logcumsumexp(x, 1))  # fmt: skip
+
+
 def _grab_bag() -> tuple[Any, tuple[torch.Tensor, ...]]:
     torch.manual_seed(0)
     return grab_bag, (torch.randn(8, 32), torch.randint(-10, 10, (8, 32)),
@@ -278,6 +287,7 @@ SUITE: dict[str, Factory] = {
     "rope_attention/pairs": _module(lambda: RopeAttention(64, 4, "pairs"), 2, 16, 64),
     "mixer_layer": _module(lambda: MixerLayer(16, 64), 2, 16, 64),
     "grab_bag": _grab_bag,
+    "sorting": lambda: (sorting, (torch.randn(8, 32),)),
     "zoo/mlp": _zoo("mlp"),
     "zoo/cnn": _zoo("cnn"),
     "zoo/gpt2": _zoo("gpt2"),
