@@ -342,8 +342,9 @@ class Partitioner:
             self.graph_ops.difference_update(chain)  # (the inner slices: views of nothing)
             g.copied[op.result] = (View(op.result, 0, box, contiguous_strides(box)),
                                    (1,) * len(box))  # fmt: skip
+            last = g.last  # (`add` moves it to op's position, which may come earlier)
             self.add(g, op, "copied", [(0, v, "copied")])
-            g.last = max(g.last, self.order[op])
+            g.last = max(last, self.order[op])
 
     def leading_box(self, op: SliceOp) -> bool:
         return is_static_tensor(op.a) and is_static_tensor(op.result) and all(
@@ -352,7 +353,8 @@ class Partitioner:
 
     @staticmethod
     def tile_axes(g: Group) -> list[list[int]]:
-        """The dims of g's space each tile axis of its kind walks, outermost first."""
+        """The dims of g's space each tile axis of its kind walks, outermost first (the
+        dims behind kernel_kinds.py's `groups_for` of the full space)."""
         rank = len(g.shape)
         if g.kind == "reduction":
             return [[d for d in range(rank) if d not in g.dims], list(g.dims)]
