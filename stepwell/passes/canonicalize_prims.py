@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr, TensorType
@@ -32,6 +32,9 @@ from stepwell.dialects.codecs import decode
 from stepwell.dialects.tile import int_list
 from stepwell.ir.types import has_sizes, int_array
 from stepwell.passes.support.constants import full_op, splat
+
+if TYPE_CHECKING:
+    from stepwell.passes.support.views import View
 
 
 def _like(v: SSAValue, element: Attribute) -> TensorType[Attribute]:
@@ -468,22 +471,9 @@ class GatherBeforeElementwise(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         from stepwell.dialects.prims_support import TakeOp
 
-        if not isinstance(op, TakeOp):
+        if not isinstance(op, TakeOp) or not _gather_moves_into(op.a, op.a.has_one_use()):
             return
-        inner = op.a.owner
-        if not isinstance(inner, prims.PrimsOp) or not (
-            inner.KIND == "elementwise" or isinstance(inner, prims.PrimsConvertElementTypeOp)
-        ):
-            return
-        value = inner.results[0]
-        if len(inner.results) != 1 or not inner.operands:
-            return
-        if len(list(value.uses)) != 1 and not _pointwise_of_inputs(value):
-            return
-        if not all(_gatherable(x) for x in inner.operands):
-            return
-        if any(_shape(x) != _shape(value) for x in inner.operands):
-            return
+        inner = cast(Operation, op.a.owner)
         shape = _shape(op.results[0])
         gathered = []
         for x in inner.operands:
@@ -499,6 +489,106 @@ class GatherBeforeElementwise(RewritePattern):
             g.location = op.location
             gathered.append(g)
         rewriter.replace(op, [*gathered, _rebuilt(inner, gathered, op.results[0].type)])
+
+
+def _gather_moves_into(value: SSAValue, only_use: bool) -> bool:
+    """May a gather of `value` move above the elementwise op computing it
+    (`GatherBeforeElementwise`)? `only_use`: the gather is all that reads it."""
+    inner = value.owner
+    if not isinstance(inner, prims.PrimsOp) or not (
+        inner.KIND == "elementwise" or isinstance(inner, prims.PrimsConvertElementTypeOp)
+    ):
+        return False
+    if len(inner.results) != 1 or not inner.operands:
+        return False
+    if not only_use and not _pointwise_of_inputs(value):
+        return False
+    if not all(_gatherable(x) for x in inner.operands):
+        return False
+    return all(_shape(x) == _shape(value) for x in inner.operands)
+
+
+class GatherThroughView(RewritePattern):
+    """take(view(x), offsets) -> take(x, index(offsets)) when a gather could move into
+    what computes `x` (`_gather_moves_into`) but a view that reorders or repeats its
+    elements stands between (a rotary angle table `pos * inv_freq` broadcast over batch
+    and heads, then gathered by a complex multiplication's `view_as_real`): each offset
+    of the view becomes its element's offset in `x` (`_view_index`), and the gather moves
+    on into `x`'s producers, so the table is computed where it is read instead of in a
+    kernel of its own. (A reshape that keeps the order is `GatherThroughReshape`.)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        from stepwell.dialects.prims_support import TakeOp
+        from stepwell.passes.support.views import View, is_view_op, view_through
+
+        if not isinstance(op, TakeOp) or not isinstance(op.a.owner, Operation):
+            return
+        root, only_use = op.a, True
+        while isinstance(root.owner, Operation) and is_view_op(root.owner):
+            only_use = only_use and root.has_one_use()
+            root = root.owner.operands[0]
+        if root is op.a or not _gather_moves_into(root, only_use and root.has_one_use()):
+            return
+        view = view_through(op.a, root, View.of(root))
+        offsets_type = cast(TensorType[Attribute], op.offsets.type)
+        if view is None or not has_sizes(offsets_type) or not all(
+            isinstance(x, int) for x in (view.offset, *view.sizes, *view.strides)
+        ):
+            return
+        new, index = _view_index(view, op.offsets, op.location)
+        gather = TakeOp(root, index, op.result.type)
+        gather.location = op.location
+        rewriter.replace(op, [*new, gather])
+
+
+def _view_index(
+    view: View, offsets: SSAValue, location: Attribute
+) -> tuple[list[Operation], SSAValue]:
+    """The prims ops computing, for each row-major offset into `view` (static, offsets
+    within it), the offset of its element in the view's source: coordinate
+    (o // inner_d) % size_d times stride_d, summed, plus the view's offset. Dims that
+    walk memory as one (a broadcast's repeats, a contiguous run) count as one dim, and
+    an offset that reads its element in place is the offsets themselves."""
+    offsets_type = cast(TensorType[Attribute], offsets.type)
+    new: list[Operation] = []
+
+    def emit(o: Operation) -> SSAValue:
+        o.location = location
+        new.append(o)
+        return o.results[0]
+
+    def const(value: int) -> SSAValue:
+        return emit(full_op(offsets_type, value))
+
+    def binary(cls: type[Operation], a: SSAValue, b: SSAValue) -> SSAValue:
+        return emit(cls.create(operands=[a, b], result_types=[offsets_type]))
+
+    dims: list[tuple[int, int]] = []  # (size, stride), outermost first, merged
+    for size, stride in zip(view.sizes, view.strides, strict=True):
+        if size == 1:
+            continue
+        if dims and dims[-1][1] == stride * size:  # (the outer dim continues this one)
+            dims[-1] = (dims[-1][0] * size, stride)
+        else:
+            dims.append((size, stride))
+    total = math.prod(view.sizes)
+    index: SSAValue | None = None
+    inner = 1
+    for size, stride in reversed(dims):
+        if stride != 0:
+            coordinate = offsets if inner == 1 else binary(
+                prims.PrimsDivOp, offsets, const(inner))  # fmt: skip
+            if inner * size < total:  # (offsets are within the view)
+                coordinate = binary(prims.PrimsRemainderOp, coordinate, const(size))
+            term = coordinate if stride == 1 else binary(
+                prims.PrimsMulOp, coordinate, const(stride))  # fmt: skip
+            index = term if index is None else binary(prims.PrimsAddOp, index, term)
+        inner *= size
+    if index is None:
+        index = const(0)
+    if view.offset:
+        index = binary(prims.PrimsAddOp, index, const(view.offset))
+    return new, index
 
 
 class GatherOfIndexMath(RewritePattern):
@@ -538,39 +628,22 @@ class GatherOfIndexMath(RewritePattern):
             return
         if not has_sizes(offsets_type):
             return
-        new: list[Operation] = []
+        new, value = _view_index(view, op.offsets, op.location)
+        start, step = (cast(IntegerAttr, source.properties[k]).value.data
+                       for k in ("start", "step"))  # fmt: skip
 
         def emit(o: Operation) -> SSAValue:
             o.location = op.location
             new.append(o)
             return o.results[0]
 
-        def const(value: int) -> SSAValue:
-            return emit(full_op(offsets_type, value))
-
         def binary(cls: type[Operation], a: SSAValue, b: SSAValue) -> SSAValue:
             return emit(cls.create(operands=[a, b], result_types=[offsets_type]))
 
-        index: SSAValue | None = None
-        inner = 1
-        for size, stride in reversed(list(zip(view.sizes, view.strides, strict=True))):
-            if size != 1 and stride != 0:
-                coordinate = op.offsets if inner == 1 else binary(
-                    prims.PrimsDivOp, op.offsets, const(inner))  # fmt: skip
-                if inner * size < math.prod(view.sizes):  # (offsets are within the view)
-                    coordinate = binary(prims.PrimsRemainderOp, coordinate, const(size))
-                term = coordinate if stride == 1 else binary(
-                    prims.PrimsMulOp, coordinate, const(stride))  # fmt: skip
-                index = term if index is None else binary(prims.PrimsAddOp, index, term)
-            inner *= size
-        start, step = (cast(IntegerAttr, source.properties[k]).value.data
-                       for k in ("start", "step"))  # fmt: skip
-        start += step * view.offset
-        value = const(0) if index is None else index
         if step != 1:
-            value = binary(prims.PrimsMulOp, value, const(step))
+            value = binary(prims.PrimsMulOp, value, emit(full_op(offsets_type, step)))
         if start != 0:
-            value = binary(prims.PrimsAddOp, value, const(start))
+            value = binary(prims.PrimsAddOp, value, emit(full_op(offsets_type, start)))
         if offsets_type.element_type != result.element_type:
             convert = prims.PrimsConvertElementTypeOp.make([result], a=value,
                                                            dtype=result.element_type)
@@ -707,6 +780,7 @@ PATTERNS: list[Callable[[], RewritePattern]] = [
     RecomputeConversions,
     SinkViewIntoGather,
     GatherThroughReshape,
+    GatherThroughView,
     GatherBeforeElementwise,
     GatherOfIndexMath,
 ]

@@ -283,13 +283,17 @@ def test_rotary_embeddings_are_native(rope: Callable[..., Any]) -> None:
     got, manifest = run(rope, q, inv_freq, pos)
     assert mismatch([rope(q, inv_freq, pos)], got) is None
     assert manifest["externs"] == {} and manifest["graph_level_copies"] == {}
-    if rope is _rope_cat:
-        # the table, its cos and sin and the rotation are computed where q is read:
-        # one kernel (it was three before the table moved below its broadcasts)
-        assert len(manifest["kernels"]) == 1
-    else:  # the pairs' stack gathers q itself (GatherThroughReshape): the angle table
-        # and one kernel (three before: the rotated halves were stored to be gathered)
-        assert len(manifest["kernels"]) == 2
+    # the table, its cos and sin and the rotation are computed where q is read: one
+    # kernel. (Llama's spelling took three before the table moved below its broadcasts;
+    # the pairs' stack gathers q itself, GatherThroughReshape, and the table broadcast
+    # over batch and heads, GatherThroughView: it took three, then two.)
+    assert len(manifest["kernels"]) == 1
+    (kernel,) = manifest["kernels"]
+    assert kernel["bytes_written"] == q.numel() * 4
+    # it reads q (Llama's spelling: as itself and through rotate_half's gather), and the
+    # table's inputs once: no table in memory
+    reads = 2 if rope is _rope_cat else 1
+    assert kernel["bytes_read"] == reads * q.numel() * 4 + inv_freq.numel() * 4 + pos.numel() * 8
 
 
 def _rope_from_arange(q: torch.Tensor) -> torch.Tensor:
@@ -347,3 +351,39 @@ def test_rotated_projections_share_one_rotation_kernel() -> None:
     assert len(manifest["kernels"]) == 2, [k["name"] for k in manifest["kernels"]]
     projections = 2 * x.shape[0] * x.shape[1] * wq.shape[0] * 4
     assert manifest["bytes_written"] == 2 * projections  # projected, then rotated
+
+
+A, B = torch.randn(5, 6), torch.randn(5, 6)
+A[1, 2] = float("nan")
+IDX = torch.tensor([0, 4, 2, -1, 4])
+GATHERED_VIEWS: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...]]] = {
+    # each value is gathered through two different views, as a rotary table is by its
+    # cos and sin halves: before GatherThroughView, a kernel stored it for both to read
+    "rows of a transposed slice and of a slice": (
+        lambda a, b, i: (lambda p: p.t()[1:][i] - p[:, 1:][i])(a * b + 1), (A, B, IDX)),
+    "int32, broadcast over a new dim, and transposed": (
+        lambda a, b, i: (lambda p, j: torch.gather(p.unsqueeze(0).expand(3, -1, -1), 2, j)
+                         + torch.gather(p.t().unsqueeze(0).expand(3, -1, -1)[:, :5], 2, j))(
+            a * 3 - b, i.abs().clamp(max=4).expand(3, 5, 5)),
+        (A.nan_to_num().mul(9).int(), B.mul(9).int(), IDX)),
+    "float16, every other column of a transpose": (
+        lambda a, b, i: (lambda p: p.transpose(0, 1)[:, ::2].index_select(1, i.abs() % 3)
+                         * p.t()[:, i])(a.exp() - b),
+        (A.half(), B.half(), IDX)),
+    "bool": (lambda a, b, i: (lambda m: m.t()[i] & m[:, :5][i])(a > b), (A, B, IDX)),
+    "no offsets": (lambda a, b, i: (lambda p: p.t()[i[:0]] + p[i[:0], :5])(a * b), (A, B, IDX)),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(GATHERED_VIEWS))
+def test_a_gather_of_a_view_computes_the_value_where_it_reads_it(name: str) -> None:
+    """take(view(f(x, y))) gathers x and y instead (GatherThroughView): the value f computes
+    is never stored for the gather to read back, whatever the view (transpose, slice,
+    strided slice, broadcast) and the element type; eager's values, dtype, shape and NaNs."""
+    fn, args = GATHERED_VIEWS[name]
+    got, manifest = run(fn, *args)
+    want = fn(*args)
+    assert mismatch([want], got) is None
+    assert manifest["externs"] == {}
+    assert len(manifest["kernels"]) == (1 if want.numel() else 0), manifest["kernels"]
+    assert manifest["bytes_written"] == want.numel() * want.element_size()  # (that alone)

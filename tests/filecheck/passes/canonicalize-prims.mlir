@@ -323,3 +323,49 @@ func.func @gather_of_expansion(%x: tensor<3xf32>, %i: tensor<4xi64>) -> tensor<4
   %1 = prims.take %0, %i : (tensor<2x3xf32>, tensor<4xi64>) -> tensor<4xf32>
   func.return %1 : tensor<4xf32>
 }
+
+// -----
+
+// A gather of a view that reorders and repeats an elementwise value that is read
+// elsewhere too (a rotary angle table, broadcast over heads for a gather and read by
+// another rotation): each offset o of the [4, 3, 2] view of the transposed [2, 3]
+// product is its element's offset in the product, (o % 2) · 3 + (o // 2) % 3 (the
+// broadcast's dim adds nothing); the gather then moves on into the product's operands,
+// which are inputs, so the gathering kernel computes the product where it reads it.
+// CHECK-LABEL: func.func @gather_through_view
+// CHECK:         %[[P:.*]] = prims.mul %x, %y : (tensor<2x3xf32>
+// CHECK:         %[[R:.*]] = prims.remainder %i, %{{.*}}
+// CHECK:         %[[RM:.*]] = prims.mul %[[R]], %{{.*}}
+// CHECK:         %[[D:.*]] = prims.div %i, %{{.*}}
+// CHECK:         %[[DR:.*]] = prims.remainder %[[D]], %{{.*}}
+// CHECK:         %[[O:.*]] = prims.add %[[RM]], %[[DR]]
+// CHECK-NEXT:    %[[X:.*]] = prims.take %x, %[[O]] : (tensor<2x3xf32>, tensor<5xi64>) -> tensor<5xf32>
+// CHECK-NEXT:    %[[Y:.*]] = prims.take %y, %[[O]] : (tensor<2x3xf32>, tensor<5xi64>) -> tensor<5xf32>
+// CHECK-NEXT:    %[[M:.*]] = prims.mul %[[X]], %[[Y]]
+// CHECK-NEXT:    func.return %[[M]], %[[P]]
+func.func @gather_through_view(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %i: tensor<5xi64>) -> (tensor<5xf32>, tensor<2x3xf32>) {
+  %0 = prims.mul %x, %y : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = prims.transpose %0 {permutation = [1 : i64, 0 : i64]} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %2 = prims.broadcast_in_dim %1 {shape = [4 : i64, 3 : i64, 2 : i64], broadcast_dimensions = [1 : i64, 2 : i64]} : (tensor<3x2xf32>) -> tensor<4x3x2xf32>
+  %3 = prims.take %2, %i : (tensor<4x3x2xf32>, tensor<5xi64>) -> tensor<5xf32>
+  func.return %3, %0 : tensor<5xf32>, tensor<2x3xf32>
+}
+
+// -----
+
+// A slice's start is the offset of its first element: o of the [2, 2] slice at column 1
+// of a [2, 3] value is (o % 2) + (o // 2) · 3 + 1.
+// CHECK-LABEL: func.func @gather_through_slice
+// CHECK:         %[[P:.*]] = prims.mul %x, %y : (tensor<2x3xf32>
+// CHECK:         %[[START:.*]] = prims.full {shape = [5 : i64], fill_value = 1 : i64
+// CHECK-NEXT:    %[[O:.*]] = prims.add %{{.*}}, %[[START]] : (tensor<5xi64>, tensor<5xi64>)
+// CHECK-NEXT:    %[[X:.*]] = prims.take %x, %[[O]] : (tensor<2x3xf32>, tensor<5xi64>) -> tensor<5xf32>
+// CHECK-NEXT:    %[[Y:.*]] = prims.take %y, %[[O]]
+// CHECK-NEXT:    %[[M:.*]] = prims.mul %[[X]], %[[Y]]
+// CHECK-NEXT:    func.return %[[M]], %[[P]]
+func.func @gather_through_slice(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %i: tensor<5xi64>) -> (tensor<5xf32>, tensor<2x3xf32>) {
+  %0 = prims.mul %x, %y : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = prims.slice %0 {start_indices = [0 : i64, 1 : i64], limit_indices = [2 : i64, 3 : i64], strides = [1 : i64, 1 : i64]} : (tensor<2x3xf32>) -> tensor<2x2xf32>
+  %2 = prims.take %1, %i : (tensor<2x2xf32>, tensor<5xi64>) -> tensor<5xf32>
+  func.return %2, %0 : tensor<5xf32>, tensor<2x3xf32>
+}
