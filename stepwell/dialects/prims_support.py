@@ -591,18 +591,32 @@ class SliceOp(IRDLOperation):
 class TakeOp(IRDLOperation):
     """`prims.take`: `a`'s elements, in row-major order, at integer `offsets`; the result has
     the offsets' shape and `a`'s element type (advanced indexing and `gather` decompose to
-    it; an offset outside `a` reads 0)."""
+    it; an offset outside `a` reads 0: a padded convolution's window relies on it).
+
+    `in_bounds = true` says that no lane whose offset lies outside `a` matters: such a
+    lane may hold any value (it still never reads memory outside `a`). canonicalize-prims
+    sets it on the gathers it moves after masking those lanes with a `where`
+    (`GuardGather`), since a moved gather no longer reads 0 there (`exp(take(x, -1))` is
+    1, where `take(exp(x), -1)` is 0)."""
 
     name = "prims.take"
     a = operand_def(TensorType)
     offsets = operand_def(TensorType)
     result = result_def(TensorType)
+    in_bounds = opt_prop_def(BoolAttr)
     traits = traits_def(Pure())
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$a `,` $offsets attr-dict `:` functional-type(operands, results)"
 
-    def __init__(self, a: SSAValue, offsets: SSAValue, result_type: Attribute) -> None:
-        super().__init__(operands=[a, offsets], result_types=[result_type])
+    def __init__(
+        self, a: SSAValue, offsets: SSAValue, result_type: Attribute, in_bounds: bool = False
+    ) -> None:
+        properties = {"in_bounds": BoolAttr.from_bool(True)} if in_bounds else {}
+        super().__init__(operands=[a, offsets], result_types=[result_type],
+                         properties=properties)  # fmt: skip
+
+    def is_in_bounds(self) -> bool:
+        return self.in_bounds is not None and bool(self.in_bounds.value.data)
 
     def verify_(self) -> None:
         a, offsets, result = _tensor(self.a), _tensor(self.offsets), _tensor(self.result)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr, TensorType
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, StringAttr, TensorType, i1
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -34,6 +34,7 @@ from stepwell.ir.types import has_sizes, int_array
 from stepwell.passes.support.constants import full_op, splat
 
 if TYPE_CHECKING:
+    from stepwell.dialects.prims_support import TakeOp
     from stepwell.passes.support.views import View
 
 
@@ -416,7 +417,7 @@ class SinkViewIntoGather(RewritePattern):
             attributes=dict(op.attributes),
         )
         viewed.location = op.location
-        gather = TakeOp(take.a, viewed.results[0], op.results[0].type)
+        gather = TakeOp(take.a, viewed.results[0], op.results[0].type, take.is_in_bounds())
         gather.location = take.location
         rewriter.replace(op, [viewed, gather])
 
@@ -451,7 +452,7 @@ class GatherThroughReshape(RewritePattern):
             dims = int_list(view.properties["broadcast_dimensions"])
             if dims != sorted(set(dims)):
                 return
-        gather = TakeOp(src, op.offsets, op.result.type)
+        gather = TakeOp(src, op.offsets, op.result.type, op.is_in_bounds())
         gather.location = op.location
         rewriter.replace(op, gather)
 
@@ -474,6 +475,8 @@ class GatherBeforeElementwise(RewritePattern):
         if not isinstance(op, TakeOp) or not _gather_moves_into(op.a, op.a.has_one_use()):
             return
         inner = cast(Operation, op.a.owner)
+        if not _keeps_zero(inner) and _guarded_first(op, rewriter):
+            return
         shape = _shape(op.results[0])
         gathered = []
         for x in inner.operands:
@@ -485,10 +488,148 @@ class GatherBeforeElementwise(RewritePattern):
                     result_types=[_like(op.results[0], element)],
                 )
             else:
-                g = TakeOp(x, op.offsets, _like(op.results[0], element))
+                g = TakeOp(x, op.offsets, _like(op.results[0], element), op.is_in_bounds())
             g.location = op.location
             gathered.append(g)
         rewriter.replace(op, [*gathered, _rebuilt(inner, gathered, op.results[0].type)])
+
+
+def _keeps_zero(op: Operation) -> bool:
+    """Is the elementwise `op` 0 where every operand but its constants is 0? Then a gather
+    moves above it exactly: the moved gathers read 0 outside their source, and `op` of
+    those 0s is the 0 the gather of its result read there (`x * 2`, `-x`, a conversion,
+    `relu`); otherwise the gather is masked first (`_guarded_first`). Found by running
+    `op` on 0-d tensors."""
+    import torch
+
+    from stepwell.dialects.codecs import call_arguments
+    from stepwell.ir.callees import resolve_callee
+    from stepwell.ir.types import torch_dtype
+
+    overload = getattr(op, "OVERLOAD", None)
+    if overload is None:
+        return False
+    values = []
+    for x in op.operands:
+        full = x.owner
+        fill = decode(full.properties["fill_value"]) if (
+            isinstance(full, prims.PrimsFullOp) and not full.operands) else 0  # fmt: skip
+        element = cast(TensorType[Attribute], x.type).element_type
+        values.append(torch.tensor(fill, dtype=torch_dtype(element)))
+    try:
+        out = resolve_callee(overload)(**call_arguments(op, values))
+    except Exception:  # (an op that does not run on 0-d tensors: mask, to be safe)
+        return False
+    return isinstance(out, torch.Tensor) and out.numel() == 1 and bool(out == 0)
+
+
+def _guarded_first(op: TakeOp, rewriter: PatternRewriter) -> bool:
+    """Before a rule moves gather `op` above what computes its source: does `op` first
+    need its lanes outside the source masked? A moved gather no longer reads 0 there:
+    `exp(take(x, -1))` is 1 where `take(exp(x), -1)` is 0, and a padded convolution's
+    window reads its padding as offset -1. Unless every offset is known to lie inside
+    (`in_bounds`, or `_int_range` proves it), `op` becomes
+    `where(0 <= offsets < numel, take{in_bounds}(a, offsets), 0)` (True: the rule moves
+    the new gather on its next visit), or stays where it is when the source's size is
+    symbolic (True too)."""
+    from stepwell.dialects.prims_support import TakeOp
+
+    if op.is_in_bounds():
+        return False
+    numel = math.prod(_shape(op.a))
+    offsets_type = cast(TensorType[Attribute], op.offsets.type)
+    if min((*_shape(op.a), *_shape(op.offsets)), default=0) < 0:
+        return True  # (a `?` size: no mask to build, the gather stays)
+    bounds = _int_range(op.offsets)
+    if bounds is not None and 0 <= bounds[0] and bounds[1] < numel:
+        return False
+    mask_type = TensorType(i1, offsets_type.get_shape())
+    low, high = full_op(offsets_type, 0), full_op(offsets_type, numel)
+    above = prims.PrimsGeOp.create(operands=[op.offsets, low.results[0]],
+                                   result_types=[mask_type])  # fmt: skip
+    below = prims.PrimsLtOp.create(operands=[op.offsets, high.results[0]],
+                                   result_types=[mask_type])  # fmt: skip
+    inside = prims.PrimsBitwiseAndOp.create(operands=[above.results[0], below.results[0]],
+                                            result_types=[mask_type])  # fmt: skip
+    gather = TakeOp(op.a, op.offsets, op.result.type, in_bounds=True)
+    zero = full_op(op.result.type, 0)
+    masked = prims.PrimsWhereOp.create(
+        operands=[inside.results[0], gather.result, zero.results[0]],
+        result_types=[op.result.type],
+    )
+    new = [low, high, above, below, inside, gather, zero, masked]
+    for o in new:
+        o.location = op.location
+    rewriter.replace(op, new)
+    return True
+
+
+def _int_range(value: SSAValue, budget: int = 64) -> tuple[int, int] | None:
+    """The least and greatest value an integer tensor may hold, from the index math that
+    computes it (`iota`, constants, views, +, -, ·, truncating division, remainder,
+    max/min, `where`), or None when something else (an input, a load) is on the way or
+    the walk would visit more than `budget` ops."""
+    memo: dict[SSAValue, tuple[int, int] | None] = {}
+
+    def walk(v: SSAValue) -> tuple[int, int] | None:
+        nonlocal budget
+        if v in memo:
+            return memo[v]
+        owner = v.owner
+        budget -= 1
+        if budget < 0 or not isinstance(owner, Operation):
+            return None
+        memo[v] = result = visit(owner)
+        return result
+
+    def visit(op: Operation) -> tuple[int, int] | None:
+        from stepwell.passes.support.views import is_view_op
+
+        element = cast(TensorType[Attribute], op.results[0].type).element_type
+        if not isinstance(element, IntegerType):
+            return None
+        if isinstance(op, prims.PrimsIotaOp):
+            if op.sym_args:
+                return None
+            n, start, step = (cast(IntegerAttr, op.properties[k]).value.data
+                              for k in ("length", "start", "step"))  # fmt: skip
+            last = start + step * max(n - 1, 0)
+            return min(start, last), max(start, last)
+        if isinstance(op, prims.PrimsFullOp) and not op.operands:
+            fill = decode(op.properties["fill_value"])
+            return (int(fill), int(fill)) if isinstance(fill, bool | int) else None
+        if is_view_op(op) or isinstance(op, prims.PrimsConvertElementTypeOp):
+            return walk(op.operands[0])
+        if isinstance(op, prims.PrimsWhereOp):
+            a, b = walk(op.operands[1]), walk(op.operands[2])
+            return None if a is None or b is None else (min(a[0], b[0]), max(a[1], b[1]))
+        if isinstance(op, prims.PrimsNegOp):
+            a = walk(op.operands[0])
+            return None if a is None else (-a[1], -a[0])
+        if len(op.operands) != 2:
+            return None
+        a, b = walk(op.operands[0]), walk(op.operands[1])
+        if a is None or b is None:
+            return None
+        if isinstance(op, prims.PrimsAddOp):
+            return a[0] + b[0], a[1] + b[1]
+        if isinstance(op, prims.PrimsSubOp):
+            return a[0] - b[1], a[1] - b[0]
+        if isinstance(op, prims.PrimsMulOp):
+            products = [x * y for x in a for y in b]
+            return min(products), max(products)
+        if isinstance(op, prims.PrimsMaximumOp):
+            return max(a[0], b[0]), max(a[1], b[1])
+        if isinstance(op, prims.PrimsMinimumOp):
+            return min(a[0], b[0]), min(a[1], b[1])
+        if isinstance(op, prims.PrimsDivOp) and b[0] > 0:  # (truncating, by a positive)
+            quotients = [abs(x) // y * (1 if x >= 0 else -1) for x in a for y in b]
+            return min(quotients), max(quotients)
+        if isinstance(op, prims.PrimsRemainderOp) and b[0] > 0:  # (the divisor's sign)
+            return (a[0], a[1]) if 0 <= a[0] and a[1] < b[0] else (0, b[1] - 1)
+        return None
+
+    return walk(value)
 
 
 def _gather_moves_into(value: SSAValue, only_use: bool) -> bool:
@@ -535,8 +676,10 @@ class GatherThroughView(RewritePattern):
             isinstance(x, int) for x in (view.offset, *view.sizes, *view.strides)
         ):
             return
+        if _guarded_first(op, rewriter):
+            return
         new, index = _view_index(view, op.offsets, op.location)
-        gather = TakeOp(root, index, op.result.type)
+        gather = TakeOp(root, index, op.result.type, in_bounds=True)
         gather.location = op.location
         rewriter.replace(op, [*new, gather])
 
@@ -591,6 +734,63 @@ def _view_index(
     return new, index
 
 
+class MergeGathers(RewritePattern):
+    """take{in_bounds}(a, o) next to take(a, o) is that exact take: it reads the same
+    elements, and 0 outside, which `in_bounds` allows. A moved gather masked on one path
+    (`_guarded_first`: `sigmoid(y)` of a SiLU) and exact on another (the `y` it
+    multiplies) then stays one gather of `y`, which moves on as a value's only gather
+    does, instead of two gathers that keep `y` in memory. The two offsets are often
+    copies of one index computation (`RecomputeGeneratedValues`): `_same_value`."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        from stepwell.dialects.prims_support import TakeOp
+
+        if not isinstance(op, TakeOp) or not op.is_in_bounds():
+            return
+        for use in op.a.uses:
+            exact = use.operation
+            if not (isinstance(exact, TakeOp) and use.index == 0 and not exact.is_in_bounds()
+                    and exact.result.type == op.result.type
+                    and exact.parent_block() is op.parent_block()
+                    and _same_value(exact.offsets, op.offsets)):  # fmt: skip
+                continue
+            if exact.is_before_in_block(op):
+                rewriter.replace(op, [], [exact.result])
+                return
+            first = TakeOp(op.a, op.offsets, op.result.type)  # (where both can read it)
+            first.location = exact.location
+            rewriter.replace(op, [first])
+            rewriter.replace(exact, [], [first.result])
+            return
+
+
+def _same_value(a: SSAValue, b: SSAValue, budget: int = 1024) -> bool:
+    """Do `a` and `b` hold the same tensor by construction: the same value, or results of
+    ops of one kind with the same properties on operands that are the same in turn (at
+    most `budget` pairs of ops compared)?"""
+    memo: dict[tuple[int, int], bool] = {}
+    left = [budget]
+
+    def same(u: SSAValue, v: SSAValue) -> bool:
+        if u is v:
+            return True
+        key = (id(u), id(v))
+        if key in memo:
+            return memo[key]
+        x, y = u.owner, v.owner
+        left[0] -= 1
+        if (left[0] < 0 or not isinstance(x, Operation) or not isinstance(y, Operation)
+                or type(x) is not type(y) or u.type != v.type
+                or x.results.index(u) != y.results.index(v) or x.regions or y.regions
+                or x.properties != y.properties or len(x.operands) != len(y.operands)):  # fmt: skip
+            memo[key] = False
+            return False
+        memo[key] = result = all(same(p, q) for p, q in zip(x.operands, y.operands, strict=True))
+        return result
+
+    return same(a, b)
+
+
 class GatherOfIndexMath(RewritePattern):
     """take(view(iota), offsets) -> start + step · (the iota's index at each offset), and
     take(view(full c), offsets) -> full c: a gather of a value that reads no memory is
@@ -615,6 +815,8 @@ class GatherOfIndexMath(RewritePattern):
         if isinstance(source, prims.PrimsFullOp) and not source.operands:
             fill = decode(source.properties["fill_value"])
             if isinstance(fill, bool | int | float) and has_sizes(result):
+                if fill != 0 and _guarded_first(op, rewriter):
+                    return
                 new = full_op(result, fill)
                 new.location = op.location
                 rewriter.replace(op, new)
@@ -626,7 +828,7 @@ class GatherOfIndexMath(RewritePattern):
         if view is None or not all(isinstance(x, int) for x in
                                    (view.offset, *view.sizes, *view.strides)):  # fmt: skip
             return
-        if not has_sizes(offsets_type):
+        if not has_sizes(offsets_type) or _guarded_first(op, rewriter):
             return
         new, value = _view_index(view, op.offsets, op.location)
         start, step = (cast(IntegerAttr, source.properties[k]).value.data
@@ -659,13 +861,14 @@ def _pointwise_of_inputs(value: SSAValue, limit: int = 32) -> bool:
     return _cone_is(value, limit, allow_arguments=True)
 
 
-def _generated(value: SSAValue, limit: int = 32) -> bool:
+def _generated(value: SSAValue, limit: int = 128) -> bool:
     """Is `value` computed from `prims.iota` and constant `prims.full`s alone, through at
-    most `limit` elementwise and view prims ops (nothing it depends on reads memory)?"""
+    most `limit` elementwise prims ops and any number of views (nothing it depends on
+    reads memory)? A padded 2-d convolution's window offsets are 58 such ops."""
     return _cone_is(value, limit, allow_arguments=False)
 
 
-def _cone_is(value: SSAValue, limit: int, allow_arguments: bool, visits: int = 256) -> bool:
+def _cone_is(value: SSAValue, limit: int, allow_arguments: bool, visits: int = 1024) -> bool:
     """One walk up `value`'s producers (at most `visits` ops): see `_pointwise_of_inputs`
     (`allow_arguments`) and `_generated`."""
     from stepwell.dialects.prims_support import TakeOp
@@ -695,7 +898,8 @@ def _cone_is(value: SSAValue, limit: int, allow_arguments: bool, visits: int = 2
             return False  # a load, a reduction, a product, an extern, ...
         seen.add(owner)
         result = cast(TensorType[Attribute], owner.results[0].type).element_type
-        counted += 1 if (gather or is_float(result) or not allow_arguments) else 0
+        if not is_view_op(owner):  # (a view costs no work where it is recomputed)
+            counted += 1 if (gather or is_float(result) or not allow_arguments) else 0
         if counted > limit or len(seen) > visits:
             return False
         stack.extend(owner.operands)
@@ -781,6 +985,7 @@ PATTERNS: list[Callable[[], RewritePattern]] = [
     SinkViewIntoGather,
     GatherThroughReshape,
     GatherThroughView,
+    MergeGathers,
     GatherBeforeElementwise,
     GatherOfIndexMath,
 ]

@@ -136,3 +136,56 @@ def test_same_padding_with_an_even_kernel() -> None:
     assert mismatch([fn(*args)], got) is None
     assert manifest["externs"] == {} and manifest["graph_level_copies"] == {}
     assert len(manifest["kernels"]) == 2
+
+
+PADDED_AFTER: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
+    # an op that is not 0 where its input is (x + 1, exp, a centring, a norm) before a
+    # padded convolution: its padding must read 0, not the op of 0
+    "x + 1": (lambda x, w: F.conv2d(x + 1, w, padding=1), (r(2, 4, 6, 6), r(4, 4, 3, 3))),
+    "exp, float16": (lambda x, w: F.conv2d(x.exp(), w, padding=1),
+                     (r(1, 4, 5, 5, dtype=torch.float16), r(3, 4, 3, 3, dtype=torch.float16))),
+    "centred": (lambda x, w: F.conv2d(x - x.mean((2, 3), keepdim=True), w, padding=1),
+                (r(2, 4, 6, 6), r(4, 4, 3, 3))),
+    "group norm, silu (a UNet block)": (
+        lambda x, w: F.conv2d(F.silu(F.group_norm(x, 2)), w, padding=1),
+        (r(2, 4, 6, 6), r(4, 4, 3, 3))),
+    "conv + 1, then a strided conv": (
+        lambda x, w: F.conv2d(F.conv2d(x, w, padding=1) + 1, w, padding=1, stride=2),
+        (r(2, 4, 6, 6), r(4, 4, 3, 3))),
+    "depthwise": (lambda x, w: F.conv2d(x.sigmoid(), w, groups=4, padding=1),
+                  (r(2, 4, 5, 5), r(4, 1, 3, 3))),
+    "1d": (lambda x, w: F.conv1d(x.cos(), w, padding=2), (r(2, 3, 7), r(2, 3, 3))),
+    "transposed": (lambda x, w: F.conv_transpose2d(x.exp(), w, padding=1, stride=2),
+                   (r(1, 4, 4, 4), r(4, 3, 3, 3))),
+    "float64, 3d": (lambda x, w: F.conv3d(x + 2, w, padding=1),
+                    (r(1, 2, 3, 4, 3, dtype=torch.float64), r(2, 2, 3, 3, 3, dtype=torch.float64))),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(PADDED_AFTER))
+def test_padding_reads_zero_after_an_op_fused_into_the_window(name: str) -> None:
+    """The op before the convolution is computed in the convolution's window gather
+    (canonicalize-prims moves the gather above it); the padding lanes then get the op's
+    value at offset -1, not 0, unless the moved gather is masked (`_guarded_first`).
+    Wrong values before; still one kernel per convolution."""
+    fn, args = PADDED_AFTER[name]
+    got, manifest = run(fn, *args)
+    assert mismatch([fn(*args)], got) is None, mismatch([fn(*args)], got)
+    assert manifest["externs"] == {}
+
+
+def test_chained_padded_convolutions_recompute_their_window_offsets() -> None:
+    """Two convolutions of one shape share their window offsets (cse): each kernel
+    computes them from its lanes instead of the first storing them, 8 bytes per window
+    element, for the second (the offsets were 58 ops, over the old limit of 32 on what
+    `RecomputeGeneratedValues` copies)."""
+    x, w = r(2, 8, 8, 8), r(8, 8, 3, 3)
+
+    def fn(x: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
+        return F.conv2d(F.conv2d(x, w, padding=1).relu(), w, padding=1)
+
+    got, manifest = run(fn, x, w)
+    assert mismatch([fn(x, w)], got) is None
+    first, second = manifest["kernels"]
+    assert first["bytes_written"] == second["bytes_written"] == x.numel() * 4
+    assert second["bytes_read"] == (x.numel() + w.numel()) * 4

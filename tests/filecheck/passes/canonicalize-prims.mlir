@@ -133,11 +133,18 @@ func.func @gather_before_elementwise(%x: tensor<6xf32>, %i: tensor<2xi64>) -> te
 
 // Through index math made from iota and constants alone: the gather moves into the
 // mask, and the gather of the iota is its value at the offsets (GatherOfIndexMath), so
-// no kernel stores the mask; only x is read from memory.
+// no kernel stores the mask; only x is read from memory. `iota < 3` is not 0 where its
+// operands are, so the mask's gather is masked first: an offset outside the 6 elements
+// (`%i` could hold any) still reads 0 (`_guarded_first`). `where` and `take %x` need no
+// such mask (where(0, 0, 0) is 0).
 // CHECK-LABEL: func.func @gather_through_index_math
 // CHECK-NOT: prims.iota
-// CHECK-DAG: %[[G:.*]] = prims.take %x, %i
-// CHECK-DAG: %[[M:.*]] = prims.lt %i, %{{.*}} : (tensor<2xi64>, tensor<2xi64>)
+// CHECK: %[[LOW:.*]] = prims.ge %i, %{{.*}} : (tensor<2xi64>, tensor<2xi64>)
+// CHECK: %[[HIGH:.*]] = prims.lt %i, %{{.*}} : (tensor<2xi64>, tensor<2xi64>)
+// CHECK: %[[IN:.*]] = prims.bitwise_and %[[LOW]], %[[HIGH]]
+// CHECK: %[[L:.*]] = prims.lt %i, %{{.*}} : (tensor<2xi64>, tensor<2xi64>)
+// CHECK: %[[M:.*]] = prims.where %[[IN]], %[[L]], %{{.*}} : (tensor<2xi1>, tensor<2xi1>, tensor<2xi1>)
+// CHECK: %[[G:.*]] = prims.take %x, %i :
 // CHECK: %[[W:.*]] = prims.where %[[M]], %[[G]]
 // CHECK-NEXT: func.return %[[W]]
 func.func @gather_through_index_math(%x: tensor<6xf32>, %i: tensor<2xi64>) -> tensor<2xf32> {
@@ -170,12 +177,17 @@ func.func @gather_keeps_index_math(%x: tensor<6xf32>, %i: tensor<2xi64>, %k: ten
 // -----
 
 // A gather of a broadcast iota is computed from its offsets: a [2, 3] view of iota(3)
-// (stride 0 on the rows) at offset o is (o % 3) · step + start.
+// (stride 0 on the rows) at offset o is (o % 3) · step + start, and 0 at an offset
+// outside the 6 elements, as the gather read there.
 // CHECK-LABEL: func.func @gather_of_iota_view
 // CHECK-NOT: prims.iota
 // CHECK-NOT: prims.take
-// CHECK: prims.remainder %{{.*}}, %{{.*}} : (tensor<4xi64>, tensor<4xi64>)
-// CHECK: prims.convert_element_type %{{.*}} {dtype = f32}
+// CHECK: %[[IN:.*]] = prims.bitwise_and
+// CHECK: %[[R:.*]] = prims.remainder %i, %{{.*}} : (tensor<4xi64>, tensor<4xi64>)
+// CHECK: %[[V:.*]] = prims.add
+// CHECK: %[[Z:.*]] = prims.full {shape = [4 : i64], fill_value = 0 : i64
+// CHECK-NEXT: %[[W:.*]] = prims.where %[[IN]], %[[V]], %[[Z]]
+// CHECK-NEXT: prims.convert_element_type %[[W]] {dtype = f32}
 func.func @gather_of_iota_view(%i: tensor<4xi64>) -> tensor<4xf32> {
   %n = prims.iota {length = 3 : i64, start = 5 : i64, step = 2 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<3xi64>
   %b = prims.broadcast_in_dim %n {shape = [2 : i64, 3 : i64], broadcast_dimensions = [1 : i64]} : (tensor<3xi64>) -> tensor<2x3xi64>
@@ -334,15 +346,18 @@ func.func @gather_of_expansion(%x: tensor<3xf32>, %i: tensor<4xi64>) -> tensor<4
 // which are inputs, so the gathering kernel computes the product where it reads it.
 // CHECK-LABEL: func.func @gather_through_view
 // CHECK:         %[[P:.*]] = prims.mul %x, %y : (tensor<2x3xf32>
+// CHECK:         %[[IN:.*]] = prims.bitwise_and
 // CHECK:         %[[R:.*]] = prims.remainder %i, %{{.*}}
 // CHECK:         %[[RM:.*]] = prims.mul %[[R]], %{{.*}}
 // CHECK:         %[[D:.*]] = prims.div %i, %{{.*}}
 // CHECK:         %[[DR:.*]] = prims.remainder %[[D]], %{{.*}}
 // CHECK:         %[[O:.*]] = prims.add %[[RM]], %[[DR]]
-// CHECK-NEXT:    %[[X:.*]] = prims.take %x, %[[O]] : (tensor<2x3xf32>, tensor<5xi64>) -> tensor<5xf32>
-// CHECK-NEXT:    %[[Y:.*]] = prims.take %y, %[[O]] : (tensor<2x3xf32>, tensor<5xi64>) -> tensor<5xf32>
+// CHECK-NEXT:    %[[X:.*]] = prims.take %x, %[[O]] {in_bounds = true} : (tensor<2x3xf32>, tensor<5xi64>) -> tensor<5xf32>
+// CHECK-NEXT:    %[[Y:.*]] = prims.take %y, %[[O]] {in_bounds = true} : (tensor<2x3xf32>, tensor<5xi64>) -> tensor<5xf32>
 // CHECK-NEXT:    %[[M:.*]] = prims.mul %[[X]], %[[Y]]
-// CHECK-NEXT:    func.return %[[M]], %[[P]]
+// CHECK-NEXT:    %[[Z:.*]] = prims.full {shape = [5 : i64], fill_value = 0.0
+// CHECK-NEXT:    %[[W:.*]] = prims.where %[[IN]], %[[M]], %[[Z]]
+// CHECK-NEXT:    func.return %[[W]], %[[P]]
 func.func @gather_through_view(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %i: tensor<5xi64>) -> (tensor<5xf32>, tensor<2x3xf32>) {
   %0 = prims.mul %x, %y : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   %1 = prims.transpose %0 {permutation = [1 : i64, 0 : i64]} : (tensor<2x3xf32>) -> tensor<3x2xf32>
@@ -357,15 +372,56 @@ func.func @gather_through_view(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %i: ten
 // of a [2, 3] value is (o % 2) + (o // 2) · 3 + 1.
 // CHECK-LABEL: func.func @gather_through_slice
 // CHECK:         %[[P:.*]] = prims.mul %x, %y : (tensor<2x3xf32>
+// CHECK:         %[[IN:.*]] = prims.bitwise_and
 // CHECK:         %[[START:.*]] = prims.full {shape = [5 : i64], fill_value = 1 : i64
 // CHECK-NEXT:    %[[O:.*]] = prims.add %{{.*}}, %[[START]] : (tensor<5xi64>, tensor<5xi64>)
-// CHECK-NEXT:    %[[X:.*]] = prims.take %x, %[[O]] : (tensor<2x3xf32>, tensor<5xi64>) -> tensor<5xf32>
-// CHECK-NEXT:    %[[Y:.*]] = prims.take %y, %[[O]]
+// CHECK-NEXT:    %[[X:.*]] = prims.take %x, %[[O]] {in_bounds = true} : (tensor<2x3xf32>, tensor<5xi64>) -> tensor<5xf32>
+// CHECK-NEXT:    %[[Y:.*]] = prims.take %y, %[[O]] {in_bounds = true}
 // CHECK-NEXT:    %[[M:.*]] = prims.mul %[[X]], %[[Y]]
-// CHECK-NEXT:    func.return %[[M]], %[[P]]
+// CHECK-NEXT:    %[[Z:.*]] = prims.full
+// CHECK-NEXT:    %[[W:.*]] = prims.where %[[IN]], %[[M]], %[[Z]]
+// CHECK-NEXT:    func.return %[[W]], %[[P]]
 func.func @gather_through_slice(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %i: tensor<5xi64>) -> (tensor<5xf32>, tensor<2x3xf32>) {
   %0 = prims.mul %x, %y : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   %1 = prims.slice %0 {start_indices = [0 : i64, 1 : i64], limit_indices = [2 : i64, 3 : i64], strides = [1 : i64, 1 : i64]} : (tensor<2x3xf32>) -> tensor<2x2xf32>
   %2 = prims.take %1, %i : (tensor<2x2xf32>, tensor<5xi64>) -> tensor<5xf32>
   func.return %2, %0 : tensor<5xf32>, tensor<2x3xf32>
+}
+
+// -----
+
+// A padded window reads offset -1 as 0 (a convolution of `exp(x)`): moved above the
+// `exp`, the gather would read exp(0) = 1 there, so it is masked first, and the moved
+// gather is `in_bounds` (a lane outside may hold any value, the `where` drops it).
+// CHECK-LABEL: func.func @gather_keeps_padding_zero
+// CHECK:         %[[IN:.*]] = prims.bitwise_and
+// CHECK:         %[[G:.*]] = prims.take %x, %o {in_bounds = true}
+// CHECK-NEXT:    %[[E:.*]] = prims.exp %[[G]]
+// CHECK-NEXT:    %[[Z:.*]] = prims.full {shape = [4 : i64], fill_value = 0.0
+// CHECK-NEXT:    %[[W:.*]] = prims.where %[[IN]], %[[E]], %[[Z]]
+// CHECK-NEXT:    func.return %[[W]]
+func.func @gather_keeps_padding_zero(%x: tensor<3xf32>, %o: tensor<4xi64>) -> tensor<4xf32> {
+  %0 = prims.exp %x : (tensor<3xf32>) -> tensor<3xf32>
+  %1 = prims.take %0, %o : (tensor<3xf32>, tensor<4xi64>) -> tensor<4xf32>
+  func.return %1 : tensor<4xf32>
+}
+
+// -----
+
+// Offsets that index math keeps inside the source (`_int_range`: iota(4) · 2 % 3 lies
+// in [0, 2]) need no mask.
+// CHECK-LABEL: func.func @gather_inside_needs_no_mask
+// CHECK-NOT:     prims.bitwise_and
+// CHECK:         %[[G:.*]] = prims.take %x, %{{.*}} : (tensor<3xf32>, tensor<4xi64>)
+// CHECK-NEXT:    %[[E:.*]] = prims.exp %[[G]]
+// CHECK-NEXT:    func.return %[[E]]
+func.func @gather_inside_needs_no_mask(%x: tensor<3xf32>) -> tensor<4xf32> {
+  %n = prims.iota {length = 4 : i64, start = 0 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<4xi64>
+  %two = prims.full {shape = [4 : i64], fill_value = 2 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<4xi64>
+  %three = prims.full {shape = [4 : i64], fill_value = 3 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<4xi64>
+  %m = prims.mul %n, %two : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi64>
+  %o = prims.remainder %m, %three : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi64>
+  %0 = prims.exp %x : (tensor<3xf32>) -> tensor<3xf32>
+  %1 = prims.take %0, %o : (tensor<3xf32>, tensor<4xi64>) -> tensor<4xf32>
+  func.return %1 : tensor<4xf32>
 }
