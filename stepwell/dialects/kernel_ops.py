@@ -153,6 +153,10 @@ POINTWISE: dict[type[Operation], Pointwise] = {
     arith.AndIOp: Pointwise(infix("&"), _same(torch.bitwise_and)),
     arith.OrIOp: Pointwise(infix("|"), _same(torch.bitwise_or)),
     arith.XOrIOp: Pointwise(infix("^"), _same(torch.bitwise_xor)),
+    # (shifts by 0 <= s < the width only: tile_rules.py `_shift` masks the others)
+    arith.ShLIOp: Pointwise(infix("<<"), _same(torch.bitwise_left_shift)),
+    arith.ShRSIOp: Pointwise(infix(">>"), _same(torch.bitwise_right_shift)),  # signed
+    arith.ShRUIOp: Pointwise(infix(">>"), _same(torch.bitwise_right_shift)),  # unsigned
     arith.MaximumfOp: Pointwise(_nan_propagating("tl.maximum"), _same(torch.maximum)),
     arith.MinimumfOp: Pointwise(_nan_propagating("tl.minimum"), _same(torch.minimum)),
     arith.MaxSIOp: Pointwise(call("tl.maximum"), _same(torch.maximum), max),

@@ -52,6 +52,7 @@ from stepwell.ir.levels import require_level
 from stepwell.ir.sizes import Size
 from stepwell.ir.types import element_type, has_exotic_types, ranges_of, torch_dtype
 from stepwell.passes.support import sdpa
+from stepwell.passes.support.composites import COMPOSITE_DECOMPOSITIONS
 from stepwell.passes.support.constants import full_op
 from stepwell.passes.support.decompose import splice, trace_decomposition
 from stepwell.passes.support.symbolic import erase_dead_size_arithmetic, scalar_size
@@ -269,7 +270,11 @@ class _Run:
     def _run(self, op: TorchOp | OperatorOp, name: str) -> Callable[..., Any]:
         def run(*tensors: Any) -> Any:
             if isinstance(op, TorchOp):
-                return resolve_callee(name)(**call_arguments(op, tensors))
+                fn = resolve_callee(name)
+                # (a CompositeImplicitAutograd op runs its own kernel before make_fx's
+                # table is asked: call its decomposition itself)
+                fn = COMPOSITE_DECOMPOSITIONS.get(fn, fn)
+                return fn(**call_arguments(op, tensors))
             return call_generic(name, op, tensors)
 
         return run

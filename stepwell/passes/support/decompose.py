@@ -44,6 +44,7 @@ from stepwell.ir.sizes import Size, is_static
 from stepwell.ir.types import torch_dtype
 from stepwell.passes.support.arg_reductions import ARG_REDUCTION_DECOMPOSITIONS
 from stepwell.passes.support.bitcast import BITCAST_DECOMPOSITIONS
+from stepwell.passes.support.composites import COMPOSITE_DECOMPOSITIONS
 from stepwell.passes.support.contractions import CONTRACTION_DECOMPOSITIONS
 from stepwell.passes.support.convolution import CONVOLUTION_DECOMPOSITIONS
 from stepwell.passes.support.foreach import foreach_decompositions
@@ -95,6 +96,7 @@ DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     **CONVOLUTION_DECOMPOSITIONS,
     **PADDING_DECOMPOSITIONS,
     **SCATTER_DECOMPOSITIONS,
+    **COMPOSITE_DECOMPOSITIONS,
     **foreach_decompositions(),
     aten.clone.default: torch._refs.clone,
     aten.copy.default: lambda self, src, non_blocking=False: prims.clone(

@@ -14,6 +14,8 @@ from typing import cast
 from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
+    IntegerType,
+    Signedness,
     TensorType,
     f64,
     i1,
@@ -196,6 +198,35 @@ def _remainder(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue
     return b.add(tile.SelectOp(fix, b.add(add(r, y)), r))
 
 
+def _shift(left: bool) -> Rule:
+    """`x << s`, `x >> s` (arithmetic for signed x, logical for unsigned), as PyTorch
+    computes them for any s: a shift by less than 0 or by the width or more is 0, or for
+    a right shift of a signed x its sign (-1 or 0). Triton's shift of such an s is
+    undefined, so it shifts by 0 there and the result is selected."""
+
+    def rule(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+        x, s = xs
+        element = _elem(x)
+        if not isinstance(element, IntegerType) or element == i1:
+            return None
+        if _elem(s) != element:
+            s = b.add(tile.CastOp(s, t))
+        width = element.width.data
+        mask_t = TensorType(i1, cast(TensorType[Attribute], t).get_shape())
+        ok = b.add(arith.AndIOp(b.add(tile.CmpOp("ge", s, b.splat(0, t), mask_t)),
+                                b.add(tile.CmpOp("lt", s, b.splat(width, t), mask_t))))  # fmt: skip
+        by = b.add(tile.SelectOp(ok, s, b.splat(0, t)))
+        unsigned = element.signedness.data == Signedness.UNSIGNED
+        if left:
+            return b.add(tile.SelectOp(ok, b.add(arith.ShLIOp(x, by)), b.splat(0, t)))
+        if unsigned:
+            return b.add(tile.SelectOp(ok, b.add(arith.ShRUIOp(x, by)), b.splat(0, t)))
+        sign = b.add(arith.ShRSIOp(x, b.splat(width - 1, t)))
+        return b.add(tile.SelectOp(ok, b.add(arith.ShRSIOp(x, by)), sign))
+
+    return rule
+
+
 def _convert(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
     """prims.convert_element_type: a cast; to bool it is `x != 0`, as in PyTorch."""
     (x,) = xs
@@ -221,6 +252,8 @@ TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsBitwiseOrOp: _binary(arith.OrIOp, arith.OrIOp),
     prims.PrimsBitwiseXorOp: _binary(arith.XOrIOp, arith.XOrIOp),
     prims.PrimsBitwiseNotOp: _bitwise_not,  # x ^ -1 (x ^ true for bools)
+    prims.PrimsShiftLeftOp: _shift(left=True),
+    prims.PrimsShiftRightArithmeticOp: _shift(left=False),  # (logical for unsigned)
     prims.PrimsEqOp: _compare("eq"),
     prims.PrimsNeOp: _compare("ne"),  # true for NaN, as in PyTorch
     prims.PrimsLtOp: _compare("lt"),
