@@ -30,7 +30,7 @@ from xdsl.transforms.dead_code_elimination import dce
 from stepwell.dialects import prims
 from stepwell.dialects.codecs import decode
 from stepwell.dialects.tile import int_list
-from stepwell.ir.types import has_sizes, int_array
+from stepwell.ir.types import has_sizes, int_array, is_float
 from stepwell.passes.support.constants import full_op, splat
 
 if TYPE_CHECKING:
@@ -206,6 +206,112 @@ class AttentionWritesTokenMajor(RewritePattern):
         if op.lse is not None and new.lse is not None:
             op.lse.replace_all_uses_with(new.lse)
         rewriter.erase_op(op)
+
+
+class AttentionReadsHalfInputs(RewritePattern):
+    """convert(attention(convert(q), convert(k), convert(v)) → float32) back to float16 or
+    bfloat16 is attention(q, k, v) in that type (SDPA's math decomposition on half
+    inputs widens them, computes, and narrows the result): the attention kernel then
+    loads the half tiles itself (products accumulate in float32, the softmax in float32,
+    P in the value's type for P·V, as flash attention on a GPU computes it) and stores
+    half, instead of one kernel widening q, k and v into float32 copies and another
+    narrowing the result. Views between a widening and the attention (a key transposed
+    twice) move onto the half value."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        from xdsl.dialects.builtin import bf16, f16, f32
+
+        from stepwell.dialects.prims_support import AttentionOp
+
+        if not isinstance(op, prims.PrimsConvertElementTypeOp):
+            return
+        attention = op.operands[0].owner
+        half = cast(TensorType[Attribute], op.results[0].type).element_type
+        if not (isinstance(attention, AttentionOp) and attention.lse is None
+                and half in (f16, bf16) and attention.result.has_one_use()):  # fmt: skip
+            return
+        if cast(TensorType[Attribute], attention.result.type).element_type != f32:
+            return
+        new: list[Operation] = []
+        narrow = [_narrowed(x, half, new) for x in (attention.query, attention.key,
+                                                     attention.value)]  # fmt: skip
+        if any(x is None for x in narrow):
+            return
+        q, k, v = cast(list[SSAValue], narrow)
+        fused = AttentionOp(
+            q, k, v, attention.mask, op.results[0].type, attention.is_causal(),
+            attention.scale.value.data if attention.scale is not None else None,
+            attention.transposed(),
+        )  # fmt: skip
+        fused.location = attention.location
+        rewriter.replace(op, [*new, fused])
+
+
+class AttentionMaskAsStored(RewritePattern):
+    """An attention mask that is views of a widening conversion (a float16 additive mask
+    widened to the float32 logits, then broadcast over heads) is read as it is stored:
+    the attention kernel widens each mask tile as it loads it, instead of a kernel
+    storing the widened mask broadcast over heads for it to read."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        from stepwell.dialects.prims_support import AttentionOp
+        from stepwell.passes.support.views import is_view_op
+
+        if not isinstance(op, AttentionOp) or op.mask is None:
+            return
+        value = op.mask
+        while isinstance(value.owner, Operation) and is_view_op(value.owner) and len(
+                value.owner.operands) == 1:  # fmt: skip
+            value = value.owner.operands[0]
+        widen = value.owner
+        if not isinstance(widen, prims.PrimsConvertElementTypeOp):
+            return
+        narrow = cast(TensorType[Attribute], widen.operands[0].type).element_type
+        wide = cast(TensorType[Attribute], widen.results[0].type).element_type
+        if not (is_float(narrow) and is_float(wide)) or _width(narrow) >= _width(wide):
+            return
+        new: list[Operation] = []
+        mask = _narrowed(op.mask, narrow, new)
+        assert mask is not None
+        fused = AttentionOp(
+            op.query, op.key, op.value, mask, op.result.type, op.is_causal(),
+            op.scale.value.data if op.scale is not None else None, op.transposed(),
+            op.lse.type if op.lse is not None else None,
+        )  # fmt: skip
+        fused.location = op.location
+        rewriter.replace(op, [*new, fused])
+
+
+def _width(element: Attribute) -> int:
+    return cast(int, getattr(element, "bitwidth", 0))
+
+
+def _narrowed(value: SSAValue, half: Attribute, new: list[Operation]) -> SSAValue | None:
+    """`value` as the `half` tensor it widens, when it is views of a widening
+    `convert_element_type` of one: the views rebuilt on the half tensor (appended to
+    `new`), else None."""
+    from stepwell.passes.support.views import is_view_op
+
+    views: list[Operation] = []
+    while isinstance(value.owner, Operation) and is_view_op(value.owner) and len(
+            value.owner.operands) == 1:  # fmt: skip
+        views.append(value.owner)
+        value = value.owner.operands[0]
+    widen = value.owner
+    if not isinstance(widen, prims.PrimsConvertElementTypeOp):
+        return None
+    source = widen.operands[0]
+    if cast(TensorType[Attribute], source.type).element_type != half:
+        return None
+    for view in reversed(views):
+        rebuilt = type(view).create(
+            operands=[source], result_types=[_like(view.results[0], half)],
+            properties=dict(view.properties), attributes=dict(view.attributes),
+        )  # fmt: skip
+        rebuilt.location = view.location
+        new.append(rebuilt)
+        source = rebuilt.results[0]
+    return source
 
 
 def _rebuilt(op: Operation, operands: list[Operation], result_type: Attribute) -> Operation:
@@ -979,6 +1085,8 @@ PATTERNS: list[Callable[[], RewritePattern]] = [
     ReshapeOfReshape,
     TransposeOfTranspose,
     AttentionWritesTokenMajor,
+    AttentionReadsHalfInputs,
+    AttentionMaskAsStored,
     SinkViewIntoIndexMath,
     RecomputeGeneratedValues,
     RecomputeConversions,

@@ -386,3 +386,50 @@ def test_torch_compile_remarks_say_why_a_look_alike_is_not_fused(
     torch.testing.assert_close(got, fn(Q, K, V), atol=1e-5, rtol=1e-5)
     err = capfd.readouterr().err
     assert "fuse-attention: not fused at" in err and "used outside the attention" in err
+
+
+HALF_CASES = {  # B, H, Hkv, L, S, D, causal, mask, dtype
+    "bf16 causal": (2, 4, 4, 16, 16, 32, True, None, torch.bfloat16),
+    "f16, an f16 additive mask": (1, 4, 4, 12, 20, 16, False, "add", torch.float16),
+    "bf16 gqa (enable_gqa)": (1, 4, 2, 12, 20, 16, False, None, torch.bfloat16),
+}
+
+
+@pytest.mark.parametrize("case", list(HALF_CASES))
+def test_half_attention_is_one_kernel_that_loads_half(case: str) -> None:
+    """SDPA's decomposition on float16/bfloat16 widens q, k and v to float32 and narrows
+    the result (`AttentionReadsHalfInputs`): one attention kernel that loads the half
+    tiles and stores half, not a widening kernel, a float32 attention and a narrowing
+    kernel (3 launches and 5x the bytes before); eager's values to half precision."""
+    from native import run as run_native
+
+    from stepwell.fuzz.compare import mismatch
+
+    b, h, hkv, length, keys, d, causal, mask, dtype = HALF_CASES[case]
+    g = torch.Generator().manual_seed(1)
+    q = torch.randn(b, h, length, d, generator=g).to(dtype)
+    k = torch.randn(b, hkv, keys, d, generator=g).to(dtype)
+    v = torch.randn(b, hkv, keys, d, generator=g).to(dtype)
+    args: tuple[torch.Tensor, ...] = (q, k, v)
+    if mask == "bool":
+        args += (torch.rand(b, 1, length, keys, generator=g) > 0.3,)
+    elif mask == "add":
+        args += (torch.randn(1, 1, length, keys, generator=g).to(dtype),)
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *m: torch.Tensor) -> torch.Tensor:
+        return F.scaled_dot_product_attention(
+            q, k, v, attn_mask=m[0] if m else None, is_causal=causal, enable_gqa=h != hkv
+        )
+
+    got, manifest = run_native(fn, *args)
+    want = fn(*args)
+    assert mismatch([want], got) is None, mismatch([want], got)
+    assert manifest["externs"] == {}
+    kernel = manifest["kernels"][0]  # (the attention reads the half mask as stored too)
+    assert kernel["kind"] == "attention"
+    assert kernel["bytes_written"] == want.numel() * want.element_size()
+    if h == hkv:
+        assert len(manifest["kernels"]) == 1
+        assert kernel["bytes_read"] == sum(a.numel() * a.element_size() for a in args)
+    else:  # (enable_gqa's repeat of K and V, through the widening, is still a copy)
+        assert len(manifest["kernels"]) == 2

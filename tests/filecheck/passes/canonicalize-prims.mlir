@@ -425,3 +425,28 @@ func.func @gather_inside_needs_no_mask(%x: tensor<3xf32>) -> tensor<4xf32> {
   %1 = prims.take %0, %o : (tensor<3xf32>, tensor<4xi64>) -> tensor<4xf32>
   func.return %1 : tensor<4xf32>
 }
+
+// -----
+
+// SDPA's decomposition on bfloat16 widens q, k and v, attends in float32 and narrows the
+// result: one attention on the bfloat16 tensors instead (the kernel loads them and
+// computes in float32 itself); the key's transposes move onto the bfloat16 key (where
+// they cancel), and the float16 mask, widened and broadcast over heads, is read as
+// stored.
+// CHECK-LABEL: func.func @attention_reads_half
+// CHECK-NOT:     prims.convert_element_type
+// CHECK:         %[[M:.*]] = prims.broadcast_in_dim %m {{.*}} : (tensor<1x1x4x4xf16>) -> tensor<1x2x4x4xf16>
+// CHECK-NEXT:    %[[A:.*]] = prims.attention %q, %k, %v mask %[[M]] {scale = 5.000000e-01 : f64} : (tensor<1x2x4x8xbf16>, tensor<1x2x4x8xbf16>, tensor<1x2x4x8xbf16>, tensor<1x2x4x4xf16>) -> tensor<1x2x4x8xbf16>
+// CHECK-NEXT:    func.return %[[A]]
+func.func @attention_reads_half(%q: tensor<1x2x4x8xbf16>, %k: tensor<1x2x4x8xbf16>, %v: tensor<1x2x4x8xbf16>, %m: tensor<1x1x4x4xf16>) -> tensor<1x2x4x8xbf16> {
+  %qf = prims.convert_element_type %q {dtype = f32} : (tensor<1x2x4x8xbf16>) -> tensor<1x2x4x8xf32>
+  %kt = prims.transpose %k {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xbf16>) -> tensor<1x2x8x4xbf16>
+  %kf = prims.convert_element_type %kt {dtype = f32} : (tensor<1x2x8x4xbf16>) -> tensor<1x2x8x4xf32>
+  %kb = prims.transpose %kf {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x8x4xf32>) -> tensor<1x2x4x8xf32>
+  %vf = prims.convert_element_type %v {dtype = f32} : (tensor<1x2x4x8xbf16>) -> tensor<1x2x4x8xf32>
+  %mf = prims.convert_element_type %m {dtype = f32} : (tensor<1x1x4x4xf16>) -> tensor<1x1x4x4xf32>
+  %mb = prims.broadcast_in_dim %mf {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x1x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %a = prims.attention %qf, %kb, %vf mask %mb {scale = 0.5 : f64} : (tensor<1x2x4x8xf32>, tensor<1x2x4x8xf32>, tensor<1x2x4x8xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x8xf32>
+  %r = prims.convert_element_type %a {dtype = bf16} : (tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xbf16>
+  func.return %r : tensor<1x2x4x8xbf16>
+}
