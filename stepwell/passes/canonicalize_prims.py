@@ -238,6 +238,7 @@ class AttentionReadsHalfInputs(RewritePattern):
         if any(x is None for x in narrow):
             return
         q, k, v = cast(list[SSAValue], narrow)
+        k, v = _shared_heads(k, v, attention, new)
         fused = AttentionOp(
             q, k, v, attention.mask, op.results[0].type, attention.is_causal(),
             attention.scale.value.data if attention.scale is not None else None,
@@ -284,6 +285,26 @@ class AttentionMaskAsStored(RewritePattern):
 
 def _width(element: Attribute) -> int:
     return cast(int, getattr(element, "bitwidth", 0))
+
+
+def _shared_heads(
+    k: SSAValue, v: SSAValue, attention: Operation, new: list[Operation]
+) -> tuple[SSAValue, SSAValue]:
+    """K and V as the [B, Hkv, S, D] tensors they repeat over query heads, when both are
+    `repeat_kv` views of them (`fuse_attention.unrepeated`: `enable_gqa`'s repeat, which
+    a widening hid from `fuse-attention`); otherwise K and V. The kernel reads shared
+    heads with stride 0 instead of a copy kernel repeating them."""
+    from stepwell.passes.fuse_attention import Builder, unrepeated
+
+    b, h, keys, d = _shape(k)
+    dv = _shape(v)[3]
+    builder = Builder(anchor=attention)
+    k4 = unrepeated(k, (b, h), (keys, d), builder)
+    v4 = unrepeated(v, (b, h), (keys, dv), builder)
+    if k4 is None or v4 is None or _shape(k4)[1] != _shape(v4)[1]:
+        return k, v
+    new.extend(builder.new)
+    return k4, v4
 
 
 def _narrowed(value: SSAValue, half: Attribute, new: list[Operation]) -> SSAValue | None:
