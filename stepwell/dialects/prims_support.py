@@ -596,7 +596,7 @@ class TakeOp(IRDLOperation):
     `in_bounds = true` says that no lane whose offset lies outside `a` matters: such a
     lane may hold any value (it still never reads memory outside `a`). canonicalize-prims
     sets it on the gathers it moves after masking those lanes with a `where`
-    (`GuardGather`), since a moved gather no longer reads 0 there (`exp(take(x, -1))` is
+    (`_guarded_first`), since a moved gather no longer reads 0 there (`exp(take(x, -1))` is
     1, where `take(exp(x), -1)` is 0)."""
 
     name = "prims.take"

@@ -252,28 +252,33 @@ class AttentionMaskAsStored(RewritePattern):
     """An attention mask that is views of a widening conversion (a float16 additive mask
     widened to the float32 logits, then broadcast over heads) is read as it is stored:
     the attention kernel widens each mask tile as it loads it, instead of a kernel
-    storing the widened mask broadcast over heads for it to read."""
+    storing the widened mask broadcast over heads for it to read. An additive mask
+    `where(keep, 0, -inf)` of a boolean `keep` (SDPA's decomposition of a boolean mask)
+    is `keep` itself: the kernel masks with booleans (-inf where false) as it loads."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         from stepwell.dialects.prims_support import AttentionOp
-        from stepwell.passes.support.views import is_view_op
 
         if not isinstance(op, AttentionOp) or op.mask is None:
             return
-        value = op.mask
-        while isinstance(value.owner, Operation) and is_view_op(value.owner) and len(
-                value.owner.operands) == 1:  # fmt: skip
-            value = value.owner.operands[0]
-        widen = value.owner
-        if not isinstance(widen, prims.PrimsConvertElementTypeOp):
-            return
-        narrow = cast(TensorType[Attribute], widen.operands[0].type).element_type
-        wide = cast(TensorType[Attribute], widen.results[0].type).element_type
-        if not (is_float(narrow) and is_float(wide)) or _width(narrow) >= _width(wide):
+        views, base = _under_views(op.mask)
+        source = base.owner
+        if isinstance(source, prims.PrimsConvertElementTypeOp):
+            narrow = cast(TensorType[Attribute], source.operands[0].type).element_type
+            wide = cast(TensorType[Attribute], base.type).element_type
+            if not (is_float(narrow) and is_float(wide)) or _width(narrow) >= _width(wide):
+                return
+        elif isinstance(source, prims.PrimsWhereOp):
+            keep = cast(TensorType[Attribute], source.operands[0].type)
+            if keep.element_type != i1 or keep.get_shape() != cast(
+                    TensorType[Attribute], base.type).get_shape():  # fmt: skip
+                return
+            if splat(source.operands[1]) != 0.0 or splat(source.operands[2]) != -math.inf:
+                return
+        else:
             return
         new: list[Operation] = []
-        mask = _narrowed(op.mask, narrow, new)
-        assert mask is not None
+        mask = _rebuilt_views(views, source.operands[0], new)
         fused = AttentionOp(
             op.query, op.key, op.value, mask, op.result.type, op.is_causal(),
             op.scale.value.data if op.scale is not None else None, op.transposed(),
@@ -311,6 +316,17 @@ def _narrowed(value: SSAValue, half: Attribute, new: list[Operation]) -> SSAValu
     """`value` as the `half` tensor it widens, when it is views of a widening
     `convert_element_type` of one: the views rebuilt on the half tensor (appended to
     `new`), else None."""
+    views, base = _under_views(value)
+    widen = base.owner
+    if not isinstance(widen, prims.PrimsConvertElementTypeOp):
+        return None
+    if cast(TensorType[Attribute], widen.operands[0].type).element_type != half:
+        return None
+    return _rebuilt_views(views, widen.operands[0], new)
+
+
+def _under_views(value: SSAValue) -> tuple[list[Operation], SSAValue]:
+    """The view ops `value` is computed by, outermost first, and the value under them."""
     from stepwell.passes.support.views import is_view_op
 
     views: list[Operation] = []
@@ -318,22 +334,22 @@ def _narrowed(value: SSAValue, half: Attribute, new: list[Operation]) -> SSAValu
             value.owner.operands) == 1:  # fmt: skip
         views.append(value.owner)
         value = value.owner.operands[0]
-    widen = value.owner
-    if not isinstance(widen, prims.PrimsConvertElementTypeOp):
-        return None
-    source = widen.operands[0]
-    if cast(TensorType[Attribute], source.type).element_type != half:
-        return None
+    return views, value
+
+
+def _rebuilt_views(views: list[Operation], source: SSAValue, new: list[Operation]) -> SSAValue:
+    """`views` (outermost first) applied again to `source`, of its element type; the new
+    ops appended to `new`."""
+    element = cast(TensorType[Attribute], source.type).element_type
     for view in reversed(views):
         rebuilt = type(view).create(
-            operands=[source], result_types=[_like(view.results[0], half)],
+            operands=[source], result_types=[_like(view.results[0], element)],
             properties=dict(view.properties), attributes=dict(view.attributes),
         )  # fmt: skip
         rebuilt.location = view.location
         new.append(rebuilt)
         source = rebuilt.results[0]
     return source
-
 
 def _rebuilt(op: Operation, operands: list[Operation], result_type: Attribute) -> Operation:
     """`op` again (same properties, location) on the results of `operands`."""

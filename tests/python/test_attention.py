@@ -393,6 +393,8 @@ HALF_CASES = {  # B, H, Hkv, L, S, D, causal, mask, dtype
     "f16, an f16 additive mask": (1, 4, 4, 12, 20, 16, False, "add", torch.float16),
     "bf16 gqa (enable_gqa)": (1, 4, 2, 12, 20, 16, False, None, torch.bfloat16),
     "f16 gqa, an f16 additive mask": (1, 4, 2, 12, 20, 16, False, "add", torch.float16),
+    "bf16 boolean mask": (2, 2, 2, 9, 9, 8, False, "bool", torch.bfloat16),
+    "f32 boolean mask (read as booleans)": (2, 2, 2, 9, 9, 8, False, "bool", torch.float32),
 }
 
 
@@ -426,8 +428,9 @@ def test_half_attention_is_one_kernel_that_loads_half(case: str) -> None:
     want = fn(*args)
     assert mismatch([want], got) is None, mismatch([want], got)
     assert manifest["externs"] == {}
-    # the attention reads the half mask as stored, and K and V of grouped-query attention
-    # as their Hkv heads (no repeat copy): every input once
+    # the attention reads the half mask as stored, a boolean mask as booleans (not SDPA's
+    # `where(mask, 0, -inf)` stored), and K and V of grouped-query attention as their Hkv
+    # heads (no repeat copy): every input once
     (kernel,) = manifest["kernels"]
     assert kernel["kind"] == "attention"
     assert kernel["bytes_written"] == want.numel() * want.element_size()

@@ -450,3 +450,21 @@ func.func @attention_reads_half(%q: tensor<1x2x4x8xbf16>, %k: tensor<1x2x4x8xbf1
   %r = prims.convert_element_type %a {dtype = bf16} : (tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xbf16>
   func.return %r : tensor<1x2x4x8xbf16>
 }
+
+// -----
+
+// SDPA's boolean mask, decomposed to an additive `where(keep, 0, -inf)` and broadcast
+// over heads: the attention masks with `keep` itself (booleans), so no kernel stores
+// the additive mask.
+// CHECK-LABEL: func.func @attention_boolean_mask
+// CHECK-NOT:     prims.where
+// CHECK:         %[[M:.*]] = prims.broadcast_in_dim %keep {{.*}} : (tensor<1x1x4x4xi1>) -> tensor<1x2x4x4xi1>
+// CHECK-NEXT:    %[[A:.*]] = prims.attention %q, %k, %v mask %[[M]] {{.*}} tensor<1x2x4x4xi1>) -> tensor<1x2x4x8xf32>
+func.func @attention_boolean_mask(%q: tensor<1x2x4x8xf32>, %k: tensor<1x2x4x8xf32>, %v: tensor<1x2x4x8xf32>, %keep: tensor<1x1x4x4xi1>) -> tensor<1x2x4x8xf32> {
+  %z = prims.full {shape = [1 : i64, 1 : i64, 4 : i64, 4 : i64], fill_value = 0.0 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x1x4x4xf32>
+  %n = prims.full {shape = [1 : i64, 1 : i64, 4 : i64, 4 : i64], fill_value = 0xFFF0000000000000 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x1x4x4xf32>
+  %w = prims.where %keep, %z, %n : (tensor<1x1x4x4xi1>, tensor<1x1x4x4xf32>, tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32>
+  %mb = prims.broadcast_in_dim %w {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x1x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %a = prims.attention %q, %k, %v mask %mb {scale = 0.5 : f64} : (tensor<1x2x4x8xf32>, tensor<1x2x4x8xf32>, tensor<1x2x4x8xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x8xf32>
+  func.return %a : tensor<1x2x4x8xf32>
+}
