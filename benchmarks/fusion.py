@@ -5,7 +5,8 @@ against TorchInductor, for a suite of graphs.
 
 For every graph of the suite (softmax, layer_norm, RMSNorm, a linear-GELU-linear MLP, an
 attention block with SDPA spelt out, a GPT-2 block, a Llama-style attention block with
-rotary embeddings in five spellings, an MLP-Mixer layer, a grab-bag of scans,
+rotary embeddings in five spellings, an MLP-Mixer layer, a UNet residual block of group
+norms and padded convolutions, a bfloat16 attention block, a grab-bag of scans,
 arg-reductions, integer and boolean ops, sorting (sort, topk, cummax), and the example models
 `examples/{mlp,cnn,gpt2,bert,llama,qwen2,opt}.py`, GPT-2 also with SDPA):
 
@@ -220,6 +221,51 @@ class MixerLayer(nn.Module):
         return x + self.channels(self.norm2(x))
 
 
+class ConvBlock(nn.Module):
+    """A UNet residual block: group norm, SiLU and a padded 3x3 convolution, twice, with
+    a time embedding added between, and the residual. (Ops that are not 0 at 0 before a
+    padded convolution: its padding must still read 0.)"""
+
+    def __init__(self, channels: int, embed: int) -> None:
+        super().__init__()
+        self.norm1, self.norm2 = nn.GroupNorm(4, channels), nn.GroupNorm(4, channels)
+        self.conv1 = nn.Conv2d(channels, channels, 3, padding=1)
+        self.conv2 = nn.Conv2d(channels, channels, 3, padding=1)
+        self.time = nn.Linear(embed, channels)
+
+    def forward(self, x: torch.Tensor, t: torch.Tensor) -> torch.Tensor:
+        h = self.conv1(F.silu(self.norm1(x))) + self.time(t)[:, :, None, None]
+        return x + self.conv2(F.silu(self.norm2(h)))
+
+
+class HalfAttention(nn.Module):
+    """A bfloat16 attention block as a modern model writes it: `nn.RMSNorm`, one packed
+    QKV projection, causal SDPA (whose decomposition widens to float32 and narrows
+    back), the output projection and the residual."""
+
+    def __init__(self, dim: int, heads: int) -> None:
+        super().__init__()
+        self.heads = heads
+        self.norm = nn.RMSNorm(dim)
+        self.qkv, self.o = nn.Linear(dim, 3 * dim), nn.Linear(dim, dim)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        b, s, d = x.shape
+        q, k, v = self.qkv(self.norm(x)).view(b, s, 3, self.heads, -1).permute(2, 0, 3, 1, 4)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        return x + self.o(y.transpose(1, 2).reshape(b, s, d))
+
+
+def _conv_block() -> tuple[Any, tuple[torch.Tensor, ...]]:
+    torch.manual_seed(0)
+    return ConvBlock(16, 32).eval(), (torch.randn(2, 16, 12, 12), torch.randn(2, 32))
+
+
+def _half_attention() -> tuple[Any, tuple[torch.Tensor, ...]]:
+    torch.manual_seed(0)
+    return HalfAttention(64, 4).to(torch.bfloat16).eval(), (torch.randn(2, 16, 64).bfloat16(),)
+
+
 def grab_bag(x: torch.Tensor, i: torch.Tensor, m: torch.Tensor) -> tuple[torch.Tensor, ...]:
     """Scans over both dims, arg-reductions, a max with indices, integer and boolean
     arithmetic, `any`/`all`, a masked integer sum."""
@@ -286,6 +332,8 @@ SUITE: dict[str, Factory] = {
     "rope_attention/complex": _module(lambda: RopeAttention(64, 4, "complex"), 2, 16, 64),
     "rope_attention/pairs": _module(lambda: RopeAttention(64, 4, "pairs"), 2, 16, 64),
     "mixer_layer": _module(lambda: MixerLayer(16, 64), 2, 16, 64),
+    "conv_block": _conv_block,
+    "half_attention": _half_attention,
     "grab_bag": _grab_bag,
     "sorting": lambda: (sorting, (torch.randn(8, 32),)),
     "zoo/mlp": _zoo("mlp"),

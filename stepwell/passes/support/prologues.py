@@ -17,7 +17,9 @@ each projection reads them back. `fuse_prologues` runs after merging and moves t
 - the ops read at most the operand's own bytes plus an eighth (broadcast vectors: the
   norm's weight, its per-row statistics), and what their kernel must store for them
   that it did not store before (the norm's `rstd`) is at most an eighth of the operand:
-  the operand's store and load are saved for a few more small reads;
+  the operand's store and load are saved for a few more small reads; or what they read
+  and the new stores together are at most the operand's bytes (a half value stored in
+  place of its float32 widening, which the K loop then widens);
 - a read never makes a cycle: not of a value the matmul kernel computes, nor of one that
   a kernel depending on the matmul kernel computes;
 - with symbolic sizes the eighth is judged by structure (`small_by_structure`).
@@ -167,7 +169,12 @@ class Prologues:
         new_stores = sum(
             nbytes(v) for v in inputs if p.producer_group(v) is g and not self.stored(v, g)
         )
-        return reads <= size + size // 8 and new_stores <= size // 8
+        if reads <= size + size // 8 and new_stores <= size // 8:
+            return True
+        # (or the kernel stores a narrower value in the operand's place: a bfloat16
+        # norm output that a float32 conversion widened for the product, now widened in
+        # the K loop, stored and loaded at half the bytes)
+        return reads + new_stores <= size
 
     def small_by_structure(
         self, r: SSAValue, g: Group, ops: list[Operation], inputs: set[SSAValue]
