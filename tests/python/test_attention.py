@@ -65,10 +65,13 @@ KERNEL_CASES = {  # B, H, Hkv, L, S, D, causal, mask, dtype
 }
 
 
-@pytest.mark.parametrize("case", list(KERNEL_CASES))
-def test_sdpa_kept_whole_reaches_the_attention_kernel(case: str) -> None:
-    b, h, hkv, length, keys, d, causal, mask, dtype = KERNEL_CASES[case]
-    g = torch.Generator().manual_seed(0)
+def sdpa_case(
+    spec: tuple[int, int, int, int, int, int, bool, str | None, torch.dtype],
+    seed: int, mask_dtype: torch.dtype = torch.float32,
+) -> tuple[Callable[..., torch.Tensor], tuple[torch.Tensor, ...]]:  # fmt: skip
+    """SDPA over random q, k, v (and a boolean or additive mask) of a case's shapes."""
+    b, h, hkv, length, keys, d, causal, mask, dtype = spec
+    g = torch.Generator().manual_seed(seed)
     q = torch.randn(b, h, length, d, generator=g).to(dtype)
     k = torch.randn(b, hkv, keys, d, generator=g).to(dtype)
     v = torch.randn(b, hkv, keys, d, generator=g).to(dtype)
@@ -76,13 +79,20 @@ def test_sdpa_kept_whole_reaches_the_attention_kernel(case: str) -> None:
     if mask == "bool":
         args += (torch.rand(b, 1, length, keys, generator=g) > 0.3,)
     elif mask == "add":
-        args += (torch.randn(1, 1, length, keys, generator=g),)
+        args += (torch.randn(1, 1, length, keys, generator=g).to(mask_dtype),)
 
     def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *m: torch.Tensor) -> torch.Tensor:
         return F.scaled_dot_product_attention(
             q, k, v, attn_mask=m[0] if m else None, is_causal=causal, enable_gqa=h != hkv
         )
 
+    return fn, args
+
+
+@pytest.mark.parametrize("case", list(KERNEL_CASES))
+def test_sdpa_kept_whole_reaches_the_attention_kernel(case: str) -> None:
+    dtype = KERNEL_CASES[case][-1]
+    fn, args = sdpa_case(KERNEL_CASES[case], 0)
     module, _, inputs = compile_to_tile(fn, args, ("scaled_dot_product_attention",))
     (kernel,) = [op for op in module.walk() if isinstance(op, tile.KernelOp)]
     assert kernel.kind.data == "attention"
@@ -408,21 +418,7 @@ def test_half_attention_is_one_kernel_that_loads_half(case: str) -> None:
 
     from stepwell.fuzz.compare import mismatch
 
-    b, h, hkv, length, keys, d, causal, mask, dtype = HALF_CASES[case]
-    g = torch.Generator().manual_seed(1)
-    q = torch.randn(b, h, length, d, generator=g).to(dtype)
-    k = torch.randn(b, hkv, keys, d, generator=g).to(dtype)
-    v = torch.randn(b, hkv, keys, d, generator=g).to(dtype)
-    args: tuple[torch.Tensor, ...] = (q, k, v)
-    if mask == "bool":
-        args += (torch.rand(b, 1, length, keys, generator=g) > 0.3,)
-    elif mask == "add":
-        args += (torch.randn(1, 1, length, keys, generator=g).to(dtype),)
-
-    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *m: torch.Tensor) -> torch.Tensor:
-        return F.scaled_dot_product_attention(
-            q, k, v, attn_mask=m[0] if m else None, is_causal=causal, enable_gqa=h != hkv
-        )
+    fn, args = sdpa_case(HALF_CASES[case], 1, mask_dtype=HALF_CASES[case][-1])
 
     got, manifest = run_native(fn, *args)
     want = fn(*args)
