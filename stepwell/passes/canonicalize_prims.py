@@ -803,15 +803,13 @@ class GatherThroughView(RewritePattern):
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         from stepwell.dialects.prims_support import TakeOp
-        from stepwell.passes.support.views import View, is_view_op, view_through
+        from stepwell.passes.support.views import View, view_through
 
-        if not isinstance(op, TakeOp) or not isinstance(op.a.owner, Operation):
+        if not isinstance(op, TakeOp):
             return
-        root, only_use = op.a, True
-        while isinstance(root.owner, Operation) and is_view_op(root.owner):
-            only_use = only_use and root.has_one_use()
-            root = root.owner.operands[0]
-        if root is op.a or not _gather_moves_into(root, only_use and root.has_one_use()):
+        views, root = _under_views(op.a)
+        only_use = all(v.results[0].has_one_use() for v in views) and root.has_one_use()
+        if not views or not _gather_moves_into(root, only_use):
             return
         view = view_through(op.a, root, View.of(root))
         offsets_type = cast(TensorType[Attribute], op.offsets.type)
