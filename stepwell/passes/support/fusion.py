@@ -51,6 +51,7 @@ from stepwell.dialects.torch_support import SymAttr
 from stepwell.ir.sizes import Size, is_static, product
 from stepwell.ir.types import has_exotic_types, has_sizes, is_float, tensor_sizes
 from stepwell.passes.support import attention_backward_kernel, attention_kernel, heuristics
+from stepwell.passes.support.leaves import recompute_leaves
 from stepwell.passes.support.prologues import fuse_prologues
 from stepwell.passes.support.symbolic import is_size_arithmetic, scalar_size
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
@@ -312,8 +313,18 @@ class Partitioner:
             self.new_group(op, "pointwise", shape(op.operands[0]))
         self.merge_groups()
         fuse_prologues(self)
+        recompute_leaves(self)
         self.store_prefixes()
         return Partition(self.groups, self.group_of, self.graph_ops, self.outputs())
+
+    def renumber(self) -> None:
+        """After ops were cloned into the block (prologues, leaves): program order again,
+        each kernel's ops in it, and kernels left empty dropped."""
+        self.order = {op: i for i, op in enumerate(self.func.body.block.ops)}
+        self.groups = [g for g in self.groups if g.ops]
+        for g in self.groups:
+            g.ops.sort(key=self.order.__getitem__)
+            g.first, g.last = self.order[g.ops[0]], self.order[g.ops[-1]]
 
     def store_prefixes(self) -> None:
         """A kernel's value that the graph reads only through leading slices (start 0,

@@ -105,11 +105,7 @@ class Prologues:
         for r in roots:
             moved |= self.fuse(r)
         if moved:  # clones sit before their matmuls: renumber, keeping each kernel in order
-            p.order = {op: i for i, op in enumerate(p.func.body.block.ops)}
-            p.groups = [g for g in p.groups if g.ops]
-            for g in p.groups:
-                g.ops.sort(key=p.order.__getitem__)
-                g.first, g.last = p.order[g.ops[0]], p.order[g.ops[-1]]
+            p.renumber()
 
     def cone(self, r: SSAValue) -> tuple[Group, list[Operation], set[SSAValue]] | None:
         """The kernel computing `r`, the ops a prologue recomputes for it (in program
@@ -210,18 +206,6 @@ class Prologues:
             out.setdefault(m, []).append((user, i))
         return out or None
 
-    def acyclic(self, m: Group, inputs: set[SSAValue]) -> bool:
-        """Can kernel `m` read `inputs`: none is its own value or one of a node that
-        depends on it?"""
-        p = self.p
-        for v in inputs:
-            for node in p.sources(v):
-                if node is m:
-                    return False
-                if m in p.producers(node) or p.depends_on(node, m):  # type: ignore[arg-type]
-                    return False
-        return True
-
     def laid_out(
         self, r: SSAValue, ops: list[Operation], readers: dict[Group, list[tuple[MatmulOp, int]]]
     ) -> bool:
@@ -247,19 +231,20 @@ class Prologues:
         if found is None or readers is None:
             return False
         g, ops, inputs = found
+        p = self.p
         values = [v for op in ops for v in (*op.operands, *op.results)]
         values += [mm.result for uses in readers.values() for mm, _ in uses]
         if not all(has_sizes(v.type) for v in values):  # (static, or `?` sizes stepwell computes)
             return False
         if not self.worth_it(r, g, ops, inputs):
             return False
-        if not all(self.acyclic(m, inputs) for m in readers):
+        if not all(can_read(p, m, inputs) for m in readers):
             return False
         if not self.laid_out(r, ops, readers):
             return False
         for m, uses in readers.items():
             self.copy_into(m, uses, r, ops)
-        self.erase_dead(r, ops)
+        erase_unread(p, r, ops)
         return True
 
     def copy_into(
@@ -299,25 +284,36 @@ class Prologues:
             mm.operands = operands
             m.register_uses[(mm, i)] = (copied, SPACE)
 
-    def erase_dead(self, r: SSAValue, ops: list[Operation]) -> None:
-        """Erase the views of `r` and the prologue's originals that nothing reads now
-        (those other ops still read stay in their kernel)."""
-        p = self.p
-        views: list[Operation] = []
-        stack = [r]
-        while stack:
-            v = stack.pop()
-            for use in v.uses:
-                if is_view_op(use.operation) and use.operation not in views:
-                    views.append(use.operation)
-                    stack.append(use.operation.results[0])
-        for op in sorted([*views, *ops], key=p.order.__getitem__, reverse=True):
-            if any(res.uses for res in op.results):
-                continue
-            if op in p.group_of:
-                p.detach(op)
-            op.detach()
-            op.erase()
+def can_read(p: Partitioner, m: Group, inputs: set[SSAValue]) -> bool:
+    """Can kernel `m` load `inputs`: none is its own value or one of a node that depends
+    on it (which would make a cycle between kernels)?"""
+    for v in inputs:
+        for node in p.sources(v):
+            if node is m:
+                return False
+            if m in p.producers(node) or p.depends_on(node, m):  # type: ignore[arg-type]
+                return False
+    return True
+
+
+def erase_unread(p: Partitioner, r: SSAValue, ops: list[Operation]) -> None:
+    """Erase the views of `r` and the ops of `ops` that nothing reads now, after their
+    readers got copies (those other ops still read stay in their kernel)."""
+    views: list[Operation] = []
+    stack = [r]
+    while stack:
+        v = stack.pop()
+        for use in v.uses:
+            if is_view_op(use.operation) and use.operation not in views:
+                views.append(use.operation)
+                stack.append(use.operation.results[0])
+    for op in sorted([*views, *ops], key=p.order.__getitem__, reverse=True):
+        if any(res.uses for res in op.results):
+            continue
+        if op in p.group_of:
+            p.detach(op)
+        op.detach()
+        op.erase()
 
 
 def fuse_prologues(p: Partitioner) -> None:
