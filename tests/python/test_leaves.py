@@ -12,13 +12,10 @@ from typing import Any
 import pytest
 import torch
 import torch.nn.functional as F
+from test_prologues import _compile, _function, _outputs
 
-from stepwell.frontend.fx import import_program
-from stepwell.frontend.loader import Example, export
 from stepwell.fuzz.compare import mismatch
 from stepwell.ir.interpret_tile import run_tile
-from stepwell.lowering.compiler import compile_module
-from stepwell.pipeline import bind_inputs
 
 
 def _residual(x: torch.Tensor, w: torch.Tensor) -> Any:
@@ -79,24 +76,6 @@ CASES: dict[str, tuple[Callable[..., Any], Callable[[], tuple[torch.Tensor, ...]
     "shared_input": (_shared_input, lambda: (torch.randn(16, 32), torch.randn(16, 32),
                                              torch.randn(32, 32))),
 }  # fmt: skip
-
-
-def _compile(fn: Callable[..., Any], args: tuple[torch.Tensor, ...]) -> tuple[Any, list[Any]]:
-    ep = export(Example(fn, args, "fn"))
-    artifacts = compile_module(import_program(ep))
-    return artifacts, bind_inputs(artifacts.module, ep, args)
-
-
-def _outputs(fn: Callable[..., Any], args: tuple[torch.Tensor, ...]) -> list[torch.Tensor]:
-    out = fn(*args)
-    return list(out) if isinstance(out, tuple) else [out]
-
-
-def _function(artifacts: Any) -> str:
-    from xdsl.dialects.func import FuncOp
-
-    (fn,) = [op for op in artifacts.module.ops if isinstance(op, FuncOp)]
-    return fn.sym_name.data
 
 
 def _nbytes(ts: list[torch.Tensor]) -> int:
