@@ -92,8 +92,11 @@ def load_kernels(source: str, directory: Path, interpret: bool) -> dict[str, Any
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     if interpret:
+        from stepwell.lowering.triton.interpreter_fixes import prepare_kernels
+
         use_interpreter()
         spec.loader.exec_module(module)
+        prepare_kernels(module, source, str(path))
     else:
         with compiling_for_gpu():
             spec.loader.exec_module(module)

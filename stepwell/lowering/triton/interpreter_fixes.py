@@ -16,14 +16,19 @@ restores it afterwards, so nothing leaks into the process): a bfloat16 operand i
 to float32 (exact), the operation runs in float32 and a bfloat16 result is rounded to
 nearest even. A handle holds bfloat16 bits when its dtype is bfloat16 and its numpy data
 is uint16 (comparison results keep the operand's dtype but hold numpy bools).
+
+`prepare_kernels()` does at load time, for a whole module of kernels at once, what the
+interpreter does on each kernel's first launch: rewrite its AST for interpretation.
 """
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import dataclasses
 import threading
 from collections.abc import Iterator
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -151,3 +156,43 @@ def unchecked_overflow() -> Iterator[None]:
             yield
         finally:
             builder.options = saved
+
+
+def prepare_kernels(module: ModuleType, source: str, filename: str) -> int:
+    """Rewrite every `@triton.jit` function of `module` (defined by `source`) for Triton's
+    interpreter now, with one parse, one AST transform and one compile for the module.
+
+    Left to itself, the interpreter rewrites a kernel on its first launch: it reads the
+    kernel's source back with `inspect.getsourcelines` (three times), parses, transforms
+    and compiles it alone, about 10 ms a kernel and most of a warm first call's overhead
+    on CPU. The rewrite here is the interpreter's own transformer, and the result goes
+    into the interpreter's own cache, so a launch finds it there. Returns how many
+    functions were prepared: 0 when this Triton lacks that transformer or cache, and the
+    interpreter then rewrites each kernel lazily as before."""
+    from triton.runtime import interpreter
+
+    interpreted = getattr(interpreter, "InterpretedFunction", None)
+    rewriter = getattr(interpreter, "FunctionRewriter", None)
+    cache = getattr(interpreted, "rewritten_fn", None)
+    transformer = getattr(rewriter, "ast_transformer", None)
+    if not isinstance(cache, dict) or not isinstance(transformer, ast.NodeTransformer):
+        return 0
+    jitted = {name: v for name, v in vars(module).items() if isinstance(v, interpreted)}
+    defs = [
+        node
+        for node in ast.parse(source, filename).body
+        if isinstance(node, ast.FunctionDef) and node.name in jitted
+    ]
+    for node in defs:
+        node.decorator_list = []  # the interpreter's rewrite starts at `def`, too
+    tree = ast.fix_missing_locations(
+        ast.Module(body=[transformer.visit(node) for node in defs], type_ignores=[])
+    )
+    namespace = vars(module)
+    for name, value in vars(interpreter).items():  # what the rewritten code calls
+        namespace.setdefault(name, value)
+    rewritten: dict[str, Any] = {}
+    exec(compile(tree, filename, "exec"), namespace, rewritten)
+    for node in defs:
+        cache[jitted[node.name].fn] = rewritten[node.name]
+    return len(defs)
