@@ -171,15 +171,24 @@ def run(module: ModuleOp, args: Sequence[Any], level: str) -> tuple[Any, ...]:
     return Runtime(module, emit_module(kernels_of(module)))(*args)
 
 
+def fresh_copy(inputs: Sequence[Any]) -> list[Any]:
+    """`inputs` with every tensor cloned (its strides kept), other leaves as they are."""
+    return torch.utils._pytree.tree_map(
+        lambda x: x.clone() if isinstance(x, torch.Tensor) else x, list(inputs)
+    )
+
+
 def check_example(
     example: Example, level: str, atol: float = 1e-5, rtol: float = 1e-5
 ) -> CheckResult:
     """Export, lower to `level`, interpret, and compare with eager PyTorch."""
     ep = export(example)
     module = lower(import_program(ep), level)
-    args = bind_inputs(module, ep, example.inputs)
+    # each side gets its own copy of the inputs: a program that writes an input in place
+    # (`y.add_(1)`) must not see the other side's write
+    args = bind_inputs(module, ep, fresh_copy(example.inputs))
     with torch.no_grad():
-        expected = torch.utils._pytree.tree_leaves(example.fn(*example.inputs))
+        expected = torch.utils._pytree.tree_leaves(example.fn(*fresh_copy(example.inputs)))
         outputs = run(module, args, level)
     max_abs, max_rel, ok = compare(outputs, expected, atol, rtol)
     return CheckResult(level, max_abs, max_rel, ok)

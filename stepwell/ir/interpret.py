@@ -105,6 +105,21 @@ def as_results(op: Operation, out: Any) -> PythonValues:
     return flat_results(len(op.results), out)
 
 
+def declared_dtypes(op: Operation, values: PythonValues) -> PythonValues:
+    """`values` with each tensor in its result's declared element type. Eager prims widen
+    some integer results (`prims.sum` and `prims.cumsum` of int32 return int64), where the
+    IR says int32 (the program's `dtype=`): the cast wraps as the compiled kernel does
+    (sums and products modulo 2**32 do not depend on the width they were taken in)."""
+    typed = []
+    for value, result in zip(values, op.results, strict=False):
+        if isinstance(value, torch.Tensor) and isinstance(result.type, TensorType):
+            dtype = torch_dtype(result.type.element_type)
+            if value.dtype != dtype:
+                value = value.to(dtype)
+        typed.append(value)
+    return (*typed, *values[len(typed) :])
+
+
 @register_impls
 class FuncFunctions(InterpreterFunctions):
     """`func.func`, `func.call` and `func.return`, as xDSL's own `FuncFunctions` runs them.
@@ -152,7 +167,7 @@ class StepwellFunctions(InterpreterFunctions):
         from xdsl.interpreter import OpImplResult
 
         out = resolve_callee(op.OVERLOAD)(**call_arguments(op, args))
-        return OpImplResult(as_results(op, out), None)
+        return OpImplResult(declared_dtypes(op, as_results(op, out)), None)
 
     @impl(OperatorOp)
     def run_operator(self, interpreter: Interpreter, op: OperatorOp, args: PythonValues):
@@ -180,7 +195,7 @@ class StepwellFunctions(InterpreterFunctions):
     def run_scan(self, interpreter: Interpreter, op: ScanOp, args: PythonValues):
         from stepwell.dialects.prims_support import eager_scan
 
-        return (eager_scan(args[0], op.dim.value.data, op.kind.data),)
+        return declared_dtypes(op, (eager_scan(args[0], op.dim.value.data, op.kind.data),))
 
     @impl(ScanIndexOp)
     def run_scan_index(self, interpreter: Interpreter, op: ScanIndexOp, args: PythonValues):

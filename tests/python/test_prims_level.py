@@ -81,3 +81,64 @@ def test_cse_keeps_random_externs_apart_and_merges_functional_ones() -> None:
     cse(module)
     callees = [op.callee.data for op in module.walk() if op.name == "prims.extern"]
     assert callees == ["aten.rand_like.default", "aten.rand_like.default", "aten.relu.default"]
+
+
+def _int_dtype_reductions(
+    i: torch.Tensor, b: torch.Tensor, c: torch.Tensor
+) -> tuple[torch.Tensor, ...]:
+    return (
+        i.sum(-1, dtype=torch.int32),
+        i.prod(-1, dtype=torch.int32),
+        i.cumsum(-1, dtype=torch.int32),
+        b.sum(-1, dtype=torch.int32),
+        b.cumsum(-1, dtype=torch.int16),
+        c.sum(-1, dtype=torch.int8),
+        c.cumsum(-1, dtype=torch.int8),
+    )
+
+
+@pytest.mark.parametrize("level", ["prims", "tile"])
+def test_integer_reductions_keep_the_requested_dtype_and_wrap(level: str) -> None:
+    """Eager prims widen int32 sums/scans to int64; the reference interpreter gives each
+    result the IR's declared type, wrapping as the program's `dtype=` does in eager."""
+    i = torch.tensor([[2**30, 2**30, 2**30], [-7, 3, 100000]], dtype=torch.int32)
+    b = torch.tensor([[True, True, False], [True, True, True]])
+    c = torch.tensor([[100, 100, 100], [-128, -1, 5]], dtype=torch.int8)
+    example = Example(_int_dtype_reductions, (i, b, c), "test")
+    result = check_example(example, level, atol=0, rtol=0)
+    assert result.passed and result.max_abs == 0.0, str(result)
+    ep = export(example)
+    module = lower(import_program(ep), "prims")
+    outputs = interpret(module, *bind_inputs(module, ep, example.inputs))
+    expected = _int_dtype_reductions(i, b, c)
+    assert [o.dtype for o in outputs] == [e.dtype for e in expected]
+    assert int(outputs[0][0]) == -(2**30)  # 3 * 2**30 wraps in int32
+
+
+def _add_in_place_then_double(y: torch.Tensor) -> torch.Tensor:
+    y.add_(1)
+    return y * 2
+
+
+def _wrong_on_purpose(y: torch.Tensor) -> torch.Tensor:
+    return y * 2
+
+
+def test_check_gives_each_side_its_own_inputs() -> None:
+    """An input written in place by eager must not change what the compiled side reads."""
+    y = torch.zeros(3)
+    result = check_example(Example(_add_in_place_then_double, (y,), "test"), "prims")
+    assert result.passed and result.max_abs == 0.0, str(result)
+    assert torch.equal(y, torch.zeros(3))  # the caller's tensor is left alone
+
+
+def test_check_fails_on_a_different_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The negative control: the compared side really is the lowered program."""
+    import stepwell.pipeline as pipeline
+
+    real_run = pipeline.run
+    monkeypatch.setattr(
+        pipeline, "run", lambda m, a, level: tuple(o + 1 for o in real_run(m, a, level))
+    )
+    result = check_example(Example(_wrong_on_purpose, (torch.ones(3),), "test"), "prims")
+    assert not result.passed and result.max_abs == 1.0
