@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import torch
 
-from stepwell.lowering import graph_cache
+from stepwell.lowering import frame_cache, graph_cache
 from stepwell.lowering.specialize import (
     SpecializingGraph,
     binding_names,
@@ -179,7 +179,15 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
 
     limit = max_specializations(options.get("max_specializations"))
     symbolic_kernels = bool(options.get("symbolic_kernels", True))
-    if options.get("rewrite_attention", True):
+    rewrite = bool(options.get("rewrite_attention", True))
+    # a plain inference graph seen before skips AOTAutograd (frame_cache.py)
+    frame_key = None
+    if pipeline is None and not plugins and dump_dir is None and not options.get("remarks"):
+        frame_key = frame_cache.key(gm, example_inputs, f"{legal_ops} rewrite={rewrite}")
+    if frame_key is not None and (hit := frame_cache.lookup(frame_key)) is not None:
+        return hit
+    recorded: list[frame_cache.FrameEntry] = []
+    if rewrite:
         from stepwell.frontend.attention_rewrite import rewrite_attention
 
         gm, remarks = rewrite_attention(gm, example_inputs)
@@ -192,10 +200,12 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         inputs: Sequence[Any],
         dump_to: Path | None,
         native_only: bool = False,
+        record: bool = False,
     ) -> Callable[..., list[Any]]:
         """Compile a graph; its runner returns the flat outputs (None where none). The
         graph cache is asked first, by the FX graph's own key: a hit imports nothing.
-        With `native_only`, a graph that would call ATen raises `NotNative`."""
+        With `native_only`, a graph that would call ATen raises `NotNative`. With
+        `record`, a graph that has a key and no attributes is noted for the frame cache."""
         key = None
         if pipeline is None and not plugins and graph_cache.enabled():
             key = graph_cache.fx_graph_key(graph, inputs, f"torch.compile {legal_ops}")
@@ -220,6 +230,8 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
             artifacts.dump(dump_to)
         runtime = artifacts.runtime
         slots = output_slots(graph)
+        if record and key is not None and not attributes:
+            recorded.append(frame_cache.FrameEntry(key, tuple(slots)))
 
         def run(*args: Any) -> list[Any]:
             values = iter(runtime(*args, *attributes))
@@ -241,12 +253,18 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         except Exception as e:
             return eager(graph, e)
 
-    def graph_compiler(kind: str):
+    def graph_compiler(kind: str, inference: bool = False):
         def compile_graph(graph: torch.fx.GraphModule, all_inputs: list[Any]):
             from stepwell.frontend.aten_graph import drop_opaque_inputs
 
             inputs, kept, passthrough = drop_opaque_inputs(graph, all_inputs)
-            compiled = compile_kept(graph, inputs)
+            record = (
+                inference
+                and frame_key is not None
+                and len(kept) == len(all_inputs)
+                and frame_cache.passes_through(example_inputs, all_inputs)
+            )
+            compiled = compile_kept(graph, inputs, record)
             if len(kept) == len(all_inputs):
                 return make_boxed_func(compiled)
 
@@ -258,10 +276,12 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
 
             return make_boxed_func(run)
 
-        def compile_kept(graph: torch.fx.GraphModule, inputs: list[Any]):
+        def compile_kept(graph: torch.fx.GraphModule, inputs: list[Any], record: bool = False):
             graph_dir = None if dump_dir is None else _next_graph_dir(dump_dir, kind)
             if not has_symbolic_sizes(inputs):
-                return eager_on_error(graph, lambda: compile_static(graph, inputs, graph_dir))
+                return eager_on_error(
+                    graph, lambda: compile_static(graph, inputs, graph_dir, record=record)
+                )
 
             if symbolic_kernels:  # one compile for every size, when it is all kernels
                 # (what the attempt prints, such as the ops it leaves to ATen, is shown
@@ -299,9 +319,12 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
 
         return compile_graph
 
-    return aot_autograd(
+    compiled = aot_autograd(
         fw_compiler=graph_compiler("forward"),
         bw_compiler=graph_compiler("backward"),
-        inference_compiler=graph_compiler("forward"),
+        inference_compiler=graph_compiler("forward", inference=True),
         partition_fn=partial(min_cut_rematerialization_partition, compiler="inductor"),
     )(gm, example_inputs)
+    if frame_key is not None and len(recorded) == 1:
+        frame_cache.store(frame_key, recorded[0])
+    return compiled

@@ -24,7 +24,8 @@ import functools
 import hashlib
 import json
 import os
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -72,23 +73,56 @@ def fx_graph_key(gm: torch.fx.GraphModule, inputs: Sequence[Any], settings: str)
 
     if not is_aten_graph(gm):  # the importer retraces it first
         return None
+    return _described_key(gm, inputs, settings, "fx", "val", _callable_name)
+
+
+def dynamo_graph_key(
+    gm: torch.fx.GraphModule, inputs: Sequence[Any], settings: str
+) -> str | None:
+    """The key of the graph Dynamo hands a backend (torch-level calls such as
+    `torch._C._nn.linear` and tensor methods by name), or None when it holds something
+    the key cannot describe exactly. A submodule or attribute has values the key does
+    not hold, so a graph with one has no key."""
+    for n in gm.graph.nodes:
+        if n.op in ("call_module", "get_attr") or _holds_a_tensor((n.args, n.kwargs)):
+            return None
+    return _described_key(gm, inputs, settings, "frame", "example_value", _torch_callable_name)
+
+
+def _holds_a_tensor(args: Any) -> bool:
+    found: list[bool] = []
+    torch.fx.node.map_aggregate(args, lambda a: found.append(isinstance(a, torch.Tensor)))
+    return any(found)
+
+
+def _described_key(
+    gm: torch.fx.GraphModule,
+    inputs: Sequence[Any],
+    settings: str,
+    kind: str,
+    meta: str,
+    name_of: Callable[[Any], str],
+) -> str | None:
+    """`KIND-` and a digest of the graph's nodes (op, target by `name_of`, arguments, the value
+    metadata `n.meta[meta]`, stack frames) and of the inputs' metadata."""
     lines = [settings]
     try:
         lines += ["input " + _describe_value(x) for x in inputs]
         for n in gm.graph.nodes:
-            target = _callable_name(n.target) if n.op == "call_function" else n.target
+            target = name_of(n.target) if n.op == "call_function" else n.target
             if n.op == "get_attr":
                 described = _describe_value(getattr(gm, str(n.target)))
             else:
-                described = _describe_meta(n.meta["val"]) if "val" in n.meta else "-"
+                described = _describe_meta(n.meta[meta]) if meta in n.meta else "-"
             lines.append(
                 f"{n.op} {n.name} {target} {_describe_arg(n.args)} {_describe_arg(n.kwargs)}"
                 f" {described} {_stack_frames(n)} {n.meta.get('stepwell_name', '')}"
             )
     except _Undescribable:
         return None
-    text = f"{compiler_fingerprint()}\nfx\n" + "\n".join(lines)
-    return "graph-" + hashlib.sha256(text.encode()).hexdigest()[:32]
+    text = f"{compiler_fingerprint()}\n{kind}\n" + "\n".join(lines)
+    prefix = "graph" if kind == "fx" else kind
+    return f"{prefix}-" + hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 class _Undescribable(Exception):
@@ -101,6 +135,30 @@ def _callable_name(target: Any) -> str:
     if getattr(target, "__module__", None) in ("_operator", "operator", "math", "builtins"):
         return f"{target.__module__}.{target.__qualname__}"
     raise _Undescribable(target)
+
+
+def _torch_callable_name(target: Any) -> str:
+    """A function of torch's or Python's own modules by the name it is found under there
+    (`torch.nn.functional.max_pool2d`, whose qualified name is `boolean_dispatch.<locals>
+    .fn`, by its `__name__`)."""
+    if isinstance(target, torch._ops.OpOverload | torch._ops.OpOverloadPacket):
+        return str(target)
+    module = getattr(target, "__module__", None) or ""
+    if module.split(".")[0] in _NAMED_MODULES and module in sys.modules:
+        for name in (getattr(target, "__qualname__", None), getattr(target, "__name__", None)):
+            if isinstance(name, str) and _found_as(sys.modules[module], name) is target:
+                return f"{module}.{name}"
+    raise _Undescribable(target)
+
+
+def _found_as(module: Any, name: str) -> Any:
+    found = module
+    for part in name.split("."):
+        found = getattr(found, part, None)
+    return found
+
+
+_NAMED_MODULES = frozenset({"torch", "_operator", "operator", "math", "builtins"})
 
 
 def _describe_meta(val: Any) -> str:
@@ -133,6 +191,10 @@ def _describe_arg(a: Any) -> str:
         return "{" + ",".join(f"{k}={_describe_arg(v)}" for k, v in a.items()) + "}"
     if isinstance(a, torch.dtype | torch.device | torch.layout | torch.memory_format):
         return f"{type(a).__name__}:{a}"
+    if isinstance(a, slice):  # (indexing in a Dynamo graph: `x[..., :n]`)
+        return f"slice({_describe_arg([a.start, a.stop, a.step])})"
+    if a is Ellipsis:
+        return "..."
     return _describe_value(a)
 
 
