@@ -41,7 +41,8 @@ ROOT = Path(__file__).resolve().parent.parent
 MODELS = ("mlp", "cnn", "gpt2", "bert", "llama", "qwen2", "opt")
 BACKENDS = ("stepwell", "inductor", "aot_eager")
 """aot_eager is Dynamo plus AOTAutograd with no compiler behind them: its first call is
-the least any backend's first call can cost."""
+the least a backend that runs AOTAutograd's trace can cost (stepwell's frame cache skips
+that trace on a warm hit of an inference graph)."""
 
 
 # ---------------------------------------------------------------- worker processes

@@ -146,7 +146,9 @@ def compile_latency(d: dict[str, Any]) -> str:
             "stepwell's own work on a hit s", "cuda:90 cold s"]  # fmt: skip
     return (
         f"{d['meta'].get('runs', '?')} runs, median. aot_eager is Dynamo and AOTAutograd"
-        " with no compiler (the floor of any backend's first call); the last column is the"
+        " with no compiler (the least a backend that runs AOTAutograd's trace can cost; a"
+        " warm stepwell call of an inference graph skips that trace, docs/backends.md"
+        ' "frame cache"); the last column is the'
         " FX graph key, the entry's read, the plan's parse and the runtime (one graph), and"
         " the one after it Triton's cold compile of every kernel for cuda:90 (empty caches,"
         " in a pool of compile workers).\n\n"
