@@ -262,6 +262,7 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
                 inference
                 and frame_key is not None
                 and len(kept) == len(all_inputs)
+                and not has_symbolic_sizes(all_inputs)  # (static graphs only)
                 and frame_cache.passes_through(example_inputs, all_inputs)
             )
             compiled = compile_kept(graph, inputs, record)

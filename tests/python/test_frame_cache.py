@@ -186,3 +186,21 @@ def test_the_frame_key_sees_the_modes_the_trace_depends_on() -> None:
         assert base != key(torch.randn(3, 5))
     assert base != key(x)  # grad mode on
     torch._dynamo.reset()
+
+
+def test_a_dynamic_graph_has_no_entry_and_keeps_its_symbolic_sizes(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fn(x: torch.Tensor) -> torch.Tensor:
+        return torch.softmax(x * 2, dim=-1)
+
+    calls = AotCalls(monkeypatch)
+    with torch.no_grad():
+        for _ in range(2):
+            torch._dynamo.reset()
+            compiled = torch.compile(fn, backend="stepwell", dynamic=True)
+            for n in (3, 5, 9):
+                x = torch.randn(n, 4)
+                assert_same(compiled(x), fn(x))
+    assert calls.count == 2  # one symbolic graph a compile, not one a size
+    assert not list(cache.glob("frame-*"))
