@@ -10,11 +10,14 @@ or the graph has no plan.
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from stepwell.lowering import graph_cache
+from stepwell.lowering.cache import cache_dir
 from stepwell.lowering.launch_plan import LaunchPlan, PlanError, PlanRuntime
 
 if TYPE_CHECKING:
@@ -92,6 +95,14 @@ class Artifacts:
                 self._runtime = Runtime(self.module, self.source)
         return self._runtime
 
+    def without_module(self) -> Artifacts:
+        """These artifacts as a cache hit holds them (text, launch plan, runtime), without
+        the compiled module's objects: what the in-memory layer keeps of a compile."""
+        runtime = self._runtime if isinstance(self._runtime, PlanRuntime) else None
+        return Artifacts(self.levels, None, self.source, self.manifest, from_cache=True,
+                         plan_ir=self.plan_text(), launch_plan=self.launch_plan,
+                         _runtime=runtime)  # fmt: skip
+
     def plan_text(self) -> str:
         """The graph-level plan's text (what the graph cache keeps for the runtime)."""
         if self._module is None and self.plan_ir is not None:
@@ -110,9 +121,42 @@ class Artifacts:
         (directory / "manifest.json").write_text(json.dumps(self.manifest, indent=2) + "\n")
 
 
+class RecentArtifacts:
+    """The graph cache's in-memory layer: the artifacts this process compiled or read
+    last, by cache directory and key, runtime and loaded kernels included. A second
+    compile of a graph in one process (another instance of a model, the same layer
+    behind a graph break, a compile after `torch._dynamo.reset()`) takes them from here
+    instead of reading the entry and loading its kernels again."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._entries: OrderedDict[tuple[str, str], Artifacts] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> Artifacts | None:
+        with self._lock:
+            found = self._entries.get(where := (str(cache_dir()), key))
+            if found is not None:
+                self._entries.move_to_end(where)
+            return found
+
+    def put(self, key: str, artifacts: Artifacts) -> None:
+        with self._lock:
+            self._entries[(str(cache_dir()), key)] = artifacts
+            self._entries.move_to_end((str(cache_dir()), key))
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+
+RECENT = RecentArtifacts()
+
+
 def cached_artifacts(key: str, target: ModuleOp | None = None) -> Artifacts | None:
     """The graph cache's entry `key` as artifacts, or None on a miss. `target`, the module
-    being compiled, receives the tile level when something parses it (`Artifacts.module`)."""
+    being compiled, receives the tile level when something parses it (`Artifacts.module`);
+    without one, the artifacts come from memory when this process has them (`RECENT`)."""
+    if target is None and (recent := RECENT.get(key)) is not None:
+        return recent
     hit = graph_cache.load(key)
     if hit is None:
         return None
@@ -125,8 +169,11 @@ def cached_artifacts(key: str, target: ModuleOp | None = None) -> Artifacts | No
             launch_plan = None
     if launch_plan is None and plan_ir is None:
         return None
-    return Artifacts(levels, None, source, manifest, from_cache=True, plan_ir=plan_ir,
-                     target=target, launch_plan=launch_plan)  # fmt: skip
+    artifacts = Artifacts(levels, None, source, manifest, from_cache=True, plan_ir=plan_ir,
+                          target=target, launch_plan=launch_plan)  # fmt: skip
+    if target is None:
+        RECENT.put(key, artifacts)
+    return artifacts
 
 
 def _move_into(parsed: ModuleOp, module: ModuleOp) -> ModuleOp:

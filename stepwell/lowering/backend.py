@@ -229,6 +229,10 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         if dump_to is not None:
             artifacts.dump(dump_to)
         runtime = artifacts.runtime
+        if key is not None and not artifacts.from_cache:  # (the in-memory layer)
+            from stepwell.lowering.artifacts import RECENT
+
+            RECENT.put(key, artifacts.without_module())
         slots = output_slots(graph)
         if record and key is not None and not attributes:
             recorded.append(frame_cache.FrameEntry(key, tuple(slots)))

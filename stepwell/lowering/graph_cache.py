@@ -15,7 +15,9 @@ itself (`fx_graph_key`: each node's op, target, arguments, value metadata and st
 trace; each input's size, strides, dtype and device kind), as Inductor's FX graph cache
 does. A hit then needs neither the importer nor the passes, only the parser and the
 runtime: a warm compile costs what reading the entry and parsing its graph-level plan
-cost.
+cost. Within a process, the artifacts read or compiled last are kept in memory as well
+(`artifacts.RECENT`), and `frame_cache.py` finds an inference graph before AOTAutograd
+traces it.
 """
 
 from __future__ import annotations

@@ -204,3 +204,38 @@ def test_a_dynamic_graph_has_no_entry_and_keeps_its_symbolic_sizes(
                 assert_same(compiled(x), fn(x))
     assert calls.count == 2  # one symbolic graph a compile, not one a size
     assert not list(cache.glob("frame-*"))
+
+
+def test_a_second_compile_in_a_process_takes_the_graph_from_memory(
+    cache: Path, monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The graph cache's in-memory layer (`artifacts.RECENT`): no entry read, no kernels
+    loaded again, for a training step too (AOTAutograd's forward and backward graphs);
+    another cache directory does not see it."""
+    import stepwell.lowering.graph_cache as graph_cache
+    import stepwell.lowering.launch_plan as launch_plan
+
+    reads, loads = [], []
+    real_load, real_kernels = graph_cache.load, launch_plan.load_kernels
+    monkeypatch.setattr(graph_cache, "load", lambda *a: reads.append(1) or real_load(*a))
+    monkeypatch.setattr(
+        launch_plan, "load_kernels", lambda *a: loads.append(1) or real_kernels(*a)
+    )
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+    x = torch.randn(3, 4)
+
+    def step() -> torch.Tensor:
+        torch._dynamo.reset()
+        model.zero_grad()
+        torch.compile(model, backend="stepwell")(x).pow(2).sum().backward()
+        return model[0].weight.grad.clone()  # type: ignore[union-attr]
+
+    first = step()
+    assert loads  # the cold compile loaded its kernels
+    reads.clear(), loads.clear()
+    assert torch.equal(step(), first)
+    assert not reads and not loads
+    monkeypatch.setenv("STEPWELL_CACHE_DIR", str(tmp_path_factory.mktemp("other")))
+    assert torch.equal(step(), first)
+    assert loads
