@@ -172,7 +172,8 @@ def run(module: ModuleOp, args: Sequence[Any], level: str) -> tuple[Any, ...]:
 
 
 def fresh_copy(inputs: Sequence[Any]) -> list[Any]:
-    """`inputs` with every tensor cloned (its strides kept), other leaves as they are."""
+    """`inputs` with every tensor cloned (`clone` keeps a dense tensor's strides; an
+    expanded or overlapping one comes back contiguous), other leaves as they are."""
     return torch.utils._pytree.tree_map(
         lambda x: x.clone() if isinstance(x, torch.Tensor) else x, list(inputs)
     )

@@ -105,6 +105,13 @@ def as_results(op: Operation, out: Any) -> PythonValues:
     return flat_results(len(op.results), out)
 
 
+def _dtype_or_none(element: Attribute) -> torch.dtype | None:
+    try:
+        return torch_dtype(element)
+    except Exception:  # noqa: BLE001 - a type torch has no dtype for: left as it is
+        return None
+
+
 def declared_dtypes(op: Operation, values: PythonValues) -> PythonValues:
     """`values` with each tensor in its result's declared element type. Eager prims widen
     some integer results (`prims.sum` and `prims.cumsum` of int32 return int64), where the
@@ -113,8 +120,8 @@ def declared_dtypes(op: Operation, values: PythonValues) -> PythonValues:
     typed = []
     for value, result in zip(values, op.results, strict=False):
         if isinstance(value, torch.Tensor) and isinstance(result.type, TensorType):
-            dtype = torch_dtype(result.type.element_type)
-            if value.dtype != dtype:
+            dtype = _dtype_or_none(result.type.element_type)
+            if dtype is not None and value.dtype != dtype:
                 value = value.to(dtype)
         typed.append(value)
     return (*typed, *values[len(typed) :])

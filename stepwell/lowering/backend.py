@@ -184,7 +184,8 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
     frame_key = None
     if pipeline is None and not plugins and dump_dir is None and not options.get("remarks"):
         frame_key = frame_cache.key(gm, example_inputs, f"{legal_ops} rewrite={rewrite}")
-    if frame_key is not None and (hit := frame_cache.lookup(frame_key)) is not None:
+    outputs = len(output_slots(gm))
+    if frame_key is not None and (hit := frame_cache.lookup(frame_key, outputs)) is not None:
         return hit
     recorded: list[frame_cache.FrameEntry] = []
     if rewrite:
@@ -234,7 +235,7 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
 
             RECENT.put(key, artifacts.without_module())
         slots = output_slots(graph)
-        if record and key is not None and not attributes:
+        if record and key is not None and not attributes and len(slots) == outputs:
             recorded.append(frame_cache.FrameEntry(key, tuple(slots)))
 
         def run(*args: Any) -> list[Any]:

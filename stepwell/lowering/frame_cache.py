@@ -9,7 +9,8 @@ graphs whose AOTAutograd wrapper has nothing to do at run time, which is every g
 a plain inference call:
 
 - inference: AOTAutograd compiled one graph with no backward (no grad mode, or no input
-  that needs gradients);
+  that needs gradients), with no autocast around the call and no change of grad mode
+  inside the graph;
 - no input is mutated, and every output is a new tensor (no alias of an input or of
   another output);
 - no effect tokens, tensor subclasses, RNG state or opaque inputs; no constant tensors in
@@ -26,6 +27,7 @@ bad entry is a miss. The entry is JSON and names no code.
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -48,37 +50,47 @@ class FrameEntry:
 
 
 def settings(options: str) -> str:
-    """What a Dynamo graph's trace depends on beyond the graph: the options and the modes
-    AOTAutograd traces under (Dynamo guards on these too)."""
+    """What a Dynamo graph's trace depends on beyond the graph: the options and the state
+    AOTAutograd traces under (grad mode, default dtype, deterministic algorithms, which
+    SDPA implementations are on, the current CUDA device)."""
+    sdp = torch.backends.cuda
+    device = torch.cuda.current_device() if torch.cuda.is_initialized() else "-"
     modes = (
         f"grad={torch.is_grad_enabled()} inference_mode={torch.is_inference_mode_enabled()} "
-        f"autocast={torch.is_autocast_enabled()}:{torch.get_autocast_dtype('cuda')}"
-        f":{torch.is_autocast_enabled('cpu')}:{torch.get_autocast_dtype('cpu')} "
-        f"default_dtype={torch.get_default_dtype()}"
+        f"default_dtype={torch.get_default_dtype()} "
+        f"deterministic={torch.are_deterministic_algorithms_enabled()} "
+        f"sdp={sdp.flash_sdp_enabled()}{sdp.mem_efficient_sdp_enabled()}"
+        f"{sdp.math_sdp_enabled()}{sdp.cudnn_sdp_enabled()} cuda_device={device}"
     )
     return f"frame {options} {modes}"
 
 
 def key(gm: torch.fx.GraphModule, inputs: Sequence[Any], options: str) -> str | None:
     """The frame cache's key of Dynamo's `gm` called with `inputs`, or None when the graph
-    cannot have an entry (a submodule, something without an exact description)."""
-    if not graph_cache.enabled():
+    cannot have an entry: a submodule, something without an exact description, or an
+    autocast region around the call (AOTAutograd runs its graph with autocast off)."""
+    if not graph_cache.enabled() or torch._C._is_any_autocast_enabled():
         return None
     return graph_cache.dynamo_graph_key(gm, inputs, settings(options))
 
 
-def lookup(frame_key: str) -> Callable[..., list[Any]] | None:
-    """The compiled Dynamo graph of entry `frame_key`, or None on a miss (no entry, a bad
-    one, or no graph-cache entry behind it)."""
+def lookup(frame_key: str, outputs: int) -> Callable[..., list[Any]] | None:
+    """The compiled Dynamo graph of entry `frame_key` (whose graph has `outputs` outputs),
+    or None on a miss: no entry, a bad one, or none usable in the graph cache behind it."""
     from stepwell.lowering.artifacts import cached_artifacts
 
     entry = _read(frame_key)
-    if entry is None:
+    if entry is None or len(entry.slots) != outputs:
         return None
-    artifacts = cached_artifacts(entry.graph_key)
-    if artifacts is None:
+    try:
+        artifacts = cached_artifacts(entry.graph_key)
+        runtime = artifacts.runtime if artifacts is not None else None
+    except Exception as e:  # noqa: BLE001 - an entry that does not parse: compile again
+        warnings.warn(f"stepwell: frame cache entry {frame_key} unusable: {e!r:.200}",
+                      stacklevel=2)  # fmt: skip
         return None
-    runtime = artifacts.runtime
+    if runtime is None:
+        return None
     slots = entry.slots
 
     def run(*args: Any) -> list[Any]:
@@ -128,7 +140,10 @@ def passes_through(dynamo_inputs: Sequence[Any], traced_inputs: Sequence[Any]) -
         from torch._functorch._aot_autograd.schemas import OutputType, PlainTensorMeta
 
         inputs_untouched = not any(
-            i.mutates_data or i.mutates_metadata or i.mutates_storage_metadata
+            i.mutates_data
+            or i.mutates_metadata
+            or i.mutates_storage_metadata
+            or i.mutation_inductor_storage_resize
             for i in meta.input_info
         )
         outputs_new = all(o.output_type == OutputType.non_alias for o in meta.output_info)
@@ -138,6 +153,7 @@ def passes_through(dynamo_inputs: Sequence[Any], traced_inputs: Sequence[Any]) -
             and outputs_new
             and plain
             and meta.num_intermediate_bases == 0
+            and meta.grad_enabled_mutation is None  # (the wrapper sets grad mode after)
             and not meta.tokens
             and not getattr(meta, "num_graphsafe_rng_states", 0)
             and not meta.is_rng_op_functionalized

@@ -84,7 +84,10 @@ def dynamo_graph_key(
     """The key of the graph Dynamo hands a backend (torch-level calls such as
     `torch._C._nn.linear` and tensor methods by name), or None when it holds something
     the key cannot describe exactly. A submodule or attribute has values the key does
-    not hold, so a graph with one has no key."""
+    not hold, so a graph with one has no key; nor has a graph called with a tensor
+    subclass or a non-tensor input."""
+    if not all(type(x) in (torch.Tensor, torch.nn.Parameter) for x in inputs):
+        return None  # (a tensor subclass or a non-tensor input)
     for n in gm.graph.nodes:
         if n.op in ("call_module", "get_attr") or _holds_a_tensor((n.args, n.kwargs)):
             return None
@@ -173,9 +176,12 @@ def _describe_value(x: Any) -> str:
     """A tensor by its metadata (sizes, strides, dtype, device kind, requires_grad), a
     size by its symbol or value, a scalar by its exact value."""
     if isinstance(x, torch.Tensor):
+        if x.layout != torch.strided:  # (a sparse tensor has no strides)
+            raise _Undescribable(x)
         return (
             f"T{tuple(str(d) for d in x.shape)}{tuple(str(d) for d in x.stride())}"
-            f"{x.dtype}:{x.device.type}:{int(x.requires_grad)}"
+            f"{x.dtype}:{x.device.type}:{int(x.requires_grad)}:{int(x.is_conj())}"
+            f"{int(x.is_neg())}"
         )
     if isinstance(x, torch.SymInt | torch.SymFloat | torch.SymBool):
         return f"S{x}"
@@ -187,8 +193,10 @@ def _describe_value(x: Any) -> str:
 def _describe_arg(a: Any) -> str:
     if isinstance(a, torch.fx.Node):
         return f"%{a.name}"
-    if isinstance(a, list | tuple):
+    if isinstance(a, list):
         return "[" + ",".join(_describe_arg(v) for v in a) + "]"
+    if isinstance(a, tuple):  # (`x[(0, 1)]` is not `x[[0, 1]]`)
+        return "(" + ",".join(_describe_arg(v) for v in a) + ")"
     if isinstance(a, dict):
         return "{" + ",".join(f"{k}={_describe_arg(v)}" for k, v in a.items()) + "}"
     if isinstance(a, torch.dtype | torch.device | torch.layout | torch.memory_format):

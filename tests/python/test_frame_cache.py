@@ -239,3 +239,40 @@ def test_a_second_compile_in_a_process_takes_the_graph_from_memory(
     monkeypatch.setenv("STEPWELL_CACHE_DIR", str(tmp_path_factory.mktemp("other")))
     assert torch.equal(step(), first)
     assert loads
+
+
+def _grad_off_inside(x: torch.Tensor) -> torch.Tensor:
+    torch.set_grad_enabled(False)
+    return x * 2
+
+
+def test_a_graph_that_changes_grad_mode_still_goes_through_aotautograd(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """AOTAutograd's wrapper sets the grad mode the graph left behind; a hit could not."""
+    calls = AotCalls(monkeypatch)
+    try:
+        for _ in range(2):
+            torch.set_grad_enabled(True)
+            torch._dynamo.reset()
+            x = torch.randn(3)
+            assert torch.equal(torch.compile(_grad_off_inside, backend="stepwell")(x), x * 2)
+            assert not torch.is_grad_enabled()
+    finally:
+        torch.set_grad_enabled(True)
+    assert calls.count == 2 and not list(cache.glob("frame-*"))
+
+
+def test_no_frame_key_under_autocast_or_for_a_tensor_subclass() -> None:
+    from stepwell.lowering import graph_cache
+
+    class Marked(torch.Tensor):
+        pass
+
+    gm = torch.fx.symbolic_trace(lambda a: torch.relu(a) * 2)
+    x = torch.randn(4)
+    assert graph_cache.dynamo_graph_key(gm, [x], "s") is not None
+    assert graph_cache.dynamo_graph_key(gm, [x.as_subclass(Marked)], "s") is None
+    assert frame_cache.key(gm, [x], "o") is not None
+    with torch.autocast("cpu"):
+        assert frame_cache.key(gm, [x], "o") is None
