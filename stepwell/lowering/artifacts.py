@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -95,13 +96,26 @@ class Artifacts:
                 self._runtime = Runtime(self.module, self.source)
         return self._runtime
 
-    def without_module(self) -> Artifacts:
-        """These artifacts as a cache hit holds them (text, launch plan, runtime), without
-        the compiled module's objects: what the in-memory layer keeps of a compile."""
+    def without_module(self, plan_ir: str) -> Artifacts:
+        """These artifacts as a cache hit holds them (text, the graph-level plan `plan_ir`,
+        launch plan, runtime), without the compiled module's objects: what the in-memory
+        layer keeps of a compile."""
         runtime = self._runtime if isinstance(self._runtime, PlanRuntime) else None
         return Artifacts(self.levels, None, self.source, self.manifest, from_cache=True,
-                         plan_ir=self.plan_text(), launch_plan=self.launch_plan,
+                         plan_ir=plan_ir, launch_plan=self.launch_plan,
                          _runtime=runtime)  # fmt: skip
+
+    def runner(self, slots: Sequence[bool], extra: Sequence[Any] = ()) -> Callable[..., list[Any]]:
+        """The runtime as a compiled FX graph's function: called with the graph's inputs
+        (then `extra`, its attributes), it returns one value per output slot, None where
+        the slot holds none."""
+        runtime = self.runtime
+
+        def run(*args: Any) -> list[Any]:
+            values = iter(runtime(*args, *extra))
+            return [next(values) if present else None for present in slots]
+
+        return run
 
     def plan_text(self) -> str:
         """The graph-level plan's text (what the graph cache keeps for the runtime)."""
@@ -142,8 +156,8 @@ class RecentArtifacts:
 
     def put(self, key: str, artifacts: Artifacts) -> None:
         with self._lock:
-            self._entries[(str(cache_dir()), key)] = artifacts
-            self._entries.move_to_end((str(cache_dir()), key))
+            self._entries[where := (str(cache_dir()), key)] = artifacts
+            self._entries.move_to_end(where)
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
 

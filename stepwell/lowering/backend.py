@@ -222,27 +222,22 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
             module, attributes = import_graph_with_attributes(graph, inputs)
             artifacts = compile_module(module, legal_ops, pipeline=pipeline, plugins=plugins)
             if key is not None:
+                from stepwell.lowering.artifacts import RECENT
+
+                plan = artifacts.plan_text()
                 graph_cache.store(key, artifacts.levels, artifacts.source, artifacts.manifest,
-                                  artifacts.plan_text(), artifacts.plan_json())  # fmt: skip
+                                  plan, artifacts.plan_json())  # fmt: skip
+                _ = artifacts.runtime  # built now: memory keeps it, kernels loaded
+                RECENT.put(key, artifacts.without_module(plan))
         if native_only and not fully_native(artifacts.manifest):
             m = artifacts.manifest
             raise NotNative(f"ATen calls {m.get('externs')}, copies {m.get('graph_level_copies')}")
         if dump_to is not None:
             artifacts.dump(dump_to)
-        runtime = artifacts.runtime
-        if key is not None and not artifacts.from_cache:  # (the in-memory layer)
-            from stepwell.lowering.artifacts import RECENT
-
-            RECENT.put(key, artifacts.without_module())
         slots = output_slots(graph)
         if record and key is not None and not attributes and len(slots) == outputs:
             recorded.append(frame_cache.FrameEntry(key, tuple(slots)))
-
-        def run(*args: Any) -> list[Any]:
-            values = iter(runtime(*args, *attributes))
-            return [next(values) if present else None for present in slots]
-
-        return run
+        return artifacts.runner(slots, attributes)
 
     def eager(graph: torch.fx.GraphModule, e: Exception) -> Callable[..., Any]:
         if not torch._dynamo.config.suppress_errors:

@@ -75,7 +75,7 @@ def fx_graph_key(gm: torch.fx.GraphModule, inputs: Sequence[Any], settings: str)
 
     if not is_aten_graph(gm):  # the importer retraces it first
         return None
-    return _described_key(gm, inputs, settings, "fx", "val", _callable_name)
+    return _described_key(gm, inputs, settings, "graph", "val", _callable_name)
 
 
 def dynamo_graph_key(
@@ -108,8 +108,8 @@ def _described_key(
     meta: str,
     name_of: Callable[[Any], str],
 ) -> str | None:
-    """`KIND-` and a digest of the graph's nodes (op, target by `name_of`, arguments, the value
-    metadata `n.meta[meta]`, stack frames) and of the inputs' metadata."""
+    """`KIND-` and a digest of `kind`, the graph's nodes (op, target by `name_of`,
+    arguments, the value metadata `n.meta[meta]`, stack frames) and the inputs' metadata."""
     lines = [settings]
     try:
         lines += ["input " + _describe_value(x) for x in inputs]
@@ -126,8 +126,7 @@ def _described_key(
     except _Undescribable:
         return None
     text = f"{compiler_fingerprint()}\n{kind}\n" + "\n".join(lines)
-    prefix = "graph" if kind == "fx" else kind
-    return f"{prefix}-" + hashlib.sha256(text.encode()).hexdigest()[:32]
+    return f"{kind}-" + hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 class _Undescribable(Exception):

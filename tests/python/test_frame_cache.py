@@ -233,7 +233,8 @@ def test_a_second_compile_in_a_process_takes_the_graph_from_memory(
 
     first = step()
     assert loads  # the cold compile loaded its kernels
-    reads.clear(), loads.clear()
+    reads.clear()
+    loads.clear()
     assert torch.equal(step(), first)
     assert not reads and not loads
     monkeypatch.setenv("STEPWELL_CACHE_DIR", str(tmp_path_factory.mktemp("other")))
