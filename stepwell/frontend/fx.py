@@ -54,8 +54,11 @@ def import_program(ep: torch.export.ExportedProgram, name: str = "forward") -> M
     A program that writes a tensor in place (`x.detach().add_(y)`, `F.embedding`'s
     `max_norm`, a train-mode BatchNorm's running statistics) is functionalized first, so
     every later read sees the written value; the function returns the program's results
-    only, and the inputs it wrote are named in a warning (they are not written back)."""
-    if mutates(ep.graph):
+    only, and the inputs it wrote are named in a warning (they are not written back).
+    Regions under `torch.no_grad()` or `torch.autocast(...)` inside `forward`, which
+    torch.export keeps as wrapper higher-order ops around submodules, are inlined the same
+    way (autocast applied to the ops it covers)."""
+    if mutates(ep.graph) or has_mode_wrappers(ep.graph):
         with contextlib.suppress(Exception):  # (one PyTorch cannot functionalize: as it is)
             ep = ep.run_decompositions({})  # (an empty table: functionalization only)
     specs = ep.graph_signature.output_specs
@@ -95,6 +98,21 @@ def mutates(graph: torch.fx.Graph) -> bool:
         and isinstance(n.target, torch._ops.OpOverload)
         and n.target._schema.is_mutable
         and torch.Tag.inplace_view not in n.target.tags
+        for n in graph.nodes
+    )
+
+
+MODE_WRAPPERS = ("wrap_with_set_grad_enabled", "wrap_with_autocast")
+"""Higher-order ops torch.export's pre-dispatch graph wraps a grad-mode or autocast region
+in; running the decompositions inlines them."""
+
+
+def has_mode_wrappers(graph: torch.fx.Graph) -> bool:
+    """Does `graph` call a grad-mode or autocast wrapper around a submodule?"""
+    return any(
+        n.op == "call_function"
+        and isinstance(n.target, torch._ops.HigherOrderOperator)
+        and n.target.name() in MODE_WRAPPERS
         for n in graph.nodes
     )
 

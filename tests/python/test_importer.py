@@ -145,3 +145,40 @@ def test_dynamo_dynamic_graph_keeps_locations() -> None:
     (module,) = _dynamo_modules(dynamic=True)
     body = [op for op in module.walk() if op.name.startswith("torch.")]
     assert body and all(isinstance(op.location, FileLineColLoc) for op in body)
+
+
+class _ModeRegions(torch.nn.Module):
+    """`torch.no_grad()` and `torch.autocast` inside forward, as Llama's rotary embedding
+    in some transformers releases: torch.export keeps them as wrapper ops on submodules."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.register_buffer("freq", torch.arange(4.0))
+
+    def forward(self, x: torch.Tensor, w: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        with torch.no_grad():
+            y = x[:, None] * self.freq
+        with torch.autocast("cpu", enabled=False):
+            z = y.float().cos()
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            p = y @ w  # autocast: a bf16 matmul
+        return z + 1, p
+
+
+@pytest.mark.parametrize("level", ["prims", "tile"])
+def test_grad_mode_and_autocast_regions_are_inlined(level: str) -> None:
+    from stepwell.frontend.loader import Example, export
+    from stepwell.pipeline import bind_inputs, check_example, lower, run
+
+    m = _ModeRegions()
+    x, w = torch.randn(3), torch.randn(4, 5)
+    example = Example(m, (x, w), "test")
+    assert check_example(example, level, atol=1e-2, rtol=1e-2).passed
+    ep = export(example)
+    module = lower(import_program(ep), level)
+    outputs = run(module, bind_inputs(module, ep, (x, w)), level)
+    expected = m(x, w)
+    assert [o.dtype for o in outputs] == [torch.float32, torch.bfloat16]
+    assert [o.dtype for o in outputs] == [e.dtype for e in expected]
+    torch.testing.assert_close(outputs[0], expected[0])
+    torch.testing.assert_close(outputs[1], expected[1])
