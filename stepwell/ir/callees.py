@@ -49,6 +49,23 @@ SYM_FUNCTIONS: dict[str, Callable[..., Any]] = {
 """Functions on symbolic sizes that may appear in an ATen-level graph, by name."""
 
 
+def on_graph_device(
+    args: list[Any], kwargs: dict[str, Any], device: torch.device | None
+) -> dict[str, Any]:
+    """`kwargs` for a call that runs in a graph on `device`. A factory (a call with no
+    tensor argument: `full`, `iota`, `arange`, `scalar_tensor`) makes its tensor on the
+    graph's device, whatever device the IR names: the IR's constants are device-neutral
+    (passes make them with `cpu`), and a graph's tensors live where its inputs do. A call
+    with a tensor argument keeps its `device=` (`x.to("cpu")` is a transfer). `device`
+    None (no tensor input) keeps every `device=`."""
+    if device is None or "device" not in kwargs:
+        return kwargs
+    leaves = torch.utils._pytree.tree_leaves((args, kwargs))
+    if any(isinstance(leaf, torch.Tensor) for leaf in leaves):
+        return kwargs
+    return {**kwargs, "device": device}
+
+
 COLLECTIVE_NAMESPACES = ("_c10d_functional", "c10d_functional")
 """The namespaces of the functional collectives (`all_reduce`, `all_gather_into_tensor`,
 `reduce_scatter_tensor`, ...) that tensor-parallel and compiled-autograd graphs hold."""

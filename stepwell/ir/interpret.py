@@ -63,15 +63,18 @@ from stepwell.dialects.prims_support import (
     eager_sort,
 )
 from stepwell.dialects.torch_support import OperatorOp, TorchOp
-from stepwell.ir.callees import flat_results, resolve_callee
+from stepwell.ir.callees import flat_results, on_graph_device, resolve_callee
 from stepwell.ir.sizes import bind_symbols, evaluate, solve_sizes, symbols_of
 from stepwell.ir.types import symbol_binds, tensor_sizes, torch_dtype
 
 
-def call_generic(name: str, op: Operation, values: Sequence[Any]) -> Any:
-    """Run a `torch.operator` / `prims.extern`: args reference operands as #torch.sym<i>."""
+def call_generic(
+    name: str, op: Operation, values: Sequence[Any], device: torch.device | None = None
+) -> Any:
+    """Run a `torch.operator` / `prims.extern`: args reference operands as #torch.sym<i>.
+    A factory makes its tensor on `device`, the graph's (`callees.on_graph_device`)."""
     args, kwargs = generic_arguments(name, op, values)
-    return resolve_callee(name)(*args, **kwargs)
+    return resolve_callee(name)(*args, **on_graph_device(args, kwargs, device))
 
 
 def generic_arguments(
@@ -158,6 +161,11 @@ class StepwellFunctions(InterpreterFunctions):
 
     torch_level: ClassVar[bool] = True
 
+    def __init__(self, device: torch.device | None = None) -> None:
+        """`device`: the graph's device, where factories make their tensors (None: the
+        device each op names)."""
+        self.device = device
+
     @classmethod
     def _impls(cls):  # type: ignore[override]
         own = list(super()._impls())
@@ -173,18 +181,19 @@ class StepwellFunctions(InterpreterFunctions):
     def run_schema_op(self, interpreter: Interpreter, op: TorchOp, args: PythonValues):
         from xdsl.interpreter import OpImplResult
 
-        out = resolve_callee(op.OVERLOAD)(**call_arguments(op, args))
+        kwargs = call_arguments(op, args)
+        out = resolve_callee(op.OVERLOAD)(**on_graph_device([], kwargs, self.device))
         return OpImplResult(declared_dtypes(op, as_results(op, out)), None)
 
     @impl(OperatorOp)
     def run_operator(self, interpreter: Interpreter, op: OperatorOp, args: PythonValues):
-        return as_results(op, call_generic(op.op_name.data, op, args))
+        return as_results(op, call_generic(op.op_name.data, op, args, self.device))
 
     @impl(ExternOp)
     def run_extern(self, interpreter: Interpreter, op: ExternOp, args: PythonValues):
         # value semantics: an extern sees its inputs in the standard (contiguous) layout
         dense = [a.contiguous() if isinstance(a, torch.Tensor) else a for a in args]
-        return as_results(op, call_generic(op.callee.data, op, dense))
+        return as_results(op, call_generic(op.callee.data, op, dense, self.device))
 
     @impl(PrimsReshapeOp)
     def run_reshape(self, interpreter: Interpreter, op: PrimsReshapeOp, args: PythonValues):
@@ -229,8 +238,9 @@ class StepwellFunctions(InterpreterFunctions):
         flat = a.reshape(-1)
         inside = (offsets >= 0) & (offsets < flat.numel())
         safe = torch.where(inside, offsets, 0).long()
-        values = flat[safe] if flat.numel() else torch.zeros(offsets.shape, dtype=a.dtype)
-        return (torch.where(inside, values, torch.zeros((), dtype=a.dtype)),)
+        zeros = torch.zeros(offsets.shape, dtype=a.dtype, device=a.device)
+        values = flat[safe] if flat.numel() else zeros
+        return (torch.where(inside, values, zeros),)
 
     @impl(ScatterOp)
     def run_scatter(self, interpreter: Interpreter, op: ScatterOp, args: PythonValues):
@@ -356,15 +366,18 @@ def has_torch_ops(module: ModuleOp) -> bool:
     )
 
 
-def make_interpreter(module: ModuleOp, torch_level: bool | None = None) -> Interpreter:
+def make_interpreter(
+    module: ModuleOp, torch_level: bool | None = None, device: torch.device | None = None
+) -> Interpreter:
     """An interpreter of `module`; `torch_level` (default: `has_torch_ops(module)`) says
-    whether it needs the torch dialect's rules."""
+    whether it needs the torch dialect's rules; `device` is the graph's device, where
+    factories make their tensors (default: the device each op names)."""
     interpreter = Interpreter(module)
     interpreter.register_implementations(FuncFunctions())
     if torch_level is None:
         torch_level = has_torch_ops(module)
     interpreter.register_implementations(
-        StepwellFunctions() if torch_level else PrimsLevelFunctions()
+        StepwellFunctions(device) if torch_level else PrimsLevelFunctions(device)
     )
     return interpreter
 

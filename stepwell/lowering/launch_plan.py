@@ -50,7 +50,7 @@ from typing import Any
 
 import torch
 
-from stepwell.ir.callees import flat_results, resolve_callee
+from stepwell.ir.callees import flat_results, on_graph_device, resolve_callee
 from stepwell.ir.sizes import (
     SizeError,
     SizeFunction,
@@ -127,9 +127,12 @@ def launch(
     new: Sequence[tuple[Sequence[int], torch.dtype]],
     interpret: bool,
     symbols: Sequence[int] = (),
+    device: torch.device | None = None,
 ) -> tuple[torch.Tensor, ...]:
     """Run one kernel: `args` are its inputs, then the inits of its first results, and
-    `symbols` the values of its size symbols (its last arguments).
+    `symbols` the values of its size symbols (its last arguments). Its results live where
+    its arguments do; a kernel with none (an `iota`, a constant mask) allocates them on
+    `device`, the graph's (`graph_device`).
 
     A result with an init starts as a copy of it (a scatter writes only some elements),
     or as the init itself when it is `donated` (nothing else reads that memory); the
@@ -138,7 +141,8 @@ def launch(
 
     values = [a.contiguous() for a in args]
     inputs, inits = values[:n_inputs], values[n_inputs:]
-    device = values[0].device if values else torch.device("cpu")
+    if values:
+        device = values[0].device
     outputs = [
         init if donated[k] else init.clone(memory_format=torch.contiguous_format)
         for k, init in enumerate(inits)
@@ -164,6 +168,13 @@ def unaliased(outputs: tuple[Any, ...], inputs: Sequence[torch.Tensor]) -> tuple
         else o
         for o in outputs
     )
+
+
+def graph_device(args: Sequence[Any]) -> torch.device:
+    """Where a graph's tensors live: the device of its first tensor argument (CPU for a
+    graph with none). Its kernels launch there, and its factories (`full`, `iota`) make
+    their tensors there, whatever device the IR's constants name."""
+    return next((a.device for a in args if isinstance(a, torch.Tensor)), torch.device("cpu"))
 
 
 def on_cpu(args: Sequence[Any]) -> bool:
@@ -284,6 +295,7 @@ class LaunchPlan:
         if len(args) != self.args:
             raise TypeError(f"@{self.function} takes {self.args} arguments, got {len(args)}")
         slots: list[Any] = list(args)
+        device = graph_device(args)
         for step in self.steps:
             kind = step["op"]
             if kind == "launch":
@@ -299,13 +311,14 @@ class LaunchPlan:
                 grid = [size_value(g, b) for g in step["grid"]]
                 slots.extend(launch(kernels[name], grid, inputs, len(step["in"]),
                                     step["donated"], new, interpret,
-                                    [b[n] for n in step["symbols"]]))  # fmt: skip
+                                    [b[n] for n in step["symbols"]], device))  # fmt: skip
             elif kind == "call":
                 call_args = _decode(step["args"], slots)
                 kwargs = {k: _decode(v, slots) for k, v in step["kwargs"].items()}
                 if step["dense"]:  # an extern sees its inputs in the standard layout
                     call_args = [_dense(a) for a in call_args]
                     kwargs = {k: _dense(v) for k, v in kwargs.items()}
+                kwargs = on_graph_device(call_args, kwargs, device)
                 out = resolve_callee(step["callee"])(*call_args, **kwargs)
                 slots.extend(flat_results(len(step["out"]), out))
             else:  # reshape

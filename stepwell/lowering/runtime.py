@@ -26,6 +26,7 @@ from stepwell.ir.interpret import has_torch_ops, make_interpreter
 from stepwell.ir.sizes import bind_symbols, evaluate
 from stepwell.ir.types import symbol_binds, tensor_sizes, torch_dtype
 from stepwell.lowering.launch_plan import (
+    graph_device,
     launch,
     load_kernels,
     on_cpu,
@@ -48,11 +49,16 @@ class LaunchFunctions(InterpreterFunctions):
     """`tile.launch`: allocate the results, launch the kernel over its grid."""
 
     def __init__(
-        self, kernels: dict[str, Any], launches: dict[str, KernelLaunch], interpret: bool
+        self,
+        kernels: dict[str, Any],
+        launches: dict[str, KernelLaunch],
+        interpret: bool,
+        device: torch.device | None = None,
     ) -> None:
         self.kernels = kernels
         self.launches = launches
         self.interpret = interpret
+        self.device = device
 
     @impl(tile.LaunchOp)
     def run_launch(self, interpreter: Interpreter, op: tile.LaunchOp, args: PythonValues):
@@ -76,7 +82,8 @@ class LaunchFunctions(InterpreterFunctions):
         donated = [op.donated(k) for k in range(len(op.inits))]
         grid = [size_value(g, bindings) for g in spec.grid]
         return launch(self.kernels[name], grid, args, len(op.inputs), donated, new,
-                      self.interpret, [bindings[n] for n in spec.symbols])  # fmt: skip
+                      self.interpret, [bindings[n] for n in spec.symbols],
+                      self.device)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -129,9 +136,12 @@ class Runtime:
 
     def __call__(self, *args: Any, function: str = "forward") -> tuple[Any, ...]:
         interpret = on_cpu(args)
-        interp = make_interpreter(self.module, self.torch_level)
+        device = graph_device(args)
+        interp = make_interpreter(self.module, self.torch_level, device)
         kernels = self.kernels(interpret)
-        interp.register_implementations(LaunchFunctions(kernels, self.launches, interpret))
+        interp.register_implementations(
+            LaunchFunctions(kernels, self.launches, interpret, device)
+        )
         with torch.no_grad():
             outputs = tuple(interp.call_op(function, tuple(args)))
         return unaliased(outputs, [a for a in args if isinstance(a, torch.Tensor)])
