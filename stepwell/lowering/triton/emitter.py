@@ -410,10 +410,28 @@ def _broadcast(e: Emitter, op: Operation) -> None:
 
 
 def _dot(e: Emitter, op: Operation) -> None:
+    """`tl.dot`. A batched tile whose batch dims are all 1 (a matmul or attention kernel
+    whose block takes one batch index: `[1, M, K] @ [1, K, N]`) is multiplied as the 2D
+    tile it is: Triton lowers a 3D dot to Ampere-style MMA, a 2D one to Hopper's
+    warp-group MMA (wgmma): on an H200, 2.9x faster for a 4096^3 fp16 matmul kernel and
+    170x for an attention kernel (docs/benchmarks.md). The product goes back to the
+    batched shape by `expand_dims`, not `reshape`: Triton 3.6 fails to compile a reshape
+    of a wgmma result with 128-wide head dims."""
     dot = cast(tile.DotOp, op)
     elem = cast(TensorType[Attribute], dot.lhs.type).element_type
     precision = ', input_precision="ieee"' if str(elem) == "f32" else ""
     a, b, acc = e.name(dot.lhs), e.name(dot.rhs), e.name(dot.acc)
+    shapes = [_shape(v) for v in (dot.lhs, dot.rhs, dot.acc)]
+    if len(shapes[0]) > 2 and all(d == 1 for s in shapes for d in s[:-2]):
+        a, b, acc = (
+            f"tl.reshape({name}, {tuple(s[-2:])})"
+            for name, s in zip((a, b, acc), shapes, strict=True)
+        )
+        result = f"tl.dot({a}, {b}, {acc}{precision})"
+        for _ in shapes[0][:-2]:
+            result = f"tl.expand_dims({result}, 0)"
+        e.define(dot.result, result, "acc")
+        return
     e.define(dot.result, f"tl.dot({a}, {b}, {acc}{precision})", "acc")
 
 

@@ -3,7 +3,8 @@
 
 // Causal grouped-query attention (4 query heads sharing 2 kv heads, 100 tokens, head dim
 // 64, bf16) kept whole: one flash-attention kernel. K and V are read with stride 0 along
-// the group of query heads that share them; the key loop stops at the diagonal.
+// the group of query heads that share them; the key loop stops at the diagonal. Both
+// products are 2D dots of the [1, M, K] tiles reshaped (a 3D dot gets no wgmma).
 
 // TILE: tile.kernel @k0_attention(%{{.*}}: memref<1x2x2x100x64xbf16, strided<[25600, 12800, 6400, 64, 1]>>, %{{.*}}: memref<1x2x2x64x100xbf16, strided<[12800, 6400, 0, 1, 64]>>, %{{.*}}: memref<1x2x2x100x64xbf16, strided<[12800, 6400, 0, 64, 1]>>, %{{.*}}: memref<1x2x2x100x64xbf16, strided<[25600, 12800, 6400, 64, 1]>>)
 // TILE-SAME: grid = [1 : i64, 4 : i64, 1 : i64], space = {{\[}}[1 : i64, 2 : i64, 2 : i64], [100 : i64], [100 : i64]], block = [1 : i64, 128 : i64, 64 : i64]
@@ -22,7 +23,7 @@
 // CHECK: [[UB:t[0-9]+]] = tl.minimum(
 // CHECK: for [[J:k[0-9]+]] in range({{.*}}, [[UB]], {{.*}}):
 // CHECK: tl.load(k1_ptr + ({{.*}} // 2) * 6400
-// CHECK: tl.dot(
+// CHECK: tl.expand_dims(tl.dot(tl.reshape({{.*}}, (128, 64)), tl.reshape({{.*}}, (64, 64)), tl.reshape({{.*}}, (128, 64))), 0)
 // CHECK: [[COLS:lane[0-9]+]] = ([[J]] * 64 + tl.arange(0, 64))[None, None, :]
 // CHECK: tl.max(tl.where({{.*}}), axis=2, keep_dims=True)
 // CHECK-NOT: float('nan')
@@ -30,7 +31,7 @@
 // CHECK: tl.sum(
 // CHECK: tl.load(v2_ptr + ({{.*}} // 2) * 6400
 // CHECK: .to(tl.bfloat16, fp_downcast_rounding="rtne")
-// CHECK: tl.dot(
+// CHECK: tl.expand_dims(tl.dot(tl.reshape({{.*}}, (128, 64)), tl.reshape({{.*}}, (64, 64)), tl.reshape({{.*}}, (128, 64))), 0)
 // CHECK: tl.store(out3_ptr
 func.func @forward(%q: tensor<1x4x100x64xbf16>, %k: tensor<1x2x100x64xbf16>, %v: tensor<1x2x100x64xbf16>) -> tensor<1x4x100x64xbf16> {
   %0 = torch.aten.scaled_dot_product_attention %q, %k, %v, none {is_causal = true, enable_gqa = true} : (tensor<1x4x100x64xbf16>, tensor<1x2x100x64xbf16>, tensor<1x2x100x64xbf16>) -> tensor<1x4x100x64xbf16>
