@@ -18,7 +18,15 @@ estimate) and, for matmul and attention, the FLOP rate.
 
     .venv/bin/python benchmarks/gpu.py            # on a CUDA machine; < 5 minutes
     .venv/bin/python benchmarks/gpu.py --quick    # one size per microbenchmark, no zoo
+    .venv/bin/python benchmarks/gpu.py --quick --models mlp,gpt2   # ... and these models
     .venv/bin/python benchmarks/gpu.py --attention --out results/gpu_attention.json
+    .venv/bin/python benchmarks/gpu.py --smoke      # small programs, exact checks, tracebacks
+
+`--smoke` compiles a handful of small programs (pointwise, integer and boolean ops,
+reductions, arg-reductions, a scan, norms, matmuls with epilogues, empty and NaN inputs)
+with stepwell on the GPU and compares each with eager on dtype, shape, NaN positions and
+values, printing the whole traceback of a failure: the first thing to run on a new GPU
+machine or a new PyTorch/Triton pair.
 
 `--attention` times the re-fused attention kernel (the spelling of `masked_attention`,
 which fuse-attention turns into one flash-attention kernel) against SDPA's flash backend
@@ -39,6 +47,7 @@ import platform
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -176,6 +185,113 @@ def zoo_case(model: str, batch: int, dtype: Any) -> dict[str, Any]:
     return {"name": f"zoo:{model}[batch {batch}]", "fn": fn, "args": tuple(args)}
 
 
+# ---------------------------------------------------------------- smoke
+
+
+def smoke_cases(device: str = "cuda") -> list[tuple[str, Callable[..., Any], tuple[Any, ...]]]:
+    """Small programs over every dtype family, each a (name, fn, args) on the GPU."""
+    import torch
+
+    def r(*shape: int, dtype: Any = torch.float32) -> torch.Tensor:
+        return torch.randn(*shape, device=device).to(dtype)
+
+    nan = r(64, 33)
+    nan[3, 5] = math.nan
+    ints = torch.randint(-50, 50, (64, 33), device=device, dtype=torch.int32)
+    return [
+        ("pointwise f32", lambda x, y: torch.relu(x) * 2 + y.sin(), (r(128, 257), r(128, 257))),
+        (
+            "pointwise f16 broadcast",
+            lambda x, b: torch.nn.functional.gelu(x + b),
+            (r(64, 512, dtype=torch.float16), r(512, dtype=torch.float16)),
+        ),
+        ("int32 floordiv/remainder", lambda i: (i * 3 + 1) // 7 + i % 5, (ints,)),
+        (
+            "bool logic + where",
+            lambda x, y: torch.where((x > 0) & ~(y < 0), x, y),
+            (r(64, 33), r(64, 33)),
+        ),
+        ("nan propagation max", lambda x: (x.amax(-1), torch.maximum(x, x.flip(0))), (nan,)),
+        ("sum/mean/argmax", lambda x: (x.sum(-1), x.mean(0), x.argmax(-1)), (r(96, 1000),)),
+        ("int64 sum + bool any", lambda i: (i.to(torch.int64).sum(0), (i > 40).any(-1)), (ints,)),
+        ("cumsum", lambda x: x.cumsum(-1), (r(16, 300),)),
+        ("softmax f16", lambda x: torch.softmax(x, -1), (r(256, 1024, dtype=torch.float16),)),
+        (
+            "layer_norm bf16",
+            lambda x, w, b: torch.nn.functional.layer_norm(x, (768,), w, b),
+            (
+                r(128, 768, dtype=torch.bfloat16),
+                r(768, dtype=torch.bfloat16),
+                r(768, dtype=torch.bfloat16),
+            ),
+        ),
+        ("matmul f32 (ieee)", lambda a, b: a @ b, (r(130, 70), r(70, 90))),
+        (
+            "matmul f16 + bias + relu",
+            lambda a, b, c: torch.relu(a @ b + c),
+            (
+                r(256, 512, dtype=torch.float16),
+                r(512, 384, dtype=torch.float16) / 20,
+                r(384, dtype=torch.float16),
+            ),
+        ),
+        ("empty", lambda x: x * 2 + 1, (r(0, 7),)),
+    ]
+
+
+def exact_check(out: Any, ref: Any) -> str | None:
+    """None when `out` matches eager's `ref` in structure, dtype, shape, NaN positions and
+    values (tolerance by dtype); else what differs."""
+    import torch
+
+    outs = torch.utils._pytree.tree_leaves(out)
+    refs = torch.utils._pytree.tree_leaves(ref)
+    if len(outs) != len(refs):
+        return f"{len(outs)} outputs, eager has {len(refs)}"
+    for i, (a, b) in enumerate(zip(outs, refs, strict=True)):
+        if a.device != b.device:
+            return f"output {i}: on {a.device}, eager's on {b.device}"
+        if a.dtype != b.dtype or a.shape != b.shape:
+            return f"output {i}: {a.dtype}{tuple(a.shape)}, eager {b.dtype}{tuple(b.shape)}"
+        if a.is_floating_point():
+            if not torch.equal(a.isnan(), b.isnan()):
+                return f"output {i}: NaN positions differ"
+            tol = {torch.float16: 1e-2, torch.bfloat16: 3e-2}.get(a.dtype, 1e-4)
+            if not torch.allclose(a.float(), b.float(), rtol=tol, atol=tol, equal_nan=True):
+                err = (a.float() - b.float()).abs().nan_to_num().max().item()
+                return f"output {i}: values differ (max abs err {err:.3g})"
+        elif not torch.equal(a, b):
+            return f"output {i}: values differ"
+    return None
+
+
+def smoke(device: str = "cuda") -> list[dict[str, Any]]:
+    """Run every smoke case through stepwell on the GPU; one row each."""
+    import torch
+
+    rows: list[dict[str, Any]] = []
+    for name, fn, args in smoke_cases(device):
+        torch._dynamo.reset()
+        row: dict[str, Any] = {"name": f"smoke:{name}"}
+        try:
+            ref = fn(*args)
+            t = time.perf_counter()
+            out = torch.compile(fn, backend="stepwell")(*args)
+            if device == "cuda":
+                torch.cuda.synchronize()
+            row["compile_s"] = time.perf_counter() - t
+            row["mismatch"] = exact_check(out, ref)
+            row["ok"] = row["mismatch"] is None
+            print(f"smoke {name:28} {'ok' if row['ok'] else 'FAIL ' + row['mismatch']}"
+                  f" ({row['compile_s']:.1f} s)", flush=True)  # fmt: skip
+        except Exception as e:
+            row["ok"], row["error"] = False, f"{type(e).__name__}: {e}"[:500]
+            row["traceback"] = traceback.format_exc()[-4000:]
+            print(f"smoke {name:28} ERROR\n{row['traceback']}", flush=True)
+        rows.append(row)
+    return rows
+
+
 # ---------------------------------------------------------------- measuring
 
 
@@ -251,6 +367,7 @@ def bench(case: dict[str, Any], dtype: Any) -> dict[str, Any]:
                 except Exception as e:  # a failure is a result, not the end of the run
                     first = (str(e).strip().splitlines() or [""])[0][:300]
                     row[f"{backend}_error"] = f"{type(e).__name__}: {first}"
+                    row[f"{backend}_traceback"] = traceback.format_exc()[-3000:]
                 finally:
                     os.environ.pop("STEPWELL_DUMP", None)
     for backend in ("stepwell", "inductor"):
@@ -296,12 +413,23 @@ def describe(row: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run every case that fits in --budget-s; write the JSON; exit 0 without a GPU."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--quick", action="store_true", help="one size per microbenchmark, no zoo")
+    ap.add_argument(
+        "--quick",
+        action="store_true",
+        help="one size per microbenchmark; no zoo unless --models names some",
+    )
     ap.add_argument("--attention", action="store_true",
                     help="only the re-fused attention suite (1k-8k tokens, d 64/128, "
                          "causal or not, bf16) against SDPA flash and Inductor")  # fmt: skip
+    ap.add_argument("--smoke", action="store_true",
+                    help="only small programs through stepwell, checked exactly against "
+                         "eager, with the traceback of any failure")  # fmt: skip
     ap.add_argument("--dtypes", default="float16,bfloat16", help="microbenchmark dtypes")
-    ap.add_argument("--models", default=",".join(ZOO), help="zoo models ('' for none)")
+    ap.add_argument(
+        "--models",
+        default=None,
+        help=f"zoo models (default {','.join(ZOO)}; none with --quick; '' none)",
+    )
     ap.add_argument("--batch", type=int, default=32, help="zoo batch size (default 32)")
     ap.add_argument("--budget-s", type=float, default=None,
                     help="skip the cases left after this many seconds (default 240; "
@@ -328,6 +456,12 @@ def main(argv: list[str] | None = None) -> int:
     import stepwell  # noqa: F401  (the backend itself is found through its entry point)
 
     meta["gpu"] = torch.cuda.get_device_name()
+    meta["triton"] = __import__("triton").__version__
+    if a.smoke:
+        rows = smoke()
+        out.write_text(json.dumps({"meta": meta, "results": rows}, indent=2) + "\n")
+        print(f"smoke: {sum(r['ok'] for r in rows)}/{len(rows)} ok; wrote {out}")
+        return 0 if all(r["ok"] for r in rows) else 1
     print(f"gpu.py on {meta['gpu']}; budget {a.budget_s:.0f} s", flush=True)
     began = time.perf_counter()
     results: list[dict[str, Any]] = []
@@ -338,8 +472,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in [d for d in a.dtypes.split(",") if d and not a.attention]:
         dtype = getattr(torch, name)
         plan += [(c["name"], lambda c=c: c, dtype) for c in micro_cases(dtype, a.quick)]
-    if not a.quick and not a.attention:
-        for model in [m for m in a.models.split(",") if m]:
+    models = a.models if a.models is not None else ("" if a.quick else ",".join(ZOO))
+    if not a.attention:
+        for model in [m for m in models.split(",") if m]:
             plan.append((f"zoo:{model}", lambda m=model: zoo_case(m, a.batch, torch.float16),
                          torch.float16))  # fmt: skip
     for name, make, dtype in plan:
@@ -353,13 +488,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"[{time.perf_counter() - began:5.0f}s] {name}: ERROR {row['error']}")
         else:
             print(f"[{time.perf_counter() - began:5.0f}s] {describe(row)}", flush=True)
+            if "stepwell_traceback" in row:
+                print(row["stepwell_traceback"], flush=True)
         results.append(row)
         torch.cuda.empty_cache()
+        meta["total_s"] = time.perf_counter() - began
+        # written after every case: a run cut short keeps what it measured
+        out.write_text(json.dumps({"meta": meta, "results": results, "skipped_cases": skipped},
+                                  indent=2) + "\n")  # fmt: skip
     if skipped:
         print(f"out of time budget, skipped: {', '.join(skipped)}")
-    meta["total_s"] = time.perf_counter() - began
-    out.write_text(json.dumps({"meta": meta, "results": results, "skipped_cases": skipped},
-                              indent=2) + "\n")  # fmt: skip
+        out.write_text(json.dumps({"meta": meta, "results": results, "skipped_cases": skipped},
+                                  indent=2) + "\n")  # fmt: skip
     print(f"wrote {out} ({meta['total_s']:.0f} s)")
     return 0
 
