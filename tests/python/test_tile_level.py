@@ -178,3 +178,31 @@ def test_round_is_half_to_even_in_a_kernel(dtype: torch.dtype, tmp_path: Path) -
         assert torch.equal(torch.signbit(got), torch.signbit(want))
     (manifest,) = [json.loads(p.read_text()) for p in tmp_path.glob("*/manifest.json")]
     assert manifest["externs"] == {} and "prims.round" not in manifest["graph_level_prims"]
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_f64_matmul_with_and_without_a_native_f64_dot(native: bool) -> None:
+    """Triton before 3.9 cannot compile an f64 `tl.dot`; the kernels call
+    `_stepwell_dot_f64`, which is `tl.dot` from Triton 3.9 on and an FMA sum before. Both
+    branches against eager (the flag is the kernels module's global, read at launch)."""
+    import triton.language as tl
+
+    from stepwell.frontend.fx import import_program
+    from stepwell.frontend.loader import Example, export
+    from stepwell.lowering.compiler import compile_module
+    from stepwell.lowering.runtime import Runtime
+    from stepwell.pipeline import bind_inputs
+
+    def fn(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        return x @ y + 1
+
+    a, b = torch.randn(40, 70, dtype=torch.float64), torch.randn(70, 50, dtype=torch.float64)
+    ep = export(Example(fn, (a, b), "fn"))
+    artifacts = compile_module(import_program(ep))
+    assert "_stepwell_dot_f64(" in artifacts.source
+    runtime = Runtime(artifacts.module, artifacts.source)
+    for kernel in runtime.kernels(True).values():
+        kernel.fn.__globals__["_STEPWELL_F64_DOT"] = tl.constexpr(native)
+    (out,) = runtime(*bind_inputs(artifacts.module, ep, (a, b)))
+    assert out.dtype == torch.float64
+    torch.testing.assert_close(out, fn(a, b), rtol=1e-12, atol=1e-12)

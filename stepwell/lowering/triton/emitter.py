@@ -416,23 +416,29 @@ def _dot(e: Emitter, op: Operation) -> None:
     warp-group MMA (wgmma): on an H200, 2.9x faster for a 4096^3 fp16 matmul kernel and
     170x for an attention kernel (docs/benchmarks.md). The product goes back to the
     batched shape by `expand_dims`, not `reshape`: Triton 3.6 fails to compile a reshape
-    of a wgmma result with 128-wide head dims."""
+    of a wgmma result with 128-wide head dims. An f64 product of 2D tiles calls
+    `_stepwell_dot_f64`: `tl.dot` from Triton 3.9 on, a sum of products before (older
+    Tritons assert on an f64 `tl.dot`)."""
     dot = cast(tile.DotOp, op)
     elem = cast(TensorType[Attribute], dot.lhs.type).element_type
     precision = ', input_precision="ieee"' if str(elem) == "f32" else ""
     a, b, acc = e.name(dot.lhs), e.name(dot.rhs), e.name(dot.acc)
     shapes = [_shape(v) for v in (dot.lhs, dot.rhs, dot.acc)]
-    if len(shapes[0]) > 2 and all(d == 1 for s in shapes for d in s[:-2]):
+    batch = shapes[0][:-2]
+    unit_batch = bool(batch) and all(d == 1 for s in shapes for d in s[:-2])
+    if unit_batch:
         a, b, acc = (
             f"tl.reshape({name}, {tuple(s[-2:])})"
             for name, s in zip((a, b, acc), shapes, strict=True)
         )
+    if str(elem) == "f64" and (unit_batch or not batch):
+        result = f"_stepwell_dot_f64({a}, {b}, {acc})"  # Triton < 3.9 has no f64 tl.dot
+    else:
         result = f"tl.dot({a}, {b}, {acc}{precision})"
-        for _ in shapes[0][:-2]:
+    if unit_batch:
+        for _ in batch:
             result = f"tl.expand_dims({result}, 0)"
-        e.define(dot.result, result, "acc")
-        return
-    e.define(dot.result, f"tl.dot({a}, {b}, {acc}{precision})", "acc")
+    e.define(dot.result, result, "acc")
 
 
 def _for(e: Emitter, op: Operation) -> None:
@@ -618,6 +624,19 @@ def _stepwell_sort(x, pos, size, n_dims: tl.constexpr, descending: tl.constexpr,
     return x, pos
 """
 
+_DOT_F64_HELPER = """\
+_STEPWELL_F64_DOT = tl.constexpr(tuple(int(p) for p in triton.__version__.split(".")[:2]) >= (3, 9))
+
+
+@triton.jit
+def _stepwell_dot_f64(a, b, acc):
+    # Triton 3.9 compiles an f64 tl.dot (DMMA on sm_90); older ones assert: an FMA sum
+    if _STEPWELL_F64_DOT:
+        return tl.dot(a, b, acc, input_precision="ieee")
+    else:
+        return acc + tl.sum(a[:, :, None] * b[None, :, :], axis=1)
+"""
+
 HELPERS = {
     "_stepwell_mul": "@triton.jit\ndef _stepwell_mul(a, b):\n    return a * b\n",
     "_stepwell_max": "@triton.jit\ndef _stepwell_max(a, b):\n"
@@ -636,6 +655,7 @@ HELPERS = {
     "    # equal values (also both -inf or both inf) give hi + log 2\n"
     "    return tl.where(hi == lo, hi + 0.6931471805599453, hi + tl.log(1 + tl.exp(lo - hi)))\n",
     "_stepwell_sort": _SORT_HELPERS,
+    "_stepwell_dot_f64": _DOT_F64_HELPER,
 }
 """Combine functions the kernels may call (tl.reduce needs a @triton.jit function),
 emitted once each after the prelude when a kernel uses them."""

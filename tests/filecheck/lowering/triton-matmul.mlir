@@ -13,3 +13,13 @@ func.func @forward(%x: tensor<64x96xf32>, %w: tensor<96x80xf32>) -> tensor<64x80
   %0 = torch.aten.mm %x, %w : (tensor<64x96xf32>, tensor<96x80xf32>) -> tensor<64x80xf32>
   func.return %0 : tensor<64x80xf32>
 }
+
+// An f64 product calls `_stepwell_dot_f64`: `tl.dot` where Triton compiles an f64 dot
+// (3.9 and newer), a sum of products before (`_STEPWELL_F64_DOT`, read at import).
+
+// CHECK: def k1_matmul(
+// CHECK: _stepwell_dot_f64(tl.reshape({{x[0-9]+}}, ({{[0-9]+}}, {{[0-9]+}})), tl.reshape(
+func.func @double(%x: tensor<16x24xf64>, %w: tensor<24x8xf64>) -> tensor<16x8xf64> {
+  %0 = torch.aten.mm %x, %w : (tensor<16x24xf64>, tensor<24x8xf64>) -> tensor<16x8xf64>
+  func.return %0 : tensor<16x8xf64>
+}
