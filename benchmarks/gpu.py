@@ -265,8 +265,9 @@ def exact_check(out: Any, ref: Any) -> str | None:
     return None
 
 
-def smoke(device: str = "cuda") -> list[dict[str, Any]]:
-    """Run every smoke case through stepwell on the GPU; one row each."""
+def smoke(device: str = "cuda", to: Path | None = None, meta: Any = None) -> list[dict[str, Any]]:
+    """Run every smoke case through stepwell on the GPU; one row each, written to `to`
+    after every case (a run cut short keeps what it checked)."""
     import torch
 
     rows: list[dict[str, Any]] = []
@@ -289,6 +290,8 @@ def smoke(device: str = "cuda") -> list[dict[str, Any]]:
             row["traceback"] = traceback.format_exc()[-4000:]
             print(f"smoke {name:28} ERROR\n{row['traceback']}", flush=True)
         rows.append(row)
+        if to is not None:
+            to.write_text(json.dumps({"meta": meta, "results": rows}, indent=2) + "\n")
     return rows
 
 
@@ -458,12 +461,12 @@ def main(argv: list[str] | None = None) -> int:
     meta["gpu"] = torch.cuda.get_device_name()
     meta["triton"] = __import__("triton").__version__
     if a.smoke:
-        rows = smoke()
-        out.write_text(json.dumps({"meta": meta, "results": rows}, indent=2) + "\n")
+        rows = smoke("cuda", out, meta)
         print(f"smoke: {sum(r['ok'] for r in rows)}/{len(rows)} ok; wrote {out}")
         return 0 if all(r["ok"] for r in rows) else 1
     print(f"gpu.py on {meta['gpu']}; budget {a.budget_s:.0f} s", flush=True)
     began = time.perf_counter()
+    meta["total_s"] = 0.0
     results: list[dict[str, Any]] = []
     skipped: list[str] = []
     plan: list[tuple[str, Callable[[], dict[str, Any]], Any]] = []
@@ -498,8 +501,9 @@ def main(argv: list[str] | None = None) -> int:
                                   indent=2) + "\n")  # fmt: skip
     if skipped:
         print(f"out of time budget, skipped: {', '.join(skipped)}")
-        out.write_text(json.dumps({"meta": meta, "results": results, "skipped_cases": skipped},
-                                  indent=2) + "\n")  # fmt: skip
+    meta["total_s"] = time.perf_counter() - began
+    out.write_text(json.dumps({"meta": meta, "results": results, "skipped_cases": skipped},
+                              indent=2) + "\n")  # fmt: skip
     print(f"wrote {out} ({meta['total_s']:.0f} s)")
     return 0
 

@@ -301,7 +301,7 @@ def _attention_logits(
     logits = (q @ k.transpose(-1, -2)) * c
     if causal:
         lq, lk = logits.shape[-2:]
-        keep = torch.ones(lq, lk, dtype=torch.bool).tril()
+        keep = torch.ones(lq, lk, dtype=torch.bool, device=logits.device).tril()
         logits = logits.masked_fill(~keep, -math.inf)
     if mask is not None:
         hide = ~mask if mask.dtype == torch.bool else None

@@ -171,10 +171,13 @@ def unaliased(outputs: tuple[Any, ...], inputs: Sequence[torch.Tensor]) -> tuple
 
 
 def graph_device(args: Sequence[Any]) -> torch.device:
-    """Where a graph's tensors live: the device of its first tensor argument (CPU for a
-    graph with none). Its kernels launch there, and its factories (`full`, `iota`) make
-    their tensors there, whatever device the IR's constants name."""
-    return next((a.device for a in args if isinstance(a, torch.Tensor)), torch.device("cpu"))
+    """Where a graph's tensors live: the device of its first tensor argument that is not
+    a 0-dim CPU tensor (a scalar, such as an optimizer's step count, which PyTorch lets
+    any device's ops read), else CPU. Its kernels launch there, and its factories
+    (`full`, `iota`) make their tensors there, whatever device the IR's constants name."""
+    tensors = [a for a in args if isinstance(a, torch.Tensor)]
+    return next((t.device for t in tensors if t.dim() or t.device.type != "cpu"),
+                tensors[0].device if tensors else torch.device("cpu"))  # fmt: skip
 
 
 def on_cpu(args: Sequence[Any]) -> bool:

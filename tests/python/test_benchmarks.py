@@ -64,6 +64,34 @@ def test_report_keeps_a_whole_run_over_a_quick_subset(tmp_path: Path) -> None:
     assert "5 ops, up to 4 samples each (17 samples" in report.render(tmp_path, previous)
 
 
+def test_report_renders_a_gpu_run_and_keeps_one_measured_elsewhere(tmp_path: Path) -> None:
+    """The GPU section is rendered from gpu.py's JSON with fixed columns (a failed case
+    says `error`, no traceback in the table); with no GPU JSON here, the page keeps the
+    section a GPU machine's results rendered."""
+    report = _benchmark_module("report")
+    previous = "# Benchmarks\n\n## GPU run time\n\nMeasured on an H200: 0.123 ms.\n"
+    assert "Measured on an H200: 0.123 ms." in report.render(tmp_path, previous)
+    assert "Not measured: no result" in report.render(tmp_path, "")
+    meta = {"gpu": "NVIDIA H200", "torch": "2.11.0", "triton": "3.6.0"}
+    rows = [
+        {"name": "softmax[4096x4096]", "dtype": "float16", "eager_ms": 0.058,
+         "stepwell_ms": 0.046, "inductor_ms": 0.055, "stepwell_ok": True, "inductor_ok": True,
+         "stepwell_over_inductor": 0.836},
+        {"name": "attention[16x16x1024x128]", "dtype": "bfloat16", "eager_ms": 2.251,
+         "stepwell_error": "RuntimeError: PassManager::run failed",
+         "stepwell_traceback": "Traceback (most recent call last): ...",
+         "inductor_ms": 0.244, "inductor_ok": True, "sdpa_flash_ms": 0.419},
+    ]  # fmt: skip
+    (tmp_path / "gpu.json").write_text(json.dumps({"meta": meta, "results": rows}))
+    smoke = [{"name": "smoke:empty", "ok": True}, {"name": "smoke:cumsum", "ok": False}]
+    (tmp_path / "gpu_smoke.json").write_text(json.dumps({"results": smoke}))
+    text = report.render(tmp_path, previous)
+    assert "Measured on an H200" not in text and "GPU: NVIDIA H200" in text
+    assert "| softmax[4096x4096] | float16 | 0.058 | 0.046 | 0.055 |  | 0.84 |  | ok/ok |" in text
+    assert "| attention[16x16x1024x128] | bfloat16 | 2.251 | error | 0.244 | 0.419 |" in text
+    assert "Traceback" not in text and "1/2 ok; failed: smoke:cumsum" in text
+
+
 def _benchmark_module(name: str):  # type: ignore[no-untyped-def]
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:

@@ -96,3 +96,32 @@ def test_a_transfer_keeps_its_device_and_a_factory_follows_the_graph() -> None:
     x = torch.empty(3, device=meta)
     assert on_graph_device([x], {"device": cpu}, meta) == {"device": cpu}  # `x.to("cpu")`
     assert on_graph_device([], {"device": cpu}, None) == {"device": cpu}  # no graph device
+
+
+def test_a_causal_attention_left_at_graph_level_runs_on_the_inputs_device() -> None:
+    """Head dim 320 is wider than the flash kernel takes: `prims.attention` runs at graph
+    level, where the interpreter builds the causal mask (on the logits' device)."""
+    from stepwell.frontend.fx import import_program
+    from stepwell.frontend.loader import Example, export
+    from stepwell.lowering.compiler import compile_module
+    from stepwell.pipeline import bind_inputs
+
+    def attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+        return torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+
+    q = torch.randn(1, 2, 8, 320)
+    ep = export(Example(attention, (q, q, q), "attention"))
+    artifacts = compile_module(import_program(ep))
+    assert any(op.name == "prims.attention" for op in artifacts.module.walk())
+    meta = bind_inputs(artifacts.module, ep, (q.to("meta"),) * 3)
+    (out,) = Runtime(artifacts.module, artifacts.source)(*meta)
+    assert out.device.type == "meta" and out.shape == q.shape
+
+
+def test_the_graph_device_is_not_a_cpu_scalars() -> None:
+    from stepwell.lowering.launch_plan import graph_device
+
+    step, x = torch.tensor(3.0), torch.empty(2, device="meta")
+    assert graph_device([4, step, x]) == torch.device("meta")  # an optimizer's step first
+    assert graph_device([step]) == torch.device("cpu")
+    assert graph_device([2, 3]) == torch.device("cpu")

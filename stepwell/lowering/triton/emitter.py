@@ -414,7 +414,8 @@ def _dot(e: Emitter, op: Operation) -> None:
     whose block takes one batch index: `[1, M, K] @ [1, K, N]`) is multiplied as the 2D
     tile it is: Triton lowers a 3D dot to Ampere-style MMA, a 2D one to Hopper's
     warp-group MMA (wgmma): on an H200, 2.9x faster for a 4096^3 fp16 matmul kernel and
-    170x for an attention kernel (docs/benchmarks.md). The product goes back to the
+    170x for an attention kernel (docs/gpu.md; timed with the product reshaped back,
+    the form before `expand_dims`). The product goes back to the
     batched shape by `expand_dims`, not `reshape`: Triton 3.6 fails to compile a reshape
     of a wgmma result with 128-wide head dims. An f64 product of 2D tiles calls
     `_stepwell_dot_f64`: `tl.dot` from Triton 3.9 on, a sum of products before (older
