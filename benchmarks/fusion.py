@@ -480,9 +480,10 @@ def use_inductor_triton() -> str:
 
 
 _LAUNCH = re.compile(r"^\s*(\w+)\.run\(", re.MULTILINE)
-_EXTERN = re.compile(r"(?:extern_kernels\.(\w+)|torch\.ops\.aten\.(\w+)\.\w+)\(")
-"""Inductor's extern calls: `extern_kernels.mm(...)` and ATen fallbacks
-(`torch.ops.aten._scaled_dot_product_flash_attention_for_cpu.default(...)`)."""
+_EXTERN = re.compile(r"(?:extern_kernels\.(\w+)|(?<![\w.])(?:torch\.ops\.)?aten\.(\w+)\.\w+)\(")
+"""Inductor's extern calls: `extern_kernels.mm(...)` and ATen fallbacks, spelled
+`torch.ops.aten._scaled_dot_product_flash_attention_for_cpu.default(...)` or, for the
+fallbacks its wrapper imports as `aten`, `aten.scatter_reduce_.two(...)`."""
 
 
 @contextlib.contextmanager

@@ -11,7 +11,10 @@ test (it is counted as skipped).
 Discontinuous ops (rounding, comparisons, casts to integers, remainders) only read values
 that every correct implementation computes bit for bit ("exact" values: inputs, integer
 arithmetic, views, max/min, negation), so an ulp of difference in `exp` never turns into a
-reported wrong result; domain-sensitive math (log, sqrt, pow) reads `abs(x) + 1`.
+reported wrong result; domain-sensitive math (log, sqrt, pow) reads `abs(x) + 1`. An
+output that differs from eager is still right when it matches the program run in float64
+(`_matches_float64`: a half-precision intermediate that eager rounds one ulp away from the
+correctly rounded value).
 """
 
 from __future__ import annotations
@@ -495,4 +498,35 @@ def run(program: Program) -> Outcome:
             return Outcome(program, "skipped", f"Dynamo itself fails: {text}")
         return Outcome(program, "crash", f"{type(cause).__name__}: {text}")
     problem = mismatch(expected, got, tolerances=program.tolerances)
+    if problem is not None and _matches_float64(fn, program, expected, got):
+        problem = None
     return Outcome(program, "ok" if problem is None else "wrong", problem or "")
+
+
+def _matches_float64(fn: Callable[..., Any], program: Program, expected: Any, got: Any) -> bool:
+    """Does every output that differs from eager match the program run in float64 (float
+    inputs widened, each output rounded back to eager's dtype) within its tolerance?
+
+    A half-precision intermediate rounds where eager's kernel and a fused one compute it
+    apart, and math after it can make that one ulp larger than the output's tolerance:
+    bf16 `sin(log_softmax(x))` at a log-probability of -10.03 is `sin(-10.0)` rounded
+    correctly and `sin(-10.0625)` by eager's kernel, 0.05 apart. A result is wrong only if
+    it is far from both eager and the float64 answer."""
+    if not isinstance(expected, tuple) or not isinstance(got, tuple | list):
+        return False
+    try:
+        wide = [x.double() if x.is_floating_point() else x for x in program.make_inputs()]
+        reference = fn(*wide)
+    except Exception:  # noqa: BLE001 - no second opinion: eager's answer stands
+        return False
+    if not isinstance(reference, tuple) or not len(reference) == len(expected) == len(got):
+        return False
+    for i, (e, g, r) in enumerate(zip(expected, got, reference, strict=True)):
+        tol = program.tolerances[i:i + 1] if i < len(program.tolerances) else []
+        if mismatch(e, g, tolerances=tol) is None:
+            continue
+        if not (isinstance(e, torch.Tensor) and isinstance(r, torch.Tensor)) or r.shape != e.shape:
+            return False
+        if mismatch(r.to(e.dtype), g, tolerances=tol) is not None:
+            return False
+    return True

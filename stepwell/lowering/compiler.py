@@ -60,7 +60,37 @@ def source_lines(kernel: tile.KernelOp) -> list[str]:
     return list(lines)
 
 
-def kernel_manifest(kernel: tile.KernelOp, n_outputs: int) -> dict[str, Any]:
+def _bytes_read(kernel: tile.KernelOp, ins: range, launch: tile.LaunchOp | None) -> Size:
+    """Bytes the input views touch. Views of one tensor (`x[:, 1:] - x[:, :-1]` reads
+    `x` twice, shifted by one) count at most the tensor's bytes when the kernel's one
+    launch shows they share it (static sizes), as Inductor counts a buffer once; not in
+    a combo kernel, whose parts are kernels of their own that read it each."""
+    import torch
+
+    by_tensor: dict[SSAValue, list[int]] = {}
+    if launch is not None and not kernel.is_combo():  # (a combo's parts read apart)
+        for i, v in zip(ins, launch.inputs, strict=False):
+            by_tensor.setdefault(v, []).append(i)
+    grouped = {i for views in by_tensor.values() if len(views) > 1 for i in views}
+    total: Size = sum(_bytes_of(kernel, i) for i in ins if i not in grouped)
+    for v, views in by_tensor.items():
+        if len(views) < 2:
+            continue
+        read: Size = sum(_bytes_of(kernel, i) for i in views)
+        t = cast(TensorType[Attribute], v.type)
+        if isinstance(read, int) and all(d >= 0 for d in t.get_shape()):
+            whole = math.prod(t.get_shape()) * torch.empty(
+                (), dtype=torch_dtype(t.element_type)).element_size()  # fmt: skip
+            read = min(read, whole)
+        total = total + read
+    return simplify(total)
+
+
+def kernel_manifest(
+    kernel: tile.KernelOp, n_outputs: int, launch: tile.LaunchOp | None = None
+) -> dict[str, Any]:
+    """What `kernel` is and moves; `launch`, its only launch, tells which of its views
+    read one tensor."""
     n_views = len(kernel.view_types())
     ins, outs = range(n_views - n_outputs), range(n_views - n_outputs, n_views)
     entry = {
@@ -71,7 +101,7 @@ def kernel_manifest(kernel: tile.KernelOp, n_outputs: int) -> dict[str, Any]:
         "symbols": kernel.symbol_names(),
         "block": tile.int_list(kernel.block),
         "num_warps": kernel.num_warps.value.data,
-        "bytes_read": size_spec(simplify(sum(_bytes_of(kernel, i) for i in ins))),
+        "bytes_read": size_spec(_bytes_read(kernel, ins, launch)),
         "bytes_written": size_spec(simplify(sum(_bytes_of(kernel, i) for i in outs))),
         "sources": source_lines(kernel),
         "signature": signature(kernel),
@@ -92,11 +122,13 @@ def manifest_of(module: ModuleOp) -> dict[str, Any]:
 
     launches = Counter()
     outputs: dict[str, int] = {}
+    launch_of: dict[str, tile.LaunchOp] = {}
     for op in module.walk():
         if isinstance(op, tile.LaunchOp):
             name = op.callee.root_reference.data
             launches[name] += 1
             outputs[name] = len(op.results)
+            launch_of[name] = op
     externs = Counter(op.callee.data for op in module.walk()  # (a size is no ATen kernel)
                       if isinstance(op, ExternOp) and not is_size_arithmetic(op))  # fmt: skip
     graph_level = [
@@ -106,7 +138,11 @@ def manifest_of(module: ModuleOp) -> dict[str, Any]:
     # tensor, as the runtime does for a kernel's output, and launches no kernel
     allocations = Counter(op.name for op in graph_level if holds_nothing(op))
     graph_ops = Counter(op.name for op in graph_level if not holds_nothing(op))
-    kernels = [kernel_manifest(k, outputs.get(k.sym_name.data, 0)) for k in kernels_of(module)]
+    kernels = [
+        kernel_manifest(k, outputs.get(name, 0), launch_of[name] if launches[name] == 1 else None)
+        for k in kernels_of(module)
+        for name in [k.sym_name.data]
+    ]
     copies = Counter(op.name for op in copying_ops(module) if not holds_nothing(op))
     for op in module.walk():  # a scatter's result starts as a copy of its operand
         if isinstance(op, tile.LaunchOp):

@@ -375,7 +375,8 @@ def _int_to_float(op: Operation) -> bool:
 class SinkViewIntoIndexMath(RewritePattern):
     """view(f(x, y)) -> f(view(x), view(y)) for an elementwise f on integers or bools (or
     converting integers to floats) whose result only the view uses (`broadcast_in_dim`,
-    `reshape`, `transpose`, ...).
+    `reshape`, `transpose`, ...). A conversion of floats (to integers: the source index
+    of a nearest-neighbour upsampling, `floor(i * 0.5)`) moves as float math does.
 
     Index and mask arithmetic (a gather's offsets, a causal mask from `iota` and compares)
     is computed in a small space and then broadcast to where it is used; moved below the
@@ -403,9 +404,9 @@ class SinkViewIntoIndexMath(RewritePattern):
             return
         inner = op.operands[0].owner
         if not isinstance(inner, prims.PrimsOp) or not (
-            inner.KIND == "elementwise" or _int_to_float(inner) or _converts_an_input(inner)
+            inner.KIND == "elementwise" or isinstance(inner, prims.PrimsConvertElementTypeOp)
         ):
-            return
+            return  # (a float-to-integer conversion follows the rules of float math)
         value = inner.results[0]
         if len(inner.results) != 1:
             return
@@ -777,7 +778,11 @@ def _int_range(value: SSAValue, budget: int = 64) -> tuple[int, int] | None:
 
 def _gather_moves_into(value: SSAValue, only_use: bool) -> bool:
     """May a gather of `value` move above the elementwise op computing it
-    (`GatherBeforeElementwise`)? `only_use`: the gather is all that reads it."""
+    (`GatherBeforeElementwise`)? `only_use`: the gather is all that reads it. A value
+    with other uses moves when each operand is pointwise of the inputs or a reduction's
+    result broadcast back (`_broadcast_reduction`): cross entropy gathers `x - amax(x)` at
+    the targets, and the gather then reads `x` and the row maxima, so the kernel that
+    computes the row statistics stores no shifted copy of `x` for it."""
     inner = value.owner
     if not isinstance(inner, prims.PrimsOp) or not (
         inner.KIND == "elementwise" or isinstance(inner, prims.PrimsConvertElementTypeOp)
@@ -785,7 +790,9 @@ def _gather_moves_into(value: SSAValue, only_use: bool) -> bool:
         return False
     if len(inner.results) != 1 or not inner.operands:
         return False
-    if not only_use and not _pointwise_of_inputs(value):
+    if not only_use and not (_pointwise_of_inputs(value) or all(
+        _pointwise_of_inputs(x) or _broadcast_reduction(x, value) for x in inner.operands
+    )):  # fmt: skip
         return False
     if not all(_gatherable(x) for x in inner.operands):
         return False
@@ -1045,6 +1052,16 @@ def _cone_is(value: SSAValue, limit: int, allow_arguments: bool, visits: int = 1
             return False
         stack.extend(owner.operands)
     return True
+
+
+def _broadcast_reduction(x: SSAValue, value: SSAValue) -> bool:
+    """Is `x` a view (a broadcast back over the reduced dims) of a reduction's result
+    with fewer elements than `value`? A gather of it reads that small result."""
+    views, root = _under_views(x)
+    owner = root.owner
+    return bool(views) and isinstance(owner, prims.PrimsOp) and owner.KIND == "reduction" and (
+        0 <= math.prod(_shape(root)) < math.prod(_shape(value))
+    )  # fmt: skip
 
 
 def _gatherable(value: SSAValue) -> bool:

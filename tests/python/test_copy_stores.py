@@ -139,6 +139,19 @@ def _corner_read_twice(x: torch.Tensor) -> Any:
     return corner, corner.exp().sum(1)
 
 
+def _router(x: torch.Tensor) -> Any:
+    """A mixture-of-experts router: only kernels read the top k (a softmax over them),
+    so the sort's kernel stores those k columns and never the sorted rows. Written as a
+    sum, so the test below counts the bytes of the one small output."""
+    top = torch.topk(x, 2, -1)
+    return torch.softmax(top.values, -1).sum(-1), top.indices.sum(-1)
+
+
+def _corner_read_by_kernels(x: torch.Tensor) -> Any:
+    """Two nested leading slices, read only by a later kernel."""
+    return torch.sort(x, 1, descending=True).values[:, :6][:, :3].exp().sum(1)
+
+
 PREFIXES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...], bool]] = {
     "topk": (_topk, (torch.randn(8, 32),), True),
     "topk of float16": (_topk, (torch.randn(4, 40).half(),), True),
@@ -146,6 +159,34 @@ PREFIXES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...], bool]] =
     "read by a later kernel": (_corner_read_twice, (torch.randn(6, 20),), True),
     "rows over two dims": (_rows_corner, (torch.randn(4, 6, 8),), False),
 }
+"""(The last field: does the program write no more than its outputs' bytes?)"""
+
+READ_BY_KERNELS: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...], int]] = {
+    "router": (_router, (torch.randn(6, 40),), 2),
+    "router of float16": (_router, (torch.randn(6, 40).half(),), 2),
+    "router with NaN": (_router, (torch.where(X > 1, float("nan"), X),), 2),
+    "router of int32": (lambda i: torch.topk(i, 2, -1).values.sum(-1), (
+        torch.randint(-50, 50, (6, 40), dtype=torch.int32),), 2),
+    "nested slices": (_corner_read_by_kernels, (torch.randn(6, 20),), 3),
+}
+"""(The last field: the columns of the corner the sort's kernel stores.)"""
+
+
+@pytest.mark.parametrize("name", list(READ_BY_KERNELS))
+def test_a_leading_slice_that_only_kernels_read_is_all_it_stores(name: str) -> None:
+    """The sort's kernel writes the k columns later kernels read, not the sorted rows
+    (`store_prefixes` for kernel readers): per row, the corner and the indices or
+    outputs, never the row's length. Eager's values, dtypes, shapes and NaN positions."""
+    fn, args, k = READ_BY_KERNELS[name]
+    want = fn(*args)
+    want = list(want) if isinstance(want, tuple) else [want]
+    got, manifest = run(fn, *args)
+    assert mismatch(want, got) is None, mismatch(want, got)
+    rows, row = args[0].shape
+    sort = next(m for m in manifest["kernels"] if "prims.sort" in m["fused"])
+    assert sort["bytes_written"] < rows * row * args[0].element_size(), manifest["kernels"]
+    # (the values' corner, at most the indices' corner (int64) beside it)
+    assert sort["bytes_written"] <= rows * k * (args[0].element_size() + 8), sort
 
 
 @pytest.mark.parametrize("name", list(PREFIXES))

@@ -32,3 +32,28 @@ def test_generated_programs_are_reproducible_and_varied() -> None:
            "torch.cumsum", "torch.gather", "torch.tensor(")  # fmt: skip
     for op in ops:
         assert op in text, f"the first 100 programs never use {op}"
+
+
+def test_a_result_that_matches_float64_is_not_wrong() -> None:
+    """Seed 302725: bf16 `sin(log_softmax(x))` where eager's kernel rounds a
+    log-probability of -10.03 to -10.0625 and the fused kernel to -10.0 (correctly): the
+    outputs differ by 0.05, more than bf16's tolerance, but stepwell's matches the program
+    run in float64. A value far from both eager and float64 stays wrong."""
+    import torch
+
+    from stepwell.fuzz.compare import mismatch
+    from stepwell.fuzz.programs import _matches_float64
+
+    program = generate(302725)
+    assert "v2 = torch.log_softmax(x0, 1)" in program.source
+    assert "v3 = torch.sin(v2)" in program.source and "return (v1, v3," in program.source
+    assert run(program).status == "ok"
+    fn = program.function()
+    (x,) = program.make_inputs()
+    expected = fn(x)
+    got = list(expected)  # output 1 as a fused kernel computes it: one rounding to bf16
+    got[1] = torch.sin(torch.log_softmax(x.double(), 1).bfloat16().double()).bfloat16()
+    assert mismatch(expected[1], got[1], tolerances=[torch.bfloat16]) is not None
+    assert _matches_float64(fn, program, expected, got)
+    got[1] = got[1] + 0.25
+    assert not _matches_float64(fn, program, expected, got)

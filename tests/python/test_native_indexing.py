@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 import torch
+import torch.nn.functional as F
 from native import native_like_eager, run
 
 from stepwell.frontend.loader import Example
@@ -290,10 +291,9 @@ def test_rotary_embeddings_are_native(rope: Callable[..., Any]) -> None:
     assert len(manifest["kernels"]) == 1
     (kernel,) = manifest["kernels"]
     assert kernel["bytes_written"] == q.numel() * 4
-    # it reads q (Llama's spelling: as itself and through rotate_half's gather), and the
-    # table's inputs once: no table in memory
-    reads = 2 if rope is _rope_cat else 1
-    assert kernel["bytes_read"] == reads * q.numel() * 4 + inv_freq.numel() * 4 + pos.numel() * 8
+    # it reads q (Llama's spelling: as itself and through rotate_half's gather, one
+    # tensor counted once) and the table's inputs once: no table in memory
+    assert kernel["bytes_read"] == q.numel() * 4 + inv_freq.numel() * 4 + pos.numel() * 8
 
 
 def _rope_from_arange(q: torch.Tensor) -> torch.Tensor:
@@ -308,15 +308,15 @@ def _rope_from_arange(q: torch.Tensor) -> torch.Tensor:
 
 def test_a_rotary_table_built_from_arange_is_computed_where_it_is_read() -> None:
     """The table's cone (`arange`, a slice, pow, cos, sin) is recomputed in the rotation's
-    lanes: one kernel, which reads q (as itself and through `rotate_half`'s gather) and
-    writes the result, and reads no table."""
+    lanes: one kernel, which reads q (as itself and through `rotate_half`'s gather: one
+    tensor, counted once) and writes the result, and reads no table."""
     q = torch.randn(2, 4, 12, 16)
     got, manifest = run(_rope_from_arange, q)
     assert mismatch([_rope_from_arange(q)], got) is None
     assert manifest["externs"] == {}
     (kernel,) = manifest["kernels"]
     assert kernel["bytes_written"] == q.numel() * 4
-    assert kernel["bytes_read"] == 2 * q.numel() * 4
+    assert kernel["bytes_read"] == q.numel() * 4
 
 
 def _projected_rope_heads_last(
@@ -387,3 +387,49 @@ def test_a_gather_of_a_view_computes_the_value_where_it_reads_it(name: str) -> N
     assert manifest["externs"] == {}
     assert len(manifest["kernels"]) == (1 if want.numel() else 0), manifest["kernels"]
     assert manifest["bytes_written"] == want.numel() * want.element_size()  # (that alone)
+
+
+UPSAMPLING: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
+    "nearest x2": (lambda x: F.interpolate(x, scale_factor=2, mode="nearest") * 2,
+                   (torch.randn(1, 3, 8, 8),)),
+    "nearest to a size": (lambda x: F.interpolate(x, size=(7, 5), mode="nearest") + 1,
+                          (torch.randn(2, 2, 4, 6),)),
+    "nearest, float16": (lambda x: F.interpolate(x, scale_factor=2, mode="nearest") * 2,
+                         (torch.randn(1, 2, 4, 4).half(),)),
+    "nearest, NaN": (lambda x: F.interpolate(x, scale_factor=3, mode="nearest").relu(),
+                     (torch.tensor([[[[1.0, float("nan")], [-2.0, 3.0]]]]),)),
+    "nearest of 1-d": (lambda x: F.interpolate(x, scale_factor=2, mode="nearest") - 1,
+                       (torch.randn(2, 3, 5),)),
+}
+
+
+@pytest.mark.parametrize("name", list(UPSAMPLING))
+def test_a_nearest_upsampling_computes_its_source_index_where_it_reads(name: str) -> None:
+    """The source index `trunc(i * scale)` is float math converted to an integer
+    (canonicalize-prims: `SinkViewIntoIndexMath`); it moves below its broadcast, so the
+    gather and its consumer are one kernel, which reads the input and writes the output
+    only (Inductor's count: one kernel). Eager's values, dtypes, shapes, NaN positions."""
+    fn, args = UPSAMPLING[name]
+    got, manifest = run(fn, *args)
+    want = fn(*args)
+    assert mismatch([want], got) is None, mismatch([want], got)
+    assert manifest["externs"] == {} and len(manifest["kernels"]) == 1, manifest["kernels"]
+    (kernel,) = manifest["kernels"]
+    assert kernel["bytes_written"] == want.numel() * want.element_size()
+    assert kernel["bytes_read"] == args[0].numel() * args[0].element_size()
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.int64, torch.bool])
+def test_shifted_views_of_one_tensor_count_its_bytes_once(dtype: torch.dtype) -> None:
+    """`x[:, 1:] - x[:, :-1]` loads x through two views in one kernel: the manifest counts
+    x's bytes once (the views overlap in all but one column), as Inductor counts a
+    buffer once, not the two views' sum."""
+    x = (torch.randn(8, 32) * 4).to(dtype)
+
+    def fn(x: torch.Tensor) -> torch.Tensor:
+        return x[:, 1:] ^ x[:, :-1] if dtype == torch.bool else x[:, 1:] - x[:, :-1]
+
+    got, manifest = run(fn, x)
+    assert mismatch([fn(x)], got) is None, mismatch([fn(x)], got)
+    (kernel,) = manifest["kernels"]
+    assert kernel["bytes_read"] == x.numel() * x.element_size()

@@ -327,24 +327,26 @@ class Partitioner:
             g.first, g.last = self.order[g.ops[0]], self.order[g.ops[-1]]
 
     def store_prefixes(self) -> None:
-        """A kernel's value that the graph reads only through leading slices (start 0,
-        step 1 in every dim: `topk`'s `sort(x)[..., :k]`) is stored as those slices:
-        each joins the kernel as a store of the value's tile into the slice's own memory,
-        the lanes past its end masked (space "copied"), instead of the kernel storing
-        the whole value for the graph to view a corner of it."""
-        for op in sorted(self.graph_ops, key=self.order.__getitem__, reverse=True):
-            if not (isinstance(op, SliceOp) and op in self.graph_ops and self.leading_box(op)):
-                continue
+        """A kernel's value that is read only through leading slices (start 0, step 1 in
+        every dim: `topk`'s `sort(x)[..., :k]`), by the graph or by other kernels (the
+        softmax over the top k of a mixture-of-experts router), is stored as those
+        slices: each joins the kernel as a store of the value's tile into the slice's own
+        memory, the lanes past its end masked (space "copied"), instead of the kernel
+        storing the whole value for the graph or its readers to view a corner of it."""
+        for op in sorted(self.prefix_slices(), key=self.order.__getitem__, reverse=True):
+            if op in self.group_of or not (op in self.graph_ops or self.read_by_kernels(op)):
+                continue  # (an inner slice of a chain already stored)
             chain, v = [op], op.a  # (`y[:5, :7]` is a slice of a slice: one box)
-            while (isinstance(v.owner, SliceOp) and v.owner in self.graph_ops
-                   and self.leading_box(v.owner) and v.has_one_use()):  # fmt: skip
+            while (isinstance(v.owner, SliceOp) and self.prefix_slice(v.owner)
+                   and v.owner in self.graph_ops and v.has_one_use()):  # fmt: skip
                 chain.append(v.owner)
                 v = v.owner.a
             g = self.group_of.get(cast(Operation, v.owner))
             if g is None or g.space_of.get(v) != "full" or shape(v) != g.shape:
                 continue
-            if not all(isinstance(u, SliceOp) and u in self.graph_ops and self.leading_box(u)
-                       for u, _ in self.final_uses(v)):  # fmt: skip
+            if not all(isinstance(u, SliceOp) and self.prefix_slice(u)
+                       and (u in self.graph_ops or self.read_by_kernels(u, g))
+                       for u in (use.operation for use in v.uses)):  # fmt: skip
                 continue  # (the whole value is read elsewhere: it is stored anyway)
             box = static_shape(op.result)
             if not all(b == n for dims in self.tile_axes(g) for d in dims[1:]
@@ -356,6 +358,27 @@ class Partitioner:
             last = g.last  # (`add` moves it to op's position, which may come earlier)
             self.add(g, op, "copied", [(0, v, "copied")])
             g.last = max(last, self.order[op])
+
+    def prefix_slices(self) -> list[SliceOp]:
+        return [op for op in self.func.body.block.ops
+                if isinstance(op, SliceOp) and self.prefix_slice(op)]  # fmt: skip
+
+    def prefix_slice(self, op: SliceOp) -> bool:
+        """A leading box that a kernel could store: at graph level or a plain view."""
+        return self.leading_box(op) and op not in self.copies
+
+    def read_by_kernels(self, op: SliceOp, g: Group | None = None) -> bool:
+        """Is view `op` (not at graph level) read only by ops of kernels other than the
+        one computing its source (`g`, when known), each loading it from memory?"""
+        if op in self.graph_ops or op in self.group_of:
+            return False
+        source = self.group_of.get(cast(Operation, self.root(op.a).owner))
+        uses = self.final_uses(op.result)
+        return bool(uses) and all(
+            (h := self.group_of.get(u)) is not None and h is not (g or source)
+            and (u, i) not in h.register_uses
+            for u, i in uses
+        )  # fmt: skip
 
     def leading_box(self, op: SliceOp) -> bool:
         return is_static_tensor(op.a) and is_static_tensor(op.result) and all(

@@ -114,6 +114,47 @@ func.func @sink_pointwise_float(%f: tensor<6xf32>, %o: tensor<6xi64>, %x: tensor
 
 // -----
 
+// A float-to-integer conversion (a nearest-neighbour upsampling's source index,
+// `trunc(i * 0.5)`) moves below the broadcast as float math does, so the index is computed
+// in the consumer's space from its lanes, not stored by a kernel of its own.
+// CHECK-LABEL: func.func @sink_float_to_int
+// CHECK-NOT: (tensor<16xf32>) -> tensor<16xi64>
+// CHECK: %[[C:.*]] = prims.convert_element_type %{{.*}} {dtype = i64} : (tensor<16x16xf32>) -> tensor<16x16xi64>
+// CHECK: prims.take %x, %[[C]]
+func.func @sink_float_to_int(%x: tensor<8xf32>) -> tensor<16x16xf32> {
+  %i = prims.iota {length = 16 : i64, start = 0 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<16xi64>
+  %f = prims.convert_element_type %i {dtype = f32} : (tensor<16xi64>) -> tensor<16xf32>
+  %h = prims.full {shape = [16 : i64], fill_value = 5.000000e-01 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<16xf32>
+  %m = prims.mul %f, %h : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  %c = prims.convert_element_type %m {dtype = i64} : (tensor<16xf32>) -> tensor<16xi64>
+  %b = prims.broadcast_in_dim %c {shape = [16 : i64, 16 : i64], broadcast_dimensions = [1 : i64]} : (tensor<16xi64>) -> tensor<16x16xi64>
+  %t = prims.take %x, %b : (tensor<8xf32>, tensor<16x16xi64>) -> tensor<16x16xf32>
+  func.return %t : tensor<16x16xf32>
+}
+
+// -----
+
+// Cross entropy gathers `x - amax(x)` at the targets while `exp` reads it too: the
+// gather moves into the subtraction's operands, `x` and the row maxima broadcast back
+// (`_broadcast_reduction`, read through the broadcast's strides), so no kernel stores
+// the shifted copy of `x` for it.
+// CHECK-LABEL: func.func @gather_before_shift
+// CHECK: %[[B:.*]] = prims.broadcast_in_dim %a
+// CHECK: %[[GX:.*]] = prims.take %x, %i {{.*}} -> tensor<4xf32>
+// CHECK: %[[GA:.*]] = prims.take %[[B]], %i {{.*}} -> tensor<4xf32>
+// CHECK: prims.sub %[[GX]], %[[GA]] : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+func.func @gather_before_shift(%x: tensor<4x8xf32>, %i: tensor<4xi64>) -> (tensor<4x8xf32>, tensor<4xf32>) {
+  %a = prims.amax %x {dims = [1 : i64]} : (tensor<4x8xf32>) -> tensor<4xf32>
+  %b = prims.broadcast_in_dim %a {shape = [4 : i64, 8 : i64], broadcast_dimensions = [0 : i64]} : (tensor<4xf32>) -> tensor<4x8xf32>
+  %s = prims.sub %x, %b : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %e = prims.exp %s : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %f = prims.reshape %s {shape = [32 : i64]} : (tensor<4x8xf32>) -> tensor<32xf32>
+  %t = prims.take %f, %i {in_bounds = true} : (tensor<32xf32>, tensor<4xi64>) -> tensor<4xf32>
+  func.return %e, %t : tensor<4x8xf32>, tensor<4xf32>
+}
+
+// -----
+
 // A gather reads an elementwise op's operands instead of its result (the negation of a
 // rotary embedding's `cat(-x2, x1)` then fuses into the gathering kernel); a constant
 // operand becomes a constant of the gather's shape.
