@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, StringAttr, TensorType, i1
@@ -390,11 +390,11 @@ class SinkViewIntoIndexMath(RewritePattern):
     it per element would multiply real work), as does a value with another use that
     reads memory (no work that loads is duplicated), except a conversion of an input (or
     of a view of one: `x.float()` of a half `x`, split into rotary pairs), which every
-    view converts as it loads. A value *generated* from `iota` and
-    constants alone (a mask, a window's bounds: `_generated`) is recomputed for each view
-    even when other ops use it too: it reads nothing, so each kernel computes it from its
-    lane indices for the cost of a few integer ops, where a kernel of its own would cost
-    a launch and a store."""
+    view converts as it loads. A value *generated* from `iota` and constants alone (a
+    mask, a window's bounds, a bilinear weight: `_generated`), integer or float, is
+    recomputed for each view even when other ops use it too: it reads nothing, so each
+    kernel computes it from its lane indices for the cost of a few integer ops, where a
+    kernel of its own would cost a launch and a store."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         from stepwell.ir.types import is_float
@@ -414,26 +414,50 @@ class SinkViewIntoIndexMath(RewritePattern):
         floats = any(is_float(cast(TensorType[Attribute], v.type).element_type)
                      for v in (*inner.operands, value)) and not _int_to_float(inner)  # fmt: skip
         loaded = _converts_an_input(inner) and _read_pointwise(op.results[0])
-        if floats and not loaded and not (
-            single_use and _read_pointwise(op.results[0]) and _pointwise_of_inputs(value)
-        ):
+        if floats and not loaded and not (_read_pointwise(op.results[0]) and (
+            (single_use and _pointwise_of_inputs(value)) or _generated(value)
+        )):  # fmt: skip
             return
         if not single_use and not loaded and not _generated(value):
             return
         if not inner.operands or any(_shape(x) != _shape(value) for x in inner.operands):
             return
-        viewed = []
-        for x in inner.operands:
-            x_element = cast(TensorType[Attribute], x.type).element_type
-            v = type(op).create(
-                operands=[x],
-                result_types=[_like(op.results[0], x_element)],
-                properties=dict(op.properties),
-                attributes=dict(op.attributes),
-            )
-            v.location = op.location
-            viewed.append(v)
-        rewriter.replace(op, [*viewed, _rebuilt(inner, viewed, op.results[0].type)])
+        viewed = [self.view(op, x, rewriter) for x in inner.operands]
+        rebuilt = _rebuilt(inner, viewed, op.results[0].type)
+        key = self.key(op, value)
+        if self.made.get(key) is op:  # (a view made here: its value is now `rebuilt`'s)
+            self.made[key] = rebuilt
+        rewriter.replace(op, rebuilt)
+
+    def __init__(self) -> None:
+        self.made: dict[tuple[Any, ...], Operation] = {}
+
+    @staticmethod
+    def key(op: Operation, x: SSAValue) -> tuple[Any, ...]:
+        """What makes `op`'s view of `x` the same as another: the view and its sizes."""
+        element = cast(TensorType[Attribute], x.type).element_type
+        return (x, type(op), tuple(sorted(op.properties.items())), _like(op.results[0], element))
+
+    def view(self, op: Operation, x: SSAValue, rewriter: PatternRewriter) -> Operation:
+        """`op`'s view of `x`, made once per pass: placed right after x is defined, so it
+        (and what it becomes when it moves on into x's producer) dominates every use. A
+        value that several ops of a generated cone read (the clamp
+        `where(w >= 0 | w != w, w, 0)` reads w three times) is then viewed once, not once
+        per path to it, and the sunk cone stays as small as it was."""
+        result_type = _like(op.results[0], cast(TensorType[Attribute], x.type).element_type)
+        key = self.key(op, x)
+        made = self.made.get(key)
+        if made is not None and made.parent is not None:
+            return made  # (the view, or what it became when it moved into x's producer)
+        v = type(op).create(operands=[x], result_types=[result_type],
+                            properties=dict(op.properties), attributes=dict(op.attributes))
+        v.location = op.location
+        owner = x.owner
+        at = (InsertPoint.after(owner) if isinstance(owner, Operation)
+              else InsertPoint.at_start(cast(Block, owner)))  # fmt: skip
+        rewriter.insert_op(v, at)
+        self.made[key] = v
+        return v
 
 
 def _converts_an_input(op: Operation) -> bool:
@@ -454,16 +478,32 @@ class RecomputeGeneratedValues(RewritePattern):
     each further use, so no two kernels share it: each kernel computes it from its lane
     indices instead of one kernel storing it and the others loading it (`cse` merges the
     index math that every layer of a model builds alike, and would make it such a value).
-    Copies that land in one kernel are one again after the kernel's own CSE."""
+    Copies that land in one kernel are one again after the kernel's own CSE. Uses inside
+    the cone (an op that is generated itself: the clamp `where(w >= 0, w, 0)` of a
+    bilinear weight reads `w` three times) share it: each copy is the cone as it is, a
+    DAG, not a tree as large as the paths through it."""
 
     MAX_USES = 64  # (more uses than this: keep the one value)
+
+    def __init__(self) -> None:
+        self.known: dict[Operation, bool] = {}
+
+    def generated(self, op: Operation) -> bool:
+        """Is `op` a prims op computing a `_generated` value (remembered: a rewrite makes
+        new ops, and a copy in place of an operand is generated as the original was)?"""
+        if op not in self.known:
+            self.known[op] = (isinstance(op, prims.PrimsOp) and len(op.results) == 1
+                              and _generated(op.results[0]))  # fmt: skip
+        return self.known[op]
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, prims.PrimsOp) or len(op.results) != 1:
             return
         value = op.results[0]
-        uses = list(value.uses)
-        if not 1 < len(uses) <= self.MAX_USES or not _generated(value):
+        if not 1 < len(list(value.uses)) or not self.generated(op):
+            return
+        uses = [u for u in value.uses if not self.generated(u.operation)]
+        if not 1 < len(uses) <= self.MAX_USES:
             return
         for use in uses[1:]:
             # the whole cone at once, so that no op of it gains a use (one rewrite each)

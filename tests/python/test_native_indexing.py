@@ -400,14 +400,22 @@ UPSAMPLING: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
                      (torch.tensor([[[[1.0, float("nan")], [-2.0, 3.0]]]]),)),
     "nearest of 1-d": (lambda x: F.interpolate(x, scale_factor=2, mode="nearest") - 1,
                        (torch.randn(2, 3, 5),)),
+    "bilinear": (lambda x: F.interpolate(x, scale_factor=2, mode="bilinear") * 2,
+                 (torch.randn(1, 3, 8, 8),)),
+    "bilinear, corners aligned": (
+        lambda x: F.interpolate(x, size=(9, 7), mode="bilinear", align_corners=True).relu(),
+        (torch.randn(2, 2, 5, 4),)),
+    "bilinear, float16": (lambda x: F.interpolate(x, scale_factor=2, mode="bilinear") + 1,
+                          (torch.randn(1, 2, 4, 4).half(),)),
 }
 
 
 @pytest.mark.parametrize("name", list(UPSAMPLING))
-def test_a_nearest_upsampling_computes_its_source_index_where_it_reads(name: str) -> None:
-    """The source index `trunc(i * scale)` is float math converted to an integer
-    (canonicalize-prims: `SinkViewIntoIndexMath`); it moves below its broadcast, so the
-    gather and its consumer are one kernel, which reads the input and writes the output
+def test_an_upsampling_computes_its_source_index_where_it_reads(name: str) -> None:
+    """The source index `trunc(i * scale)` is float math converted to an integer, and a
+    bilinear weight a clamp of its fraction (canonicalize-prims: `SinkViewIntoIndexMath`);
+    they move below their broadcasts, so the gathers and their consumer are one kernel,
+    which reads the input (once, however many corners it gathers) and writes the output
     only (Inductor's count: one kernel). Eager's values, dtypes, shapes, NaN positions."""
     fn, args = UPSAMPLING[name]
     got, manifest = run(fn, *args)

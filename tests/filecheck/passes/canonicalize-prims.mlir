@@ -45,9 +45,9 @@ func.func @reshapes(%x: tensor<4x8xf32>) -> tensor<2x16xf32> {
 // Index math used through a view is recomputed below it (it then fuses into the view's
 // consumer); float math and values with another use stay where they are.
 // CHECK-LABEL: func.func @sink_index_math
-// CHECK-NEXT: %[[B1:.*]] = prims.broadcast_in_dim %i {{.*}} -> tensor<4x3xi64>
-// CHECK-NEXT: %[[B2:.*]] = prims.broadcast_in_dim %j {{.*}} -> tensor<4x3xi64>
-// CHECK-NEXT: %[[A:.*]] = prims.add %[[B1]], %[[B2]] : (tensor<4x3xi64>, tensor<4x3xi64>) -> tensor<4x3xi64>
+// CHECK-DAG: %[[B1:.*]] = prims.broadcast_in_dim %i {{.*}} -> tensor<4x3xi64>
+// CHECK-DAG: %[[B2:.*]] = prims.broadcast_in_dim %j {{.*}} -> tensor<4x3xi64>
+// CHECK: %[[A:.*]] = prims.add %[[B1]], %[[B2]] : (tensor<4x3xi64>, tensor<4x3xi64>) -> tensor<4x3xi64>
 // CHECK-NEXT: %[[E:.*]] = prims.exp %x : (tensor<3xf32>) -> tensor<3xf32>
 // CHECK-NEXT: %[[F:.*]] = prims.broadcast_in_dim %[[E]]
 // CHECK-NEXT: func.return %[[A]], %[[F]]
@@ -62,17 +62,16 @@ func.func @sink_index_math(%i: tensor<3xi64>, %j: tensor<3xi64>, %x: tensor<3xf3
 // -----
 
 // A value generated from iota and constants alone (a window's bounds, a mask) is
-// recomputed for each use: every op that reads it gets its own copy (down to the iota and
-// the constant), so a view moves below its copy. Index math on an argument with a second
-// use stays where it is.
+// recomputed below every view of it, even when other ops read it too: the view's copy
+// reads views of the iota and the constant (placed where those are defined, one per
+// value and view), which kernels compute in place. Index math on an argument with a
+// second use stays where it is.
 // CHECK-LABEL: func.func @sink_generated_index_math
 // CHECK-NEXT: %[[N:.*]] = prims.iota {length = 3
+// CHECK-NEXT: %[[NB:.*]] = prims.broadcast_in_dim %[[N]] {{.*}} -> tensor<4x3xi64>
 // CHECK-NEXT: %[[K:.*]] = prims.full {shape = [3 : i64], fill_value = 2 : i64
+// CHECK-NEXT: %[[KB:.*]] = prims.broadcast_in_dim %[[K]] {{.*}} -> tensor<4x3xi64>
 // CHECK-NEXT: %[[S:.*]] = prims.mul %[[N]], %[[K]] : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
-// CHECK-NEXT: %[[N2:.*]] = prims.iota {length = 3
-// CHECK-NEXT: %[[K2:.*]] = prims.full {shape = [3 : i64], fill_value = 2 : i64
-// CHECK-NEXT: %[[NB:.*]] = prims.broadcast_in_dim %[[N2]] {{.*}} -> tensor<4x3xi64>
-// CHECK-NEXT: %[[KB:.*]] = prims.broadcast_in_dim %[[K2]] {{.*}} -> tensor<4x3xi64>
 // CHECK-NEXT: %[[SB:.*]] = prims.mul %[[NB]], %[[KB]] : (tensor<4x3xi64>, tensor<4x3xi64>) -> tensor<4x3xi64>
 // CHECK-NEXT: %[[A:.*]] = prims.add %i, %i : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
 // CHECK-NEXT: %[[AB:.*]] = prims.broadcast_in_dim %[[A]]
@@ -151,6 +150,35 @@ func.func @gather_before_shift(%x: tensor<4x8xf32>, %i: tensor<4xi64>) -> (tenso
   %f = prims.reshape %s {shape = [32 : i64]} : (tensor<4x8xf32>) -> tensor<32xf32>
   %t = prims.take %f, %i {in_bounds = true} : (tensor<32xf32>, tensor<4xi64>) -> tensor<4xf32>
   func.return %e, %t : tensor<4x8xf32>, tensor<4xf32>
+}
+
+// -----
+
+// A generated float value whose ops read one value several times (the clamp
+// `where(w >= 0 | w != w, w, 0)` of a bilinear weight reads w three times) moves below
+// its broadcasts as a DAG: each value is viewed once (views placed where the value is
+// defined, and reused), so `w` is computed once in the broadcast space, not once per
+// path to it, and nothing at the small shape remains.
+// CHECK-LABEL: func.func @sink_generated_dag
+// CHECK-NOT: tensor<16xi1>
+// CHECK-COUNT-1: prims.sub
+// CHECK-NOT: prims.sub
+// CHECK: func.return
+func.func @sink_generated_dag(%x: tensor<4x16xf32>) -> (tensor<4x16xf32>, tensor<4x16xf32>) {
+  %i = prims.iota {length = 16 : i64, start = 0 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<16xi64>
+  %f = prims.convert_element_type %i {dtype = f32} : (tensor<16xi64>) -> tensor<16xf32>
+  %h = prims.full {shape = [16 : i64], fill_value = 5.000000e-01 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<16xf32>
+  %w = prims.sub %f, %h : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  %z = prims.full {shape = [16 : i64], fill_value = 0.000000e+00 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<16xf32>
+  %ge = prims.ge %w, %z : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xi1>
+  %ne = prims.ne %w, %w : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xi1>
+  %c = prims.bitwise_or %ge, %ne : (tensor<16xi1>, tensor<16xi1>) -> tensor<16xi1>
+  %cl = prims.where %c, %w, %z : (tensor<16xi1>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  %b = prims.broadcast_in_dim %cl {shape = [4 : i64, 16 : i64], broadcast_dimensions = [1 : i64]} : (tensor<16xf32>) -> tensor<4x16xf32>
+  %m = prims.mul %x, %b : (tensor<4x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>
+  %b2 = prims.broadcast_in_dim %cl {shape = [4 : i64, 16 : i64], broadcast_dimensions = [1 : i64]} : (tensor<16xf32>) -> tensor<4x16xf32>
+  %a = prims.add %x, %b2 : (tensor<4x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>
+  func.return %m, %a : tensor<4x16xf32>, tensor<4x16xf32>
 }
 
 // -----
