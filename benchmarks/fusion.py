@@ -7,19 +7,22 @@ For every graph of the suite (softmax, layer_norm, RMSNorm, a linear-GELU-linear
 attention block with SDPA spelt out, a GPT-2 block, a Llama-style attention block with
 rotary embeddings in five spellings, an MLP-Mixer layer, a UNet residual block of group
 norms and padded convolutions, a bfloat16 attention block, a grab-bag of scans,
-arg-reductions, integer and boolean ops, sorting (sort, topk, cummax), and the example models
+arg-reductions, integer and boolean ops, sorting (sort, topk, cummax), nearest and bilinear
+upsampling, a mixture-of-experts router, losses (cross entropy, KL, MSE), and the example models
 `examples/{mlp,cnn,gpt2,bert,llama,qwen2,opt}.py`, GPT-2 also with SDPA):
 
 * stepwell: `compile_module(import_program(export(...)))` without running; from its
   manifest: kernels, kernel launches, ATen extern calls and the bytes its kernels read and
-  write (bytes moved by extern calls are not in the manifest and not counted); and the
+  write (a tensor a kernel reads through several views counts once, at most its size, as
+  Inductor counts a buffer; bytes moved by extern calls are not in the manifest and not
+  counted); and the
   same without the fuse-attention pass, to show what re-fusing attention saves;
 * minimum: every input, parameter, buffer and output moved once (bytes of each tensor);
 * Inductor: `torch.compile(backend="inductor")` with `cpu_backend = "triton"`, so that it
   emits Triton on this CPU-only machine (a stand-in Triton driver reports a CUDA sm_90
   target; see `use_inductor_triton`), the output code captured as `run_and_get_code`
   does: `@triton.jit` kernels, their launches and extern calls in the wrappers (`extern_kernels.`
-  and `torch.ops.aten.` fallbacks),
+  and ATen fallbacks, `torch.ops.aten.X.overload(` or `aten.X.overload(`),
   and bytes moved, Inductor's own estimates: `ind_bytes` over all its scheduler nodes
   (Triton kernels and extern calls, `GraphLowering.count_bytes`, as its `inductor_metrics`
   log reports) and `ind_kernel_bytes` over its Triton kernels only
@@ -293,6 +296,27 @@ def sorting(x: torch.Tensor) -> tuple[torch.Tensor, ...]:
             torch.logcumsumexp(x, 1))  # fmt: skip
 
 
+def upsampling(x: torch.Tensor) -> tuple[torch.Tensor, ...]:
+    """A decoder's nearest and bilinear upsamplings, each scaled (index math from `iota`,
+    floats converted to source indices, a bilinear weight's clamps)."""
+    return (F.interpolate(x, scale_factor=2, mode="nearest") * 2,
+            F.interpolate(x, scale_factor=2, mode="bilinear").relu())  # fmt: skip
+
+
+def router(h: torch.Tensor, w: torch.Tensor) -> tuple[torch.Tensor, ...]:
+    """A mixture-of-experts router: logits, softmax, the top 2 experts and their weights
+    normalized to sum to one."""
+    top = torch.topk(torch.softmax(h @ w.t(), -1), 2, -1)
+    return top.values / top.values.sum(-1, keepdim=True), top.indices
+
+
+def losses(logits: torch.Tensor, target: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    """Cross entropy, a KL divergence against a softmax and a mean squared error."""
+    return (F.cross_entropy(logits, target)
+            + F.kl_div(logits.log_softmax(-1), y.softmax(-1), reduction="batchmean")
+            + F.mse_loss(logits, y))  # fmt: skip
+
+
 def _grab_bag() -> tuple[Any, tuple[torch.Tensor, ...]]:
     torch.manual_seed(0)
     return grab_bag, (torch.randn(8, 32), torch.randint(-10, 10, (8, 32)),
@@ -336,6 +360,10 @@ SUITE: dict[str, Factory] = {
     "half_attention": _half_attention,
     "grab_bag": _grab_bag,
     "sorting": lambda: (sorting, (torch.randn(8, 32),)),
+    "upsampling": lambda: (upsampling, (torch.randn(2, 4, 8, 8),)),
+    "router": lambda: (router, (torch.randn(16, 64), torch.randn(8, 64))),
+    "losses": lambda: (losses, (torch.randn(16, 100), torch.randint(0, 100, (16,)),
+                                torch.randn(16, 100))),  # fmt: skip
     "zoo/mlp": _zoo("mlp"),
     "zoo/cnn": _zoo("cnn"),
     "zoo/gpt2": _zoo("gpt2"),

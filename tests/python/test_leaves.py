@@ -56,6 +56,14 @@ def _shared_input(x: torch.Tensor, y: torch.Tensor, w: torch.Tensor) -> Any:
     return s.amax(-1), (x @ w) + s
 
 
+def _shifted_rows(x: torch.Tensor, z: torch.Tensor, w: torch.Tensor) -> Any:
+    """`x - amax(x)` (a log-softmax's shift) read by its row kernel and by a product's
+    epilogue: the epilogue recomputes it from x and the row maxima, which the row kernel
+    stores instead of the shifted rows."""
+    s = x - x.amax(-1, keepdim=True)
+    return s.exp().sum(-1), (z @ w) * s
+
+
 CASES: dict[str, tuple[Callable[..., Any], Callable[[], tuple[torch.Tensor, ...]]]] = {
     "residual_bf16": (_residual, lambda: (torch.randn(8, 64).bfloat16(),
                                           torch.randn(64, 64).bfloat16() / 8)),
@@ -75,6 +83,11 @@ CASES: dict[str, tuple[Callable[..., Any], Callable[[], tuple[torch.Tensor, ...]
                                          torch.randn(16, 32), torch.randn(32, 32))),
     "shared_input": (_shared_input, lambda: (torch.randn(16, 32), torch.randn(16, 32),
                                              torch.randn(32, 32))),
+    "shifted_rows": (_shifted_rows, lambda: (torch.randn(16, 32), torch.randn(16, 24),
+                                             torch.randn(24, 32))),
+    "shifted_rows_nan": (_shifted_rows, lambda: (
+        torch.randn(16, 32).index_fill(1, torch.tensor([3]), float("nan")),
+        torch.randn(16, 24), torch.randn(24, 32))),
 }  # fmt: skip
 
 
@@ -102,6 +115,7 @@ def test_a_leaf_recomputed_by_its_reader_matches_eager(case: str) -> None:
     ("int32", 0),  # (the row sums are outputs)
     ("bool", 0),
     ("shared_input", 0),
+    ("shifted_rows", 16 * 4),  # the row maxima, not the shifted rows
 ])  # fmt: skip
 def test_no_kernel_stores_a_conversion_for_another(case: str, extra: int) -> None:
     """The kernels write their outputs and `extra` bytes of intermediates, not a

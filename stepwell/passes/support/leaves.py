@@ -11,7 +11,10 @@ epilogue: 2 + 4 bytes per element that the epilogue, loading `x` itself, does no
 
 - the value's cone in its kernel: at most `MAX_OPS` elementwise ops (or conversions), on
   the value's shape and in the kernel's full space, whose other operands are loaded from
-  memory or computed in place (constants, iotas);
+  memory, computed in place (constants, iotas) or row statistics of the kernel (`amax`
+  broadcast back: the reader loads the statistic, which the kernel then stores; a
+  log-softmax's `x - amax(x)` that `cse` shared between cross entropy and a KL term is
+  recomputed by the KL's kernel from x and the row maxima, not stored whole);
 - each reader that loads the value is an op in the full space of a pointwise, row or
   matmul-epilogue kernel (not a gather's source, not a matmul or attention operand:
   prologues.py moves those). The reader's kernel gets its own copy of the cone, placed
@@ -86,7 +89,9 @@ class Leaves:
                 if p.generated(u) is not None:
                     continue  # (a constant or an iota: computed in place)
                 src = u.owner
-                if p.producer_group(u) is g:
+                if p.producer_group(u) is g and g.space_of.get(p.root(u)) == "reduced":
+                    inputs.add(p.root(u))  # (a row statistic, loaded through its view)
+                elif p.producer_group(u) is g:
                     if not (isinstance(src, Operation) and elementwise(src)
                             and g.space_of.get(u) == "full"
                             and tuple(tensor_sizes(u.type)) == full):  # fmt: skip

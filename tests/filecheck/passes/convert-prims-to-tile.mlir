@@ -649,6 +649,25 @@ func.func @half_residual(%x: tensor<8x64xbf16>, %w: tensor<64x64xbf16>) -> tenso
 
 // -----
 
+// A leaf whose cone reads a row statistic of its kernel: `x - amax(x)` is read by the
+// row kernel (its exp-sum) and by the product's epilogue. The epilogue recomputes it from
+// x and the row maxima, which the row kernel stores (16 floats) instead of the shifted
+// rows (16x32).
+// CHECK-LABEL: func.func @shifted_rows
+// CHECK-NEXT: %[[M:.*]], %[[R:.*]] = tile.launch @k0_amax_sum(%x) : (tensor<16x32xf32>) -> (tensor<16xf32>, tensor<16xf32>)
+// CHECK-NEXT: tile.launch @k1_matmul_sub_mul(%z, %w, %x, %[[M]])
+func.func @shifted_rows(%x: tensor<16x32xf32>, %z: tensor<16x24xf32>, %w: tensor<24x32xf32>) -> (tensor<16xf32>, tensor<16x32xf32>) {
+  %m = torch.aten.amax %x {dim = [-1 : i64], keepdim = true} : (tensor<16x32xf32>) -> tensor<16x1xf32>
+  %s = torch.aten.sub.Tensor %x, %m : (tensor<16x32xf32>, tensor<16x1xf32>) -> tensor<16x32xf32>
+  %e = torch.aten.exp %s : (tensor<16x32xf32>) -> tensor<16x32xf32>
+  %r = torch.aten.sum.dim_IntList %e {dim = [-1 : i64]} : (tensor<16x32xf32>) -> tensor<16xf32>
+  %y = torch.aten.mm %z, %w : (tensor<16x24xf32>, tensor<24x32xf32>) -> tensor<16x32xf32>
+  %o = torch.aten.mul.Tensor %y, %s : (tensor<16x32xf32>, tensor<16x32xf32>) -> tensor<16x32xf32>
+  func.return %r, %o : tensor<16xf32>, tensor<16x32xf32>
+}
+
+// -----
+
 // Matmul prologues (support/prologues.py): the half weight is converted as each tile is
 // loaded in the K loop; no kernel stores an f32 copy of it.
 // CHECK-LABEL: tile.kernel @k0_matmul(%x: memref<40x64xf32, strided<[64, 1]>>, %w: memref<64x48xf16, strided<[48, 1]>>
