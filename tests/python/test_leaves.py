@@ -135,3 +135,23 @@ def test_a_leaf_that_reads_more_than_it_saves_stays_stored() -> None:
     artifacts, _ = _compile(fn, args)
     stored = _nbytes(_outputs(fn, args)) + 16 * 32 * 4  # the outputs and `x + y`
     assert artifacts.manifest["bytes_written"] == stored, artifacts.manifest["kernels"]
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+def test_elementwise_terms_are_recomputed_by_the_kernel_that_sums_them(dtype: torch.dtype) -> None:
+    """A KL term over two log-softmaxes, summed over every element together with an MSE:
+    the softmax kernels store row statistics only, and the kernel that sums recomputes
+    the terms (a reduction reads the leaf in registers), so no kernel writes a tensor of
+    the logits' size. Eager's values, dtype and shape."""
+
+    def fn(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        return (F.kl_div(x.log_softmax(-1), y.softmax(-1), reduction="batchmean")
+                + F.mse_loss(x, y))  # fmt: skip
+
+    torch.manual_seed(0)
+    x, y = torch.randn(16, 100).to(dtype), torch.randn(16, 100).to(dtype)
+    artifacts, inputs = _compile(fn, (x, y))
+    got = list(artifacts.runtime(*inputs))
+    assert mismatch([fn(x, y)], got) is None, mismatch([fn(x, y)], got)
+    written = [k["bytes_written"] for k in artifacts.manifest["kernels"]]
+    assert max(written) < x.numel() * x.element_size(), artifacts.manifest["kernels"]

@@ -9,15 +9,17 @@ sibling reader of `x`), which then stores the float32 copy for the output projec
 epilogue: 2 + 4 bytes per element that the epilogue, loading `x` itself, does not need.
 `recompute_leaves` runs after merging and prologues and moves such reads:
 
-- the value's cone in its kernel: at most `MAX_OPS` elementwise ops (or conversions), on
-  the value's shape and in the kernel's full space, whose other operands are loaded from
-  memory, computed in place (constants, iotas) or row statistics of the kernel (`amax`
-  broadcast back: the reader loads the statistic, which the kernel then stores; a
-  log-softmax's `x - amax(x)` that `cse` shared between cross entropy and a KL term is
-  recomputed by the KL's kernel from x and the row maxima, not stored whole);
+- the value's cone in its kernel: at most `MAX_OPS` elementwise ops (conversions not
+  counted), on the value's shape and in the kernel's full space, whose other operands
+  are loaded from memory, computed in place (constants, iotas) or row statistics of the
+  kernel (`amax` broadcast back: the reader loads the statistic, which the kernel then
+  stores; a log-softmax's `x - amax(x)` that `cse` shared between cross entropy and a
+  KL term is recomputed by the KL's kernel from x and the row maxima, not stored
+  whole);
 - each reader that loads the value is an op in the full space of a pointwise, row or
-  matmul-epilogue kernel (not a gather's source, not a matmul or attention operand:
-  prologues.py moves those). The reader's kernel gets its own copy of the cone, placed
+  matmul-epilogue kernel, or a row kernel's reduction (a loss's sum over the elementwise
+  terms), not a gather's source, not a matmul or attention operand (prologues.py moves
+  those). The reader's kernel gets its own copy of the cone, placed
   before the reader, and reads the value in registers. The copy must fit the reader's
   space (`Partitioner.externals_fit`, `Partitioner.relation`) and read nothing computed
   by, or after, the reader's kernel (a cycle);
@@ -33,6 +35,7 @@ from typing import TYPE_CHECKING, cast
 
 from xdsl.ir import Operation, SSAValue
 
+from stepwell.dialects import prims
 from stepwell.dialects.prims_support import MatmulOp
 from stepwell.ir.types import tensor_sizes
 from stepwell.passes.support.prologues import (
@@ -47,11 +50,20 @@ from stepwell.passes.support.prologues import (
 if TYPE_CHECKING:
     from stepwell.passes.support.fusion import Group, Partitioner
 
-MAX_OPS = 8
-"""The most ops a reader recomputes (prologues.MAX_OPS: the same per-element budget)."""
+MAX_OPS = 16
+"""The most ops a reader recomputes (twice prologues.MAX_OPS: a leaf's reader is a
+memory-bound pointwise or row kernel, or an epilogue, where a few more lanes of math cost
+less than the store and load they replace; a KL term over two log-softmaxes is 12)."""
 
 READER_KINDS = ("pointwise", "reduction", "matmul")
 """Kernels whose full-space ops may read a recomputed value in registers."""
+
+
+def row_reduction(op: Operation, h: Group) -> bool:
+    """Is `op` a reduction of row kernel `h` (its result in h's reduced space)? It reads
+    its operand in h's full space, as an elementwise op does."""
+    return (isinstance(op, prims.PrimsOp) and op.KIND == "reduction" and len(op.results) == 1
+            and h.kind == "reduction" and h.space_of.get(op.results[0]) == "reduced")  # fmt: skip
 
 
 class Leaves:
@@ -77,14 +89,16 @@ class Leaves:
         full = tuple(tensor_sizes(r.type))
         ops: list[Operation] = []
         inputs: set[SSAValue] = set()
+        math_ops = 0
         stack = [cast(Operation, r.owner)]
         while stack:
             op = stack.pop()
             if op in ops:
                 continue
             ops.append(op)
-            if len(ops) > MAX_OPS:
-                return None
+            math_ops += not isinstance(op, prims.PrimsConvertElementTypeOp)
+            if math_ops > MAX_OPS:  # (conversions are free: a half model rounds each
+                return None  # value to its dtype and back, which doubles the ops)
             for u in op.operands:
                 if p.generated(u) is not None:
                     continue  # (a constant or an iota: computed in place)
@@ -112,8 +126,9 @@ class Leaves:
                 continue
             h = p.group_of.get(user)
             if (h is None or h is g or h.kind not in READER_KINDS or h.scatters
-                    or isinstance(user, MatmulOp) or not elementwise(user)
-                    or h.space_of.get(user.results[0]) != "full"):  # fmt: skip
+                    or isinstance(user, MatmulOp) or not (
+                        elementwise(user) and h.space_of.get(user.results[0]) == "full"
+                        or row_reduction(user, h))):  # fmt: skip
                 return None
             out.append((user, i))
         return out
