@@ -75,6 +75,9 @@ class View:
 
     tensor: torch.Tensor
     written: torch.Tensor | None = None
+    flipped: tuple[int, ...] = ()
+    """Dims of a result view that run backwards in memory (negative strides): `tensor`
+    and `written` see them forwards, and a store counts their indices from the end."""
 
 
 def _tensor_type(v: SSAValue | Attribute) -> TensorType[Attribute]:
@@ -130,17 +133,17 @@ def make_view(
             )
 
     # torch has no negative strides: a flipped dim is viewed from its first element in
-    # memory and flipped (a copy, so such a view is read, never written)
+    # memory; an input's view is flipped (a copy), a result's keeps the dims forwards and
+    # its stores count their indices from the end (View.flipped)
     flipped = [d for d, st in enumerate(strides) if st < 0]
     start = offset + sum(strides[d] * (sizes[d] - 1) for d in flipped if sizes[d] > 0)
-    if flipped and written is not None:
-        raise InterpretationError(f"{what}: a result view with a negative stride {t}")
 
     def strided(x: torch.Tensor) -> torch.Tensor:
-        v = torch.as_strided(x, sizes, [abs(st) for st in strides], x.storage_offset() + start)
-        return v.flip(flipped) if flipped else v
+        return torch.as_strided(x, sizes, [abs(st) for st in strides], x.storage_offset() + start)
 
-    return View(strided(tensor), None if written is None else strided(written))
+    if written is None:
+        return View(strided(tensor).flip(flipped) if flipped else strided(tensor))
+    return View(strided(tensor), strided(written), tuple(flipped))
 
 
 def lanes(
@@ -197,6 +200,8 @@ def store(value: Tile, view: View, coords: Sequence[int], groups: Sequence[int])
         return
     shape = list(value.value.shape)
     index, mask = lanes(target.shape, coords, groups, shape)
+    for d in view.flipped:
+        index[d] = target.shape[d] - 1 - index[d]
     keep = _full_mask(mask, shape).to(target.device)
     selected = tuple(i.to(target.device).expand(shape)[keep] for i in index)
     data = value.value.expand(shape)[keep].to(target.dtype)
@@ -458,6 +463,8 @@ class TileFunctions(InterpreterFunctions):
         from stepwell.dialects.prims_support import eager_scatter
 
         value, view, indices = cast(Tile, args[0]), cast(View, args[1]), cast(Tile, args[2])
+        if view.flipped:
+            raise InterpretationError("tile.scatter into a view with a negative stride")
         flat = view.tensor
         idx = indices.value.long()
         if indices.mask is not None:  # lanes outside the kernel's space write nothing

@@ -1,5 +1,5 @@
 """Copies stored by their producer (fusion.py `join_copy`, views.py `copy_into`): a view
-that strides cannot express (`y.transpose(1, 2).reshape(n, -1)`) of a value a kernel
+that strides cannot express (`y.transpose(1, 2).reshape(n, -1)`, a flip) of a value a kernel
 computes is written by that kernel, straight into the copy's layout, instead of by a
 copy kernel that reads the value back. Each case is compared with eager (values, dtype,
 shape, NaN positions) and counted in kernels and bytes."""
@@ -66,6 +66,17 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...], int]] = {
     "float16": (lambda h: (h * 2).transpose(0, 1).reshape(-1), (X.half(),), 1),
     "NaN positions": (lambda x: torch.log(x).t().reshape(-1), (X,), 1),
     "a slice: a copy kernel": (_strided, (X,), 2),
+    # a flip (`prims.rev`) copies its operand's elements in reverse: its producer stores
+    # them through negative strides from the flipped dims' last elements
+    "flip of a pointwise value": (lambda x: x.relu().flip(0), (X,), 1),
+    "flip and its value": (lambda x: ((y := x.sin()).flip(1), y), (X,), 1),
+    "reverse cumsum": (lambda x: x.flip(-1).cumsum(-1).flip(-1), (X,), 1),
+    "flip of a scan over rows": (lambda x: x.cumsum(0).flip(0), (X,), 1),
+    "flip of softmax rows": (lambda x: torch.softmax(x, -1).flip(-1), (torch.randn(3, 20000),), 1),
+    "flip of both dims, transposed": (lambda x: (x * 2).flip(0, 1).t().reshape(-1), (X,), 1),
+    "flip, int64": (lambda i: (i * 3 - 1).flip(1), (torch.randint(-9, 9, (5, 7)),), 1),
+    "flip, bool": (lambda x: (x > 0).flip(0), (X,), 1),
+    "flip, float16 NaN": (lambda h: torch.log(h).flip(1), (X.half(),), 1),
 }
 
 
@@ -101,19 +112,22 @@ def test_an_empty_copy_matches_eager() -> None:
     x = torch.randn(0, 5)
     got, _ = run(lambda x: (x * 2).t().reshape(-1), x)
     assert mismatch([(x * 2).t().reshape(-1)], got) is None
+    got, _ = run(lambda x: (x * 2).flip(0), x)
+    assert mismatch([(x * 2).flip(0)], got) is None
 
 
 @pytest.mark.parametrize("target", ["cuda:90", "hip:gfx942"])
 def test_copy_stores_compile_for_gpus(target: str, tmp_path: Path) -> None:
     """A store through a copy's layout with two dims per tile axis (the head-major split
-    in a matmul epilogue) and the layer norm's transposed store compile for both GPUs."""
+    in a matmul epilogue), the layer norm's transposed store and a scan's flipped store
+    (negative strides) compile for both GPUs."""
     lines = []
-    for name in ("matmul epilogue", "mixer token mixing"):
+    for name in ("matmul epilogue", "mixer token mixing", "reverse cumsum"):
         fn, args, _ = CASES[name]
         artifacts, _ = compile_bound(fn, *args)
         (tmp_path / name.split()[0]).mkdir()
         lines += compile_for(artifacts.levels["tile"], target, tmp_path / name.split()[0])
-    assert len(lines) == 3 and all(line.endswith(" None True") for line in lines), lines
+    assert len(lines) == 4 and all(line.endswith(" None True") for line in lines), lines
 
 
 def _topk(x: torch.Tensor) -> Any:

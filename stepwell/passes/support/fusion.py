@@ -56,6 +56,7 @@ from stepwell.passes.support.prologues import fuse_prologues
 from stepwell.passes.support.symbolic import is_size_arithmetic, scalar_size
 from stepwell.passes.support.tile_rules import TILE_RULES, TileBuilder
 from stepwell.passes.support.views import (
+    VIEW_RULES,
     View,
     contiguous_strides,
     copy_into,
@@ -729,8 +730,6 @@ class Partitioner:
         of a value `g` computes in its full space joins `g` as a second store of that
         value's tile, through the view of the copy's memory that puts each element where
         the copy would (`views.copy_into`): no copy kernel reads it back."""
-        if isinstance(op, prims.PrimsRevOp):  # (a flip copies through its own strides)
-            return False
         v = op.operands[0]
         u = self.root(v)
         if g.space_of.get(u) != "full" or not self.acyclic(op, g):
@@ -738,6 +737,8 @@ class Partitioner:
         if g.kind == "reduction" and g.perm != sorted(g.perm) and shape(u) != g.shape:
             return False  # (u's tile is in the kernel's order only in g's shape)
         view = view_of(v, lambda x: x is u or self.materialized(x))
+        if view is not None and isinstance(op, prims.PrimsRevOp):  # (a flip copies its
+            view = VIEW_RULES[prims.PrimsRevOp](view, op)  # operand's elements reversed)
         placed = None if view is None or view.source is not u else copy_into(view, op.results[0])
         refined = None if placed is None else refine(placed, g.shape)
         if refined is None:

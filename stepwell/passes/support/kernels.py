@@ -313,7 +313,8 @@ class KernelBuilder:
     def emit(self, op: Operation) -> None:
         space = self.group.space_of[op.results[0]]  # (a prologue's: the operand tile's)
         start = len(self.b.ops)
-        if isinstance(op, prims.PrimsRevOp):  # a flip copied: read through its strides
+        if isinstance(op, prims.PrimsRevOp) and space != "copied":
+            # a flip's own copy kernel reads its operand through the flipped strides
             element = cast(TensorType[Attribute], op.result.type).element_type
             if self.part.constant(op.a) is not None:  # a flipped splat is the splat
                 self.tiles[op.results[0]] = self.load(op.a, space, element)

@@ -78,12 +78,14 @@ def copy_into(view: View, target: SSAValue) -> View | None:
     """Where a copy of `view`, written row-major into `target`, puts each element of
     `view.source`: `target`'s memory as a view indexed like the source's memory (in a
     shape whose row-major order is the source's, see `refine`). Defined when `view`
-    reads every element of its source exactly once in some order (transposes and
-    reshapes of a contiguous tensor, static sizes, no offset); None otherwise.
+    reads every element of its source exactly once in some order (transposes, flips and
+    reshapes of a contiguous tensor, static sizes); None otherwise.
 
     Storing the source's elements through it writes the copy: a kernel that computes
-    the source stores `x.transpose(1, 2).reshape(n, -1)` directly, instead of a second
-    kernel reading `x` back to copy it."""
+    the source stores `x.transpose(1, 2).reshape(n, -1)` or `x.flip(-1)` directly,
+    instead of a second kernel reading `x` back to copy it. A flipped dim (negative
+    stride) walks the source's memory backwards, so the target steps back along it from
+    its last element."""
     source_shape = tensor_sizes(view.source.type)
     sizes = [simplify(d) for d in view.sizes]
     strides = [simplify(d) for d in view.strides]
@@ -91,16 +93,21 @@ def copy_into(view: View, target: SSAValue) -> View | None:
         return None  # (a `?` dim of the source's type is DYNAMIC_INDEX, negative)
     if not all(isinstance(d, int) for d in strides):
         return None
-    if view.offset != 0 or math.prod(sizes) != math.prod(source_shape) or not math.prod(sizes):
+    if math.prod(sizes) != math.prod(source_shape) or not math.prod(sizes):
         return None
-    dims = sorted((d for d, n in enumerate(sizes) if n != 1), key=lambda d: -strides[d])
+    dims = sorted((d for d, n in enumerate(sizes) if n != 1), key=lambda d: -abs(strides[d]))
     expected = 1
     for d in reversed(dims):  # the source's memory, outermost dim first: a permutation
-        if strides[d] != expected:
+        if abs(strides[d]) != expected:
             return None
         expected *= sizes[d]
+    flipped = [d for d in dims if strides[d] < 0]
+    if view.offset != sum((sizes[d] - 1) * -strides[d] for d in flipped):
+        return None  # (the view starts where its flipped dims' last elements lie)
     written = contiguous_strides(tuple(sizes))  # (the copy is row-major in view's shape)
-    return View(target, 0, tuple(sizes[d] for d in dims), tuple(written[d] for d in dims))
+    offset = sum((sizes[d] - 1) * written[d] for d in flipped)
+    return View(target, offset, tuple(sizes[d] for d in dims),
+                tuple(-written[d] if strides[d] < 0 else written[d] for d in dims))  # fmt: skip
 
 
 def refine(view: View, shape: Sequence[int]) -> tuple[View, tuple[int, ...]] | None:

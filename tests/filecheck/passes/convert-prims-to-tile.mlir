@@ -764,6 +764,27 @@ func.func @copied(%x: tensor<4x8xf32>) -> tensor<32xf32> {
 
 // -----
 
+// A flip of a scan's result (a reverse cumsum: flip, cumsum, flip) is stored by the scan
+// kernel through negative strides from the row's last element (offset 7): the first
+// flip is read the same way; no kernel copies the flipped rows.
+// CHECK-LABEL: tile.kernel @k0_scan(
+// CHECK-SAME: %x: memref<4x8xf32, strided<[8, -1], offset: 7>>
+// CHECK-SAME: %out: memref<4x8xf32, strided<[8, -1], offset: 7>>
+// CHECK: tile.scan "sum"
+// CHECK: tile.store
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @flipped_store
+// CHECK-NEXT: %[[Y:.*]] = tile.launch @k0_scan(%x)
+// CHECK-NEXT: func.return %[[Y]]
+func.func @flipped_store(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = torch.aten.flip %x {dims = [1]} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %1 = torch.aten.cumsum %0 {dim = 1 : i64} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %2 = torch.aten.flip %1 {dims = [1]} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  func.return %2 : tensor<4x8xf32>
+}
+
+// -----
+
 // Split into heads and laid out head-major in the matmul's epilogue: each tile axis of
 // the output covers two dims of the copy's layout (coordinate groups [0, 2, 2]).
 // CHECK-LABEL: tile.kernel @k0_matmul_collapse
