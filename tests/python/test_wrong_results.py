@@ -258,3 +258,14 @@ def test_a_train_mode_batch_norm_exports_and_matches_eager() -> None:
     with pytest.warns(UserWarning, match="running_mean"):
         got = _through_export(bn, x)
     assert mismatch([want], got) is None, mismatch([want], got)
+
+
+@pytest.mark.parametrize("n", [3, 5000])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+def test_var_of_equal_values_is_zero(n: int, dtype: torch.dtype) -> None:
+    """Fuzz seed 400113: `var` of a value broadcast along the reduced dim was 1e-10, not
+    0 (the plain two-pass sum of (x - mean)^2 with a mean one ulp off), so `logical_not`
+    of it differed from eager. Rows short (one tile) and long (a loop over tiles)."""
+    x = (torch.randn(5, 7) * 100).to(dtype)
+    check(lambda x: torch.logical_not(torch.var(x.unsqueeze(0).expand(n, 5, 7), 0)), x)
+    check(lambda x: torch.var(x.unsqueeze(-1).expand(5, 7, n), -1) == 0, x)

@@ -468,15 +468,25 @@ class KernelBuilder:
         red_t = self.tile_type("reduced", element)
         if kind != "var":
             return self.add(tile.ReduceOp(kind, x, 1, red_t, self.coords["full"][1]))
-        # var = sum((x - mean)^2) / (n - correction); masked lanes never enter a sum
-        n = math.prod(self.group.cols)
-        correction = float(cast(prims.PrimsVarOp, op).correction.value.data)  # type: ignore[union-attr]
+        # the corrected two-pass variance (`variance`); masked lanes never enter a sum
         col = self.coords["full"][1]
         total = self.add(tile.ReduceOp("sum", x, 1, red_t, col))
-        mean = self.add(arith.DivfOp(total, self.b.splat(n, red_t)))
-        full_t = self.tile_type("full", element)
-        d = self.add(arith.SubfOp(x, self.add(tile.BroadcastOp(mean, full_t))))
-        sq = self.add(tile.ReduceOp("sum", self.add(arith.MulfOp(d, d)), 1, red_t, col))
+        mean = self.add(arith.DivfOp(total, self.b.splat(math.prod(self.group.cols), red_t)))
+        d = self.add(arith.SubfOp(x, self.add(tile.BroadcastOp(mean, x.type))))
+        sum_d = self.add(tile.ReduceOp("sum", d, 1, red_t, col))
+        sum_d2 = self.add(tile.ReduceOp("sum", self.add(arith.MulfOp(d, d)), 1, red_t, col))
+        return self.variance(op, sum_d, sum_d2)
+
+    def variance(self, op: Operation, sum_d: SSAValue, sum_d2: SSAValue) -> SSAValue:
+        """(Σd² - (Σd)²/n) / (n - correction) for d = x - mean: the corrected two-pass
+        algorithm (Chan, Golub and LeVeque), whose Σd term removes the rounding of the
+        mean. A row of equal values gets exactly 0, as eager's Welford does (a plain
+        Σd² of a mean rounded by one ulp is not 0, and `var(x) == 0` would differ)."""
+        n = math.prod(self.group.cols)
+        correction = float(cast(prims.PrimsVarOp, op).correction.value.data)  # type: ignore[union-attr]
+        red_t = sum_d.type
+        drift = self.add(arith.DivfOp(self.add(arith.MulfOp(sum_d, sum_d)), self.b.splat(n, red_t)))
+        sq = self.add(arith.SubfOp(sum_d2, drift))
         return self.add(arith.DivfOp(sq, self.b.splat(max(n - correction, 0.0), red_t)))
 
     def operand_layout(self, view: View, transposed: bool, batch_shared: bool) -> View:
@@ -633,18 +643,20 @@ class KernelBuilder:
 
         if kind != "var":
             return accumulate(kind, lambda: self.operand(op, 0, "full"))
-        n = math.prod(self.group.cols)
-        correction = float(cast(prims.PrimsVarOp, op).correction.value.data)  # type: ignore[union-attr]
         mean = self.add(arith.DivfOp(accumulate("sum", lambda: self.operand(op, 0, "full")),
-                                     self.b.splat(n, red_t)))  # fmt: skip
+                                     self.b.splat(math.prod(self.group.cols), red_t)))  # fmt: skip
+        zero = self.b.splat(identity("sum", element), red_t)
 
-        def squared() -> SSAValue:
+        def sums(accs: list[SSAValue]) -> list[SSAValue]:  # Σd and Σd² in one pass
             x = self.operand(op, 0, "full")
             d = self.add(arith.SubfOp(x, self.add(tile.BroadcastOp(mean, x.type))))
-            return self.add(arith.MulfOp(d, d))
+            col = self.coords["full"][1]
+            parts = [self.add(tile.ReduceOp("sum", t, 1, red_t, col))
+                     for t in (d, self.add(arith.MulfOp(d, d)))]  # fmt: skip
+            return [self.add(arith.AddfOp(a, p)) for a, p in zip(accs, parts, strict=True)]
 
-        sq = accumulate("sum", squared)
-        return self.add(arith.DivfOp(sq, self.b.splat(max(n - correction, 0.0), red_t)))
+        sum_d, sum_d2 = self.loop([zero, zero], sums)
+        return self.variance(op, sum_d, sum_d2)
 
     def build_looped(self, outputs: list[SSAValue]) -> None:
         """Reductions and reduced values in order, then one loop storing full rows."""

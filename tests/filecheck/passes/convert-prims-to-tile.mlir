@@ -26,13 +26,17 @@ func.func @softmax(%x: tensor<8x100xf32>) -> tensor<8x100xf32> {
 // -----
 
 // layer_norm: mean and variance (siblings reading x) and the normalization: one kernel,
-// in which the mean and the variance share one sum of x (CSE inside the kernel).
+// in which the mean and the variance share one sum of x (CSE inside the kernel); the
+// variance is the corrected two-pass one, sums of d = x - mean and of d * d.
 // CHECK-LABEL: tile.kernel @k0_layer_norm
 // CHECK-SAME: kind = "reduction"
 // CHECK: %[[X:.*]] = tile.load %x
 // CHECK-NEXT: tile.reduce "sum" %[[X]]
 // CHECK-NOT: tile.reduce "sum" %[[X]]
-// CHECK: tile.reduce "sum"
+// CHECK: %[[D:.*]] = arith.subf %[[X]]
+// CHECK-NEXT: tile.reduce "sum" %[[D]]
+// CHECK-NEXT: %[[D2:.*]] = arith.mulf %[[D]], %[[D]]
+// CHECK-NEXT: tile.reduce "sum" %[[D2]]
 // CHECK-NOT: tile.reduce
 // CHECK-NOT: tile.kernel
 // CHECK-LABEL: func.func @layer_norm
