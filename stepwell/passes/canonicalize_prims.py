@@ -1133,6 +1133,162 @@ def _from_iota(value: SSAValue, limit: int = 64) -> bool:
     return False
 
 
+Bounds = list[tuple[int, int, int]]
+"""A slice's (start, limit, step) in each dim."""
+
+
+class SliceBeforeComputation(RewritePattern):
+    """slice(f(x, y)) -> f(slice(x), slice(y)), all the way up: through elementwise ops
+    and conversions, `broadcast_in_dim` (the broadcast dims take the slice's sizes, its
+    operand's dims the slice's bounds) and reductions over dims the slice keeps whole (the
+    slice moves to the kept dims). Slicing commutes exactly with each, so the elements a
+    slice drops are never computed: `softmax(x)[:, -1]` normalizes one row per batch
+    instead of all of them, and a layer norm whose last token alone a head reads computes
+    that token's statistics (Inductor computes every row's reductions there).
+
+    The whole cone above the slice moves at once, and only when nothing else reads a
+    value of it (`_slice_cone`): a value that another op reads whole is computed whole
+    anyway, and slicing part of its readers would make them read it back from memory.
+    Where the cone stops (an input, a matmul, a scan, a reduction over a sliced dim) its
+    operand is sliced: a strided view. Static shapes only; several equal slices of one
+    value count as one."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        from stepwell.dialects.prims_support import SliceOp
+
+        if not isinstance(op, SliceOp) or not isinstance(op.a.owner, prims.PrimsOp):
+            return
+        if not all(d >= 0 for v in (op.a, op.result) for d in _shape(v)):
+            return
+        slices = [u.operation for u in op.a.uses]
+        if not all(isinstance(u, SliceOp) and u.result.type == op.result.type
+                   and u.properties == op.properties for u in slices):  # fmt: skip
+            return
+        cone = _slice_cone(op.a, [(s, int(e), k) for s, e, k in op.bounds()], set(slices))
+        if cone is None:
+            return
+        demand, leaves = cone
+        made: dict[SSAValue, SSAValue] = {}
+        for inner in sorted({cast(Operation, v.owner) for v in demand}, key=_position):
+            new: list[Operation] = []
+            operands = []
+            for x in inner.operands:
+                if x in made:
+                    operands.append(made[x])
+                elif x in leaves:
+                    cut = _slice(x, leaves[x])
+                    cut.location = op.location
+                    new.append(cut)
+                    operands.append(made.setdefault(x, cut.results[0]))
+                else:
+                    operands.append(x)  # (a broadcast's size-1 operand: read whole)
+            value = inner.results[0]
+            sizes = _sliced_sizes(demand[value])
+            rebuilt = type(inner).create(
+                operands=operands,
+                result_types=[TensorType(cast(TensorType[Attribute], value.type).element_type,
+                                         sizes)],
+                properties=dict(inner.properties),
+                attributes=dict(inner.attributes),
+            )  # fmt: skip
+            if isinstance(inner, prims.PrimsBroadcastInDimOp):
+                rebuilt.properties["shape"] = int_array(sizes)
+            rebuilt.location = inner.location
+            rewriter.insert_op([*new, rebuilt], InsertPoint.after(inner))
+            made[value] = rebuilt.results[0]
+        for u in slices:
+            rewriter.replace_all_uses_with(u.results[0], made[op.a])
+            rewriter.erase_op(u)
+
+
+def _read_in_place(v: SSAValue) -> bool:
+    """Is `v` a function argument, a view of one or a constant: a slice of it is a
+    strided read of memory or a smaller constant, with nothing computed to store?"""
+    from stepwell.passes.support.views import is_view_op
+
+    while isinstance(v.owner, Operation) and is_view_op(v.owner):
+        v = v.owner.operands[0]
+    generated = isinstance(v.owner, prims.PrimsFullOp | prims.PrimsIotaOp)
+    return isinstance(v, BlockArgument) or generated
+
+
+def _position(op: Operation) -> int:
+    block = cast(Block, op.parent)
+    return block.get_operation_index(op)
+
+
+def _sliced_sizes(bounds: Bounds) -> list[int]:
+    return [max(0, (e - s + k - 1) // k) for s, e, k in bounds]
+
+
+def _slice(x: SSAValue, bounds: Bounds) -> Operation:
+    from stepwell.dialects.prims_support import SliceOp
+
+    element = cast(TensorType[Attribute], x.type).element_type
+    starts, limits, steps = zip(*bounds, strict=True)
+    return SliceOp(x, starts, limits, steps, TensorType(element, _sliced_sizes(bounds)))
+
+
+def _slice_cone(
+    value: SSAValue, bounds: Bounds, slices: set[Operation]
+) -> tuple[dict[SSAValue, Bounds], dict[SSAValue, Bounds]] | None:
+    """The values above a slice of `value` (by `bounds`) that would be computed sliced
+    (`demand`), and those read as slices where the cone stops (`leaves`), each with its
+    bounds; None when a value is demanded with two different bounds, when another op
+    reads a demanded value, when the cone stops at a value a kernel computes (a scan's
+    result: its kernel would store it whole for a second kernel to read the slice, where
+    now the cone fuses into it), or when nothing but `value` itself would move."""
+    demand: dict[SSAValue, Bounds] = {}
+    leaves: dict[SSAValue, Bounds] = {}
+    stack = [(value, bounds)]
+    while stack:
+        v, b = stack.pop()
+        if all(s == 0 and e == n and k == 1 for (s, e, k), n in zip(b, _shape(v), strict=True)):
+            continue  # (read whole: not part of the cone)
+        known = demand.get(v, leaves.get(v))
+        if known is not None:
+            if known != b:
+                return None
+            continue
+        owner = v.owner
+        above = (_bounds_above(owner, b) if isinstance(owner, prims.PrimsOp)
+                 and len(owner.results) == 1 else None)  # fmt: skip
+        if above is None:
+            leaves[v] = b
+            continue
+        demand[v] = b
+        stack.extend(zip(owner.operands, above, strict=True))
+    if value not in demand or not all(_read_in_place(v) for v in leaves):
+        return None
+    inside = {v.owner for v in demand} | slices
+    if any(u.operation not in inside for v in demand for u in v.uses):
+        return None
+    return demand, leaves
+
+
+def _bounds_above(op: prims.PrimsOp, bounds: Bounds) -> list[Bounds] | None:
+    """The slice of each operand of `op` that gives `bounds` (start, limit, step per
+    dim) of its result, or None when no slice of the operands does."""
+    out = _shape(op.results[0])
+    if not all(d >= 0 for x in (*op.operands, op.results[0]) for d in _shape(x)):
+        return None
+    if op.KIND == "elementwise" or isinstance(op, prims.PrimsConvertElementTypeOp):
+        if any(_shape(x) != out for x in op.operands):
+            return None
+        return [bounds for _ in op.operands]
+    if isinstance(op, prims.PrimsBroadcastInDimOp):
+        source = _shape(op.operands[0])
+        dims = int_list(op.properties["broadcast_dimensions"])
+        return [[bounds[d] if n == out[d] else (0, n, 1)
+                 for n, d in zip(source, dims, strict=True)]]  # fmt: skip
+    if op.KIND == "reduction" and len(op.operands) == 1 and "dims" in op.properties:
+        source = _shape(op.operands[0])
+        reduced = {d % len(source) for d in int_list(op.properties["dims"])}
+        kept = iter(bounds)
+        return [[(0, n, 1) if d in reduced else next(kept) for d, n in enumerate(source)]]
+    return None
+
+
 class ScalarTensorIsFull(RewritePattern):
     """scalar_tensor(s) -> full([], s): one spelling for constants, which kernels inline."""
 
@@ -1169,6 +1325,7 @@ class FillIsFull(RewritePattern):
 
 
 PATTERNS: list[Callable[[], RewritePattern]] = [
+    SliceBeforeComputation,
     ScalarTensorIsFull,
     FillIsFull,
     RemoveNoOps,

@@ -537,3 +537,69 @@ func.func @attention_boolean_mask(%q: tensor<1x2x4x8xf32>, %k: tensor<1x2x4x8xf3
   %a = prims.attention %q, %k, %v mask %mb {scale = 0.5 : f64} : (tensor<1x2x4x8xf32>, tensor<1x2x4x8xf32>, tensor<1x2x4x8xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x8xf32>
   func.return %a : tensor<1x2x4x8xf32>
 }
+
+// -----
+
+// A slice of a softmax's rows moves above the whole softmax (division, broadcasts,
+// sums, exp, subtraction, max), to its input: only the row it keeps is computed.
+// CHECK-LABEL: func.func @slice_before_softmax
+// CHECK-NEXT:    %[[X:.*]] = prims.slice %x {start_indices = [3 : i64, 0 : i64], limit_indices = [4 : i64, 8 : i64], strides = [1 : i64, 1 : i64]} : (tensor<4x8xf32>) -> tensor<1x8xf32>
+// CHECK-NEXT:    %[[M:.*]] = prims.amax %[[X]] {dims = [1 : i64]} : (tensor<1x8xf32>) -> tensor<1xf32>
+// CHECK-NEXT:    %[[MB:.*]] = prims.broadcast_in_dim %[[M]] {shape = [1 : i64, 8 : i64], broadcast_dimensions = [0 : i64]}
+// CHECK-NEXT:    %[[D:.*]] = prims.sub %[[X]], %[[MB]] : (tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<1x8xf32>
+// CHECK-NEXT:    %[[E:.*]] = prims.exp %[[D]] : (tensor<1x8xf32>) -> tensor<1x8xf32>
+// CHECK-NEXT:    %[[S:.*]] = prims.sum %[[E]] {dims = [1 : i64]} : (tensor<1x8xf32>) -> tensor<1xf32>
+// CHECK-NEXT:    %[[SB:.*]] = prims.broadcast_in_dim %[[S]] {shape = [1 : i64, 8 : i64], broadcast_dimensions = [0 : i64]}
+// CHECK-NEXT:    %[[Y:.*]] = prims.div %[[E]], %[[SB]] : (tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<1x8xf32>
+// CHECK-NEXT:    func.return %[[Y]]
+func.func @slice_before_softmax(%x: tensor<4x8xf32>) -> tensor<1x8xf32> {
+  %0 = prims.amax %x {dims = [1 : i64]} : (tensor<4x8xf32>) -> tensor<4xf32>
+  %1 = prims.broadcast_in_dim %0 {shape = [4 : i64, 8 : i64], broadcast_dimensions = [0 : i64]} : (tensor<4xf32>) -> tensor<4x8xf32>
+  %2 = prims.sub %x, %1 : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %3 = prims.exp %2 : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %4 = prims.sum %3 {dims = [1 : i64]} : (tensor<4x8xf32>) -> tensor<4xf32>
+  %5 = prims.broadcast_in_dim %4 {shape = [4 : i64, 8 : i64], broadcast_dimensions = [0 : i64]} : (tensor<4xf32>) -> tensor<4x8xf32>
+  %6 = prims.div %3, %5 : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %7 = prims.slice %6 {start_indices = [3 : i64, 0 : i64], limit_indices = [4 : i64, 8 : i64], strides = [1 : i64, 1 : i64]} : (tensor<4x8xf32>) -> tensor<1x8xf32>
+  func.return %7 : tensor<1x8xf32>
+}
+
+// -----
+
+// The slice stays where it is when the value it slices is also read whole (the softmax is
+// computed whole anyway), and when it cuts a reduced dim (the columns of a row's sum:
+// the sum needs them all).
+// CHECK-LABEL: func.func @slice_kept
+// CHECK:         %[[E:.*]] = prims.exp %x
+// CHECK-NEXT:    %[[S:.*]] = prims.sum %[[E]] {dims = [1 : i64]} : (tensor<4x8xf32>) -> tensor<4xf32>
+// CHECK:         %[[Y:.*]] = prims.div %[[E]], %{{.*}} : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT:    %[[R:.*]] = prims.slice %[[Y]]
+// CHECK-NEXT:    %[[C:.*]] = prims.slice %[[Y]]
+// CHECK-NEXT:    func.return %[[R]], %[[Y]], %[[C]]
+func.func @slice_kept(%x: tensor<4x8xf32>) -> (tensor<1x8xf32>, tensor<4x8xf32>, tensor<4x2xf32>) {
+  %0 = prims.exp %x : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %1 = prims.sum %0 {dims = [1 : i64]} : (tensor<4x8xf32>) -> tensor<4xf32>
+  %2 = prims.broadcast_in_dim %1 {shape = [4 : i64, 8 : i64], broadcast_dimensions = [0 : i64]} : (tensor<4xf32>) -> tensor<4x8xf32>
+  %3 = prims.div %0, %2 : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %4 = prims.slice %3 {start_indices = [3 : i64, 0 : i64], limit_indices = [4 : i64, 8 : i64], strides = [1 : i64, 1 : i64]} : (tensor<4x8xf32>) -> tensor<1x8xf32>
+  %5 = prims.slice %3 {start_indices = [0 : i64, 2 : i64], limit_indices = [4 : i64, 4 : i64], strides = [1 : i64, 1 : i64]} : (tensor<4x8xf32>) -> tensor<4x2xf32>
+  func.return %4, %3, %5 : tensor<1x8xf32>, tensor<4x8xf32>, tensor<4x2xf32>
+}
+
+// -----
+
+// A slice across the reduced dim alone moves through the division and the broadcast,
+// not into the sum: the exp is then read whole by the sum and sliced by the division,
+// so nothing moves.
+// CHECK-LABEL: func.func @slice_of_reduced_dim
+// CHECK:         %[[Y:.*]] = prims.div
+// CHECK-NEXT:    %[[C:.*]] = prims.slice %[[Y]]
+// CHECK-NEXT:    func.return %[[C]]
+func.func @slice_of_reduced_dim(%x: tensor<4x8xf32>) -> tensor<4x2xf32> {
+  %0 = prims.exp %x : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %1 = prims.sum %0 {dims = [1 : i64]} : (tensor<4x8xf32>) -> tensor<4xf32>
+  %2 = prims.broadcast_in_dim %1 {shape = [4 : i64, 8 : i64], broadcast_dimensions = [0 : i64]} : (tensor<4xf32>) -> tensor<4x8xf32>
+  %3 = prims.div %0, %2 : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %5 = prims.slice %3 {start_indices = [0 : i64, 2 : i64], limit_indices = [4 : i64, 4 : i64], strides = [1 : i64, 1 : i64]} : (tensor<4x8xf32>) -> tensor<4x2xf32>
+  func.return %5 : tensor<4x2xf32>
+}

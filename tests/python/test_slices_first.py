@@ -1,0 +1,59 @@
+"""Slices computed first (canonicalize-prims `SliceBeforeComputation`): a slice of a value
+that nothing else reads moves above the elementwise ops, broadcasts and reductions over
+other dims computing it, so the elements it drops are never computed. Each case is
+compared with eager (values, dtype, shape, NaN positions) and counted in bytes: the
+kernels read the kept rows of the input, not all of it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import torch
+import torch.nn.functional as F
+from native import run
+
+from stepwell.fuzz.compare import mismatch
+
+X = torch.randn(4, 16, 64)
+W = torch.randn(100, 64)
+
+
+def _head(x: torch.Tensor, w: torch.Tensor) -> Any:
+    """A language model's head on the last token of its final layer norm."""
+    return F.layer_norm(x, (64,))[:, -1] @ w.t()
+
+
+CASES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...], int]] = {
+    # name: (function, inputs, bytes the kernels may read: the rows kept, the weights,
+    # and for the head the normalized rows the matmul reads back)
+    "softmax of the last row": (lambda x: x.softmax(-1)[:, -1], (X,), 4 * 64 * 4),
+    "layer norm, last token, head": (_head, (X, W), 2 * 4 * 64 * 4 + W.numel() * 4),
+    "strided rows of a scaled softmax": (
+        lambda x: (x * 3).softmax(-1)[:, ::4], (X,), 4 * 4 * 64 * 4),
+    "a slice of the kept dims of a sum": (lambda x: x.exp().sum(-1)[1:3], (X,), 2 * 16 * 64 * 4),
+    "float16 softmax, NaN row": (lambda x: x.softmax(-1)[:, 2:4],
+                                 (X.half().index_fill(1, torch.tensor([3]), float("nan")),),
+                                 4 * 2 * 64 * 2),  # fmt: skip
+    "int32 row maxima": (lambda i: (i * 3).amax(-1)[0], ((X * 9).int(),), 16 * 64 * 4),
+    "bool rows": (lambda x: (x > 0).sum(-1)[:, 5:7], (X,), 4 * 2 * 64 * 4),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_a_slice_is_computed_first(name: str) -> None:
+    fn, args, input_bytes = CASES[name]
+    got, manifest = run(fn, *args)
+    want = fn(*args)
+    assert mismatch([want], got) is None, mismatch([want], got)
+    assert manifest["externs"] == {}, manifest["externs"]
+    assert manifest["bytes_read"] <= input_bytes, (manifest["bytes_read"], input_bytes)
+
+
+def test_a_value_read_whole_is_computed_whole_once() -> None:
+    """The softmax is also returned whole: one kernel computes it, the slice is a view."""
+    fn = lambda x: (lambda y: (y[:, -1], y))(x.softmax(-1))  # noqa: E731
+    got, manifest = run(fn, X)
+    assert mismatch(list(fn(X)), got) is None
+    assert manifest["bytes_read"] == X.numel() * 4, manifest["kernels"]
