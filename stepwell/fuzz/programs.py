@@ -248,6 +248,29 @@ def _slice(b: Builder) -> bool:
     return True
 
 
+def _slice_rows(b: Builder) -> bool:
+    """A range of the first dim (`x[1:3]`, `x[::2]`): slices that reductions over the
+    other dims commute with (canonicalize-prims computes such a slice first)."""
+    x = b.pick(lambda v: len(v.shape) >= 2 and v.shape[0] > 1)
+    if x is None:
+        return False
+    start = b.rng.randrange(x.shape[0])
+    stop = b.rng.randint(start + 1, x.shape[0])
+    step = b.rng.choice([1, 2])
+    n = len(range(start, stop, step))
+    b.emit(f"{x.name}[{start}:{stop}:{step}]", x.dtype, (n, *x.shape[1:]), x.exact)
+    return True
+
+
+def _flip(b: Builder) -> bool:
+    x = b.pick(lambda v: len(v.shape) >= 1)
+    if x is None:
+        return False
+    dims = sorted(b.rng.sample(range(len(x.shape)), b.rng.randint(1, len(x.shape))))
+    b.emit(f"{x.name}.flip({dims})", x.dtype, x.shape, x.exact)
+    return True
+
+
 def _reshape(b: Builder) -> bool:
     x = b.pick(lambda v: len(v.shape) >= 1)
     if x is None:
@@ -388,6 +411,8 @@ OPS: dict[str, Op] = {
     "log_softmax": _softmax("log_softmax"),
     "transpose": _transpose,
     "slice": _slice,
+    "slice_rows": _slice_rows,
+    "flip": _flip,
     "reshape": _reshape,
     "expand": _unsqueeze_expand,
     "matmul": _matmul,

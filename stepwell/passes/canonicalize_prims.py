@@ -29,6 +29,7 @@ from xdsl.transforms.dead_code_elimination import dce
 
 from stepwell.dialects import prims
 from stepwell.dialects.codecs import decode
+from stepwell.dialects.prims_support import AttentionOp, MatmulOp
 from stepwell.dialects.tile import int_list
 from stepwell.ir.types import has_sizes, int_array, is_float
 from stepwell.passes.support.constants import full_op, splat
@@ -1156,7 +1157,7 @@ class SliceBeforeComputation(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         from stepwell.dialects.prims_support import SliceOp
 
-        if not isinstance(op, SliceOp) or not isinstance(op.a.owner, prims.PrimsOp):
+        if not isinstance(op, SliceOp) or not isinstance(op.a.owner, prims.PrimsOp | MatmulOp):
             return
         if not all(d >= 0 for v in (op.a, op.result) for d in _shape(v)):
             return
@@ -1193,6 +1194,9 @@ class SliceBeforeComputation(RewritePattern):
             )  # fmt: skip
             if isinstance(inner, prims.PrimsBroadcastInDimOp):
                 rebuilt.properties["shape"] = int_array(sizes)
+            if isinstance(inner, prims.PrimsSplitDimOp):
+                d = cast(int, _int_prop(inner, "dim"))
+                rebuilt.properties["outer_length"] = IntegerAttr(sizes[d], 64)
             rebuilt.location = inner.location
             rewriter.insert_op([*new, rebuilt], InsertPoint.after(inner))
             made[value] = rebuilt.results[0]
@@ -1201,15 +1205,95 @@ class SliceBeforeComputation(RewritePattern):
             rewriter.erase_op(u)
 
 
+def _int_prop(op: Operation, name: str) -> int | None:
+    """An integer property's value (None when it is symbolic)."""
+    attr = op.properties.get(name)
+    return attr.value.data if isinstance(attr, IntegerAttr) else None
+
+
+def _one_range(start: int, count: int, step: int) -> tuple[int, int, int]:
+    """(start, limit, step) of `count` elements from `start`, `step` apart."""
+    return (start, start + (count - 1) * step + 1, step) if count > 1 else (start, start + 1, 1)
+
+
+def _split_bounds(op: prims.PrimsSplitDimOp, bounds: Bounds) -> list[Bounds] | None:
+    """A slice of split_dim's (outer, inner) dims as one slice of the dim it splits:
+    whole inner rows from consecutive outer ones, or one inner element from each outer
+    row (a token of every sequence of flattened rows: rows j, j + L, j + 2L, ...)."""
+    d = _int_prop(op, "dim")
+    if d is None or op.operands[1:]:
+        return None
+    inner = _shape(op.results[0])[d + 1]
+    (so, _, ko), (si, _, ki) = bounds[d], bounds[d + 1]
+    no, ni = _sliced_sizes([bounds[d], bounds[d + 1]])
+    if (si, ni, ki) == (0, inner, 1) and (ko == 1 or no == 1):
+        merged = (so * inner, (so + no) * inner, 1)
+    elif ni == 1:
+        merged = _one_range(so * inner + si, no, ko * inner)
+    else:
+        return None
+    return [[*bounds[:d], merged, *bounds[d + 2 :]]]
+
+
+def _collapse_bounds(op: prims.PrimsCollapseOp, bounds: Bounds) -> list[Bounds] | None:
+    """A slice of collapse's merged dim as a slice of each dim it merges: one element
+    (its coordinates), every `step`-th outer index at one inner position (the inverse of
+    `_split_bounds`'s strided rows), or whole runs of the inner dims."""
+    start, end = _int_prop(op, "start"), _int_prop(op, "end")
+    if start is None or end is None or op.operands[1:]:
+        return None
+    dims = _shape(op.operands[0])[start : end + 1]
+    s, _, k = bounds[start]
+    (n,) = _sliced_sizes([bounds[start]])
+    inner = math.prod(dims[1:])
+
+    def at(offset: int) -> Bounds:  # one element of the inner dims, row-major
+        out = []
+        for size in reversed(dims[1:]):
+            out.append((offset % size, offset % size + 1, 1))
+            offset //= size
+        return out[::-1]
+
+    if n == 1:
+        merged = [(s // inner, s // inner + 1, 1), *at(s % inner)]
+    elif k % inner == 0:
+        merged = [_one_range(s // inner, n, k // inner), *at(s % inner)]
+    elif k == 1 and s % inner == 0 and n % inner == 0:
+        merged = [(s // inner, s // inner + n // inner, 1), *((0, m, 1) for m in dims[1:])]
+    else:
+        return None
+    return [[*bounds[:start], *merged, *bounds[start + 1 :]]]
+
+
+def _matmul_bounds(op: MatmulOp, bounds: Bounds) -> list[Bounds] | None:
+    """A product's rows are its lhs's rows, its columns its rhs's columns, its batches
+    both's (a rank-2 rhs is every batch's): [..., M, K] x [..., K, N] sliced in the
+    batch, M and N dims, K whole (each operand maybe stored transposed)."""
+    rank = len(bounds)
+    lhs, rhs = _shape(op.lhs), _shape(op.rhs)
+    if len(lhs) != rank or len(rhs) not in (2, rank) or rank < 2:
+        return None
+    transpose_lhs, transpose_rhs = op.flags()
+    *batch, rows, cols = bounds
+    k_lhs = (0, lhs[-2 if transpose_lhs else -1], 1)
+    k_rhs = (0, rhs[-1 if transpose_rhs else -2], 1)
+    lhs_bounds = [*batch, *((k_lhs, rows) if transpose_lhs else (rows, k_lhs))]
+    rhs_bounds = [*(batch if len(rhs) == rank else []),
+                  *((cols, k_rhs) if transpose_rhs else (k_rhs, cols))]  # fmt: skip
+    return [lhs_bounds, rhs_bounds]
+
+
 def _read_in_place(v: SSAValue) -> bool:
-    """Is `v` a function argument, a view of one or a constant: a slice of it is a
-    strided read of memory or a smaller constant, with nothing computed to store?"""
+    """Is `v` a function argument, a view of one, a constant or an attention's output: a
+    slice of it is a strided read of memory (the attention stores its output whatever
+    reads it) or a smaller constant, with nothing computed to store for the slice?"""
     from stepwell.passes.support.views import is_view_op
 
     while isinstance(v.owner, Operation) and is_view_op(v.owner):
         v = v.owner.operands[0]
     generated = isinstance(v.owner, prims.PrimsFullOp | prims.PrimsIotaOp)
-    return isinstance(v, BlockArgument) or generated
+    stored = isinstance(v.owner, AttentionOp)  # (its kernel takes no consumer in)
+    return isinstance(v, BlockArgument) or generated or stored
 
 
 def _position(op: Operation) -> int:
@@ -1251,7 +1335,7 @@ def _slice_cone(
                 return None
             continue
         owner = v.owner
-        above = (_bounds_above(owner, b) if isinstance(owner, prims.PrimsOp)
+        above = (_bounds_above(owner, b) if isinstance(owner, prims.PrimsOp | MatmulOp)
                  and len(owner.results) == 1 else None)  # fmt: skip
         if above is None:
             leaves[v] = b
@@ -1266,12 +1350,18 @@ def _slice_cone(
     return demand, leaves
 
 
-def _bounds_above(op: prims.PrimsOp, bounds: Bounds) -> list[Bounds] | None:
+def _bounds_above(op: prims.PrimsOp | MatmulOp, bounds: Bounds) -> list[Bounds] | None:
     """The slice of each operand of `op` that gives `bounds` (start, limit, step per
     dim) of its result, or None when no slice of the operands does."""
     out = _shape(op.results[0])
     if not all(d >= 0 for x in (*op.operands, op.results[0]) for d in _shape(x)):
         return None
+    if isinstance(op, MatmulOp):
+        return _matmul_bounds(op, bounds)
+    if isinstance(op, prims.PrimsSplitDimOp):
+        return _split_bounds(op, bounds)
+    if isinstance(op, prims.PrimsCollapseOp):
+        return _collapse_bounds(op, bounds)
     if op.KIND == "elementwise" or isinstance(op, prims.PrimsConvertElementTypeOp):
         if any(_shape(x) != out for x in op.operands):
             return None

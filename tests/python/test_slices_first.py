@@ -38,6 +38,14 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...], int]] = {
                                  4 * 2 * 64 * 2),  # fmt: skip
     "int32 row maxima": (lambda i: (i * 3).amax(-1)[0], ((X * 9).int(),), 16 * 64 * 4),
     "bool rows": (lambda x: (x > 0).sum(-1)[:, 5:7], (X,), 4 * 2 * 64 * 4),
+    # through a matmul (its lhs rows) and the reshapes that flatten its batch: the last
+    # token's logits read the last token of each sequence and the whole weight
+    "last token's logits": (lambda x, w: (x @ w.t())[:, -1], (X, W), 4 * 64 * 4 + W.numel() * 4),
+    "softmax of the last token's logits": (
+        lambda x, w: (x @ w.t()).softmax(-1)[:, -1], (X, W),
+        4 * 64 * 4 + W.numel() * 4 + 4 * 100 * 4),  # fmt: skip
+    "columns of a product": (
+        lambda x, w: (x @ w.t())[..., 10:20], (X, W), X.numel() * 4 + 10 * 64 * 4),  # fmt: skip
 }
 
 

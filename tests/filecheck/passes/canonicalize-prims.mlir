@@ -603,3 +603,32 @@ func.func @slice_of_reduced_dim(%x: tensor<4x8xf32>) -> tensor<4x2xf32> {
   %5 = prims.slice %3 {start_indices = [0 : i64, 2 : i64], limit_indices = [4 : i64, 4 : i64], strides = [1 : i64, 1 : i64]} : (tensor<4x8xf32>) -> tensor<4x2xf32>
   func.return %5 : tensor<4x2xf32>
 }
+
+// -----
+
+// Through a matmul: a slice of its rows slices the lhs, a slice of its columns the rhs
+// (here stored transposed, so its rows); the weight is read whole only where every
+// column is kept.
+// CHECK-LABEL: func.func @slice_of_product
+// CHECK-NEXT:    %[[X:.*]] = prims.slice %x {start_indices = [3 : i64, 0 : i64], limit_indices = [4 : i64, 8 : i64], {{.*}}} : (tensor<4x8xf32>) -> tensor<1x8xf32>
+// CHECK-NEXT:    %[[M:.*]] = prims.matmul %[[X]], %w {transpose_rhs = true} : (tensor<1x8xf32>, tensor<6x8xf32>) -> tensor<1x6xf32>
+// CHECK-NEXT:    %[[E:.*]] = prims.exp %[[M]] : (tensor<1x6xf32>) -> tensor<1x6xf32>
+// CHECK-NEXT:    func.return %[[E]]
+func.func @slice_of_product(%x: tensor<4x8xf32>, %w: tensor<6x8xf32>) -> tensor<1x6xf32> {
+  %0 = prims.matmul %x, %w {transpose_rhs = true} : (tensor<4x8xf32>, tensor<6x8xf32>) -> tensor<4x6xf32>
+  %1 = prims.exp %0 : (tensor<4x6xf32>) -> tensor<4x6xf32>
+  %2 = prims.slice %1 {start_indices = [3 : i64, 0 : i64], limit_indices = [4 : i64, 6 : i64], strides = [1 : i64, 1 : i64]} : (tensor<4x6xf32>) -> tensor<1x6xf32>
+  func.return %2 : tensor<1x6xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @columns_of_product
+// CHECK-NEXT:    %[[W:.*]] = prims.slice %w {start_indices = [2 : i64, 0 : i64], limit_indices = [4 : i64, 8 : i64], {{.*}}} : (tensor<6x8xf32>) -> tensor<2x8xf32>
+// CHECK-NEXT:    %[[M:.*]] = prims.matmul %x, %[[W]] {transpose_rhs = true} : (tensor<4x8xf32>, tensor<2x8xf32>) -> tensor<4x2xf32>
+// CHECK-NEXT:    func.return %[[M]]
+func.func @columns_of_product(%x: tensor<4x8xf32>, %w: tensor<6x8xf32>) -> tensor<4x2xf32> {
+  %0 = prims.matmul %x, %w {transpose_rhs = true} : (tensor<4x8xf32>, tensor<6x8xf32>) -> tensor<4x6xf32>
+  %1 = prims.slice %0 {start_indices = [0 : i64, 2 : i64], limit_indices = [4 : i64, 4 : i64], strides = [1 : i64, 1 : i64]} : (tensor<4x6xf32>) -> tensor<4x2xf32>
+  func.return %1 : tensor<4x2xf32>
+}
