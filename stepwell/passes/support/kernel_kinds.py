@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from stepwell.dialects import tile
+from stepwell.dialects.prims_support import MatmulOp, element_bits
 from stepwell.ir.sizes import ceil_div, product
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.attention_backward_kernel import build_attention_backward
@@ -97,9 +98,12 @@ class Matmul(KernelKind):
         out = kb.group.shape
         m, n = out[-2], out[-1]
         m_hint, n_hint, k_hint = (heuristics.hint(x, kb.hints) for x in (m, n, kb.matmul_k()))
-        kb.cfg = heuristics.matmul(m_hint, n_hint, k_hint)
-        _, bm, bn, _ = kb.cfg.block
         batch = list(out[:-2])
+        mm = next(op for op in kb.group.ops if isinstance(op, MatmulOp))
+        bits = max(element_bits(mm.lhs.type) or 32, element_bits(mm.rhs.type) or 32)
+        kb.cfg = heuristics.matmul(m_hint, n_hint, k_hint,
+                                   heuristics.hint(product(batch), kb.hints), bits)  # fmt: skip
+        _, bm, bn, _ = kb.cfg.block
         kb.space = [batch, [m], [n]]
         nb = product(batch)
         kb.grid = [ceil_div(m, bm), ceil_div(n, bn), max(nb, 1) if isinstance(nb, int) else nb]
