@@ -2,6 +2,7 @@
 against TorchInductor, for a suite of graphs.
 
     python benchmarks/fusion.py [--only NAME ...] [--out results/fusion.json] [--no-inductor]
+    python benchmarks/fusion.py --outside   # transformers architectures outside the zoo
 
 For every graph of the suite (softmax, layer_norm, RMSNorm, a linear-GELU-linear MLP, an
 attention block with SDPA spelt out, a GPT-2 block, a Llama-style attention block with
@@ -375,6 +376,58 @@ SUITE: dict[str, Factory] = {
 }
 
 
+class _Output(nn.Module):
+    """A transformers model's forward with one output field (logits, last hidden state)."""
+
+    def __init__(self, model: nn.Module, key: str) -> None:
+        super().__init__()
+        self.model, self.key = model, key
+
+    def forward(self, *args: torch.Tensor) -> torch.Tensor:
+        return getattr(self.model(*args), self.key)
+
+
+def _hf(config: str, model: str, key: str = "logits", image: bool = False, **kw: Any) -> Factory:
+    """A tiny transformers model (2 layers, 64 wide, 4 heads, random weights) on (2, 16)
+    token ids, or on (2, 3, 32, 32) images."""
+
+    def factory() -> tuple[Any, tuple[torch.Tensor, ...]]:
+        import transformers
+
+        torch.manual_seed(0)
+        cfg = getattr(transformers, config)(attn_implementation="eager", **kw)
+        net = _Output(getattr(transformers, model)(cfg).eval(), key).eval()
+        x = torch.randn(2, 3, 32, 32) if image else torch.randint(0, 256, (2, 16))
+        return net, (x,)
+
+    return factory
+
+
+_LM = dict(vocab_size=256, hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
+           intermediate_size=128, max_position_embeddings=64, use_cache=False)  # fmt: skip
+OUTSIDE: dict[str, Factory] = {
+    "hf/mistral": _hf("MistralConfig", "MistralForCausalLM", num_key_value_heads=2,
+                      sliding_window=8, **_LM),  # fmt: skip
+    "hf/phi": _hf("PhiConfig", "PhiForCausalLM", **_LM),
+    "hf/gpt_neox": _hf("GPTNeoXConfig", "GPTNeoXForCausalLM", **_LM),
+    "hf/gemma": _hf("GemmaConfig", "GemmaForCausalLM", num_key_value_heads=1, head_dim=16,
+                    **_LM),  # fmt: skip
+    "hf/falcon": _hf("FalconConfig", "FalconForCausalLM", **_LM),
+    "hf/gptj": _hf("GPTJConfig", "GPTJForCausalLM", vocab_size=256, n_embd=64, n_layer=2,
+                   n_head=4, rotary_dim=8, n_positions=64, use_cache=False),  # fmt: skip
+    "hf/distilbert": _hf("DistilBertConfig", "DistilBertModel", "last_hidden_state",
+                         vocab_size=256, dim=64, n_layers=2, n_heads=4, hidden_dim=128,
+                         max_position_embeddings=64),  # fmt: skip
+    "hf/vit": _hf("ViTConfig", "ViTModel", "last_hidden_state", image=True, image_size=32,
+                  patch_size=8, hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
+                  intermediate_size=128),  # fmt: skip
+    "hf/t5_encoder": _hf("T5Config", "T5EncoderModel", "last_hidden_state", vocab_size=256,
+                         d_model=64, d_kv=16, d_ff=128, num_layers=2, num_heads=4),  # fmt: skip
+}
+"""Architectures outside the example zoo (`--outside`): what stepwell makes of models it
+was not written against."""
+
+
 # -- measurements ---------------------------------------------------------------------------
 
 
@@ -610,7 +663,7 @@ def measure(name: str, inductor: str | None, run: bool = False) -> Row:
     """All numbers for one graph of the suite."""
     start = time.perf_counter()
     row = Row(name)
-    fn, inputs = SUITE[name]()
+    fn, inputs = {**SUITE, **OUTSIDE}[name]()
     row.min_bytes = minimum_bytes(fn, inputs)
     stepwell_numbers(row, fn, inputs)
     if inductor is not None:
@@ -654,7 +707,14 @@ def main(argv: list[str] | None = None) -> int:
     """The command line (see the module docstring)."""
     parser = argparse.ArgumentParser(prog="python benchmarks/fusion.py")
     parser.add_argument("--only", nargs="*", default=[], help=f"graphs of {list(SUITE)}")
-    parser.add_argument("--out", type=Path, default=ROOT / "results/fusion.json")
+    parser.add_argument(
+        "--outside",
+        action="store_true",
+        help=f"the transformers architectures outside the zoo instead: {list(OUTSIDE)} "
+        "(writes results/fusion_outside.json unless --out)",
+    )
+    parser.add_argument("--out", type=Path, default=None,
+                        help="JSON result (default results/fusion.json)")  # fmt: skip
     parser.add_argument("--no-inductor", action="store_true", help="stepwell numbers only")
     parser.add_argument(
         "--inductor-cpp", action="store_true", help="count Inductor's C++ kernels instead"
@@ -677,7 +737,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"Inductor-as-Triton setup failed ({e!r}); counting C++ kernels instead")
                 backend = "cpp (fallback: Inductor's C++ kernels, Triton setup failed)"
     rows = []
-    for name in args.only or list(SUITE):
+    if args.out is None:
+        args.out = ROOT / ("results/fusion_outside.json" if args.outside else "results/fusion.json")
+    for name in args.only or list(OUTSIDE if args.outside else SUITE):
         rows.append(measure(name, backend, args.run_inductor))
         r = rows[-1]
         print(f"{name}: done in {r.seconds}s {r.sw_error or ''} {r.ind_error or ''}", flush=True)
@@ -691,7 +753,8 @@ def main(argv: list[str] | None = None) -> int:
     summary = {
         "inductor_backend": backend,
         "torch": torch.__version__,
-        "subset": list(args.only),  # (benchmarks/report.py renders whole runs only)
+        "subset": list(args.only) or (list(OUTSIDE) if args.outside else []),
+        # (benchmarks/report.py renders whole runs of SUITE only)
         "rows": [asdict(r) for r in rows],
     }
     args.out.write_text(json.dumps(summary, indent=1) + "\n")
