@@ -117,6 +117,14 @@ def kernel_manifest(
     return entry
 
 
+def graph_level_note(manifest: dict[str, Any]) -> str:
+    """What runs at graph level and copies (each is an ATen kernel at run time, counted as a
+    launch by benchmarks/fusion.py), for a summary line: "" when nothing does."""
+    copies = manifest.get("graph_level_copies", {})
+    return ("; graph-level ops that copy: " + ", ".join(f"{n} x{c}" for n, c in copies.items())
+            if copies else "")  # fmt: skip
+
+
 def manifest_of(module: ModuleOp) -> dict[str, Any]:
     from stepwell.passes.support.symbolic import is_size_arithmetic
 

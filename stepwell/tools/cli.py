@@ -20,7 +20,7 @@ from typing import Any
 from stepwell.frontend.fx import FxImportError, import_program
 from stepwell.frontend.loader import LoadError, export, load_example
 from stepwell.ir.printing import to_text
-from stepwell.lowering.compiler import Artifacts, compile_module
+from stepwell.lowering.compiler import Artifacts, compile_module, graph_level_note
 from stepwell.lowering.triton.mode import prefer_interpreter, use_gpu_compiler
 from stepwell.lowering.triton.targets import ALL_TARGETS
 from stepwell.pipeline import LEVELS, check_example, lower
@@ -102,7 +102,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
         print("the compiled graph came from the compile cache")
     print(
         f"{len(m['kernels'])} kernels, {m['launches']} launches, "
-        f"{sum(m['externs'].values())} ATen calls; wrote {out}/"
+        f"{sum(m['externs'].values())} ATen calls{graph_level_note(m)}; wrote {out}/"
     )
     return 1 if failed else 0
 

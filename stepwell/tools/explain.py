@@ -11,7 +11,7 @@ import html
 from collections import Counter
 from typing import Any
 
-from stepwell.lowering.compiler import Artifacts
+from stepwell.lowering.compiler import Artifacts, graph_level_note
 
 COLUMNS = ("kernel", "fused prims ops", "source lines", "grid", "block", "bytes", "backend")
 
@@ -76,6 +76,7 @@ def table(artifacts: Artifacts, target: str) -> str:
     lines.append(
         f"{len(body)} kernels for {target}, {m['launches']} launches, "
         f"{m['bytes_read'] + m['bytes_written']} bytes moved; ATen calls: {externs}"
+        f"{graph_level_note(m)}"
     )
     return "\n".join(lines) + "\n"
 

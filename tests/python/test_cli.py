@@ -302,3 +302,24 @@ def test_a_bad_dynamic_dim_is_one_message(
     status, _, err = call(("stepwell", "compile", str(REPO / "examples" / "mlp.py"),
                            "--dynamic", value), capfd)  # fmt: skip
     assert status != 0 and why in err and "Traceback" not in err
+
+
+def test_compile_names_what_stays_at_graph_level(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An op no kernel computes (an integer power by a tensor) runs at graph level as an ATen
+    kernel: the summary line names it, as it names ATen calls; a program without one says
+    nothing of it."""
+    monkeypatch.setenv("STEPWELL_CACHE_DIR", str(tmp_path / "cache"))
+    program = tmp_path / "ipow.py"
+    program.write_text("import torch\n\ndef example():\n"
+                       "    return (lambda a, b: torch.pow(a, b) * 2), "
+                       "(torch.arange(8), torch.arange(8) % 3)\n")  # fmt: skip
+    status, printed, err = call(("stepwell", "compile", str(program), "-o",
+                                 str(tmp_path / "a")), capfd)  # fmt: skip
+    assert status == 0, err
+    assert "graph-level ops that copy: prims.pow x1" in printed
+    status, printed, err = call(("stepwell", "compile", str(REPO / "examples" / "mlp.py"),
+                                 "-o", str(tmp_path / "b")), capfd)  # fmt: skip
+    assert status == 0, err
+    assert "graph-level" not in printed

@@ -120,3 +120,31 @@ def test_nextafter_is_bit_exact(dtype: torch.dtype, tmp_path: Path) -> None:
     assert torch.equal(got.isnan(), nan)
     bits = {torch.float16: torch.int16, torch.float32: torch.int32, torch.float64: torch.int64}
     assert torch.equal(got[~nan].view(bits[dtype]), want[~nan].view(bits[dtype]))
+
+
+@pytest.mark.parametrize("dtype", [torch.int8, torch.uint8, torch.int32, torch.int64])
+def test_integer_power_by_a_constant_is_a_kernel(dtype: torch.dtype, tmp_path: Path) -> None:
+    """`i ** c` for a constant c >= 0 is square-and-multiply in the kernel: exact, with
+    eager's wraparound (int8 ** 5, int64 ** 40), 0 ** 0 == 1, empty tensors too; no ATen
+    call, no pow left at graph level."""
+    lo, hi = (0, 200) if dtype == torch.uint8 else (-60, 60)
+    x = torch.cat([torch.tensor([0, 1, 2, 3, 7], dtype=dtype),
+                   torch.randint(lo, hi, (40,), dtype=dtype)])  # fmt: skip
+
+    def fn(t: torch.Tensor) -> tuple[torch.Tensor, ...]:
+        return t**0, t**1, t**3, t.pow(4), t**5, t**13, torch.pow(t, 40)
+
+    got = compiled_in_one_kernel(fn, tmp_path, x)
+    assert mismatch(list(fn(x)), list(got)) is None, mismatch(list(fn(x)), list(got))
+    empty = x[:0]
+    assert mismatch([empty**3], [torch.compile(lambda t: t**3, backend="stepwell")(empty)]) is None
+
+
+def test_integer_power_by_a_tensor_stays_exact(tmp_path: Path) -> None:
+    """An exponent tensor (its values unknown) keeps eager's pow: results match, with
+    negative exponents of ±1 and of larger bases."""
+    base = torch.tensor([2, -2, 1, -1, 3, 0, 5], dtype=torch.int64)
+    exp = torch.tensor([3, 5, -4, -3, 0, 0, 2], dtype=torch.int64)
+    torch._dynamo.reset()
+    got = torch.compile(lambda a, b: torch.pow(a, b) + 1, backend="stepwell")(base, exp)
+    assert mismatch([torch.pow(base, exp) + 1], [got]) is None

@@ -123,11 +123,12 @@ def _bitwise_not(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAVal
 
 def _pow(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
     """x ** y on floats: products or sqrt for the common constant exponents, otherwise
-    `_pow_general`. Integer powers decline (they stay at graph level)."""
+    `_pow_general`. Integers: `_int_pow` for a constant exponent; an exponent tensor
+    declines (it stays at graph level)."""
     x, y = xs
-    if not is_float(_elem(x)):
-        return None
     c = b.splats.get(y)
+    if not is_float(_elem(x)):
+        return _int_pow(b, x, c, t)
     if c == 2:
         return b.add(arith.MulfOp.create(operands=[x, x], result_types=[t]))
     if c == 3:
@@ -138,6 +139,25 @@ def _pow(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | Non
     if c == 1:
         return x
     return _pow_general(b, x, y, t)
+
+
+def _int_pow(b: TileBuilder, x: SSAValue, c: float | int | bool | None,
+             t: Attribute) -> SSAValue | None:  # fmt: skip
+    """x ** c for integer x and a constant integer c >= 0 by square-and-multiply (about
+    2·log2(c) products). Products wrap around as eager's do, and x ** 0 is 1, 0 ** 0
+    included. Booleans, negative c and exponent tensors decline."""
+    if _elem(x) == i1 or c is None or isinstance(c, bool) or c != int(c) or c < 0:
+        return None
+    n = int(c)
+    result: SSAValue | None = None
+    square = x
+    while n:
+        if n & 1:
+            result = square if result is None else b.add(arith.MuliOp(result, square))
+        n >>= 1
+        if n:
+            square = b.add(arith.MuliOp(square, square))
+    return result if result is not None else b.splat(1, t)
 
 
 def _pow_general(b: TileBuilder, x: SSAValue, y: SSAValue, t: Attribute) -> SSAValue:
@@ -277,7 +297,7 @@ TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsCeilOp: _rounding(math.CeilOp),
     prims.PrimsTruncOp: _rounding(math.TruncOp),  # toward zero
     prims.PrimsRoundOp: _rounding(math.RoundEvenOp),  # half to even, as torch.round
-    prims.PrimsPowOp: _pow,  # floats (integer powers stay at graph level)
+    prims.PrimsPowOp: _pow,  # integers: constant exponents only
     prims.PrimsConvertElementTypeOp: _convert,
     prims.PrimsCloneOp: lambda b, xs, t: xs[0],  # the values (a kernel stores a copy)
     prims.PrimsReciprocalOp: _reciprocal,  # 1 / x

@@ -805,3 +805,20 @@ func.func @heads(%a: tensor<16x32xf32>, %b: tensor<32x64xf32>) -> tensor<8x8x16x
   %3 = torch.aten.view %2 {size = [8 : i64, 8 : i64, 16 : i64]} : (tensor<2x4x8x16xf32>) -> tensor<8x8x16xf32>
   func.return %3 : tensor<8x8x16xf32>
 }
+
+// -----
+
+// An integer power by a constant is square-and-multiply in the kernel (x^5 = x * (x^2)^2:
+// three products; products wrap as eager's do), not a pow left at graph level.
+// CHECK-LABEL: tile.kernel @k0_
+// CHECK: %[[SQ:.*]] = arith.muli %[[X:.*]], %[[X]] : tensor<{{.*}}xi32>
+// CHECK-NEXT: %[[QU:.*]] = arith.muli %[[SQ]], %[[SQ]] : tensor<{{.*}}xi32>
+// CHECK-NEXT: arith.muli %[[X]], %[[QU]] : tensor<{{.*}}xi32>
+// CHECK-NOT: prims.pow
+// CHECK-LABEL: func.func @int_pow
+// CHECK-NEXT: tile.launch
+// CHECK-NEXT: func.return
+func.func @int_pow(%x: tensor<4x8xi32>) -> tensor<4x8xi32> {
+  %0 = torch.aten.pow.Tensor_Scalar %x {exponent = 5 : i64} : (tensor<4x8xi32>) -> tensor<4x8xi32>
+  func.return %0 : tensor<4x8xi32>
+}
