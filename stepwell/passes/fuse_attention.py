@@ -477,19 +477,18 @@ def unscaled(v: SSAValue, b: Builder) -> tuple[SSAValue, float]:
 def unrepeated(v: SSAValue, heads: tuple[Size, int], last: tuple[Size, int],
                b: Builder) -> SSAValue | None:  # fmt: skip
     """If `v` (logically [B·H.., T, D]) repeats each of Hkv heads H/Hkv times through a
-    `broadcast_in_dim` and reshapes (`repeat_kv`), the [B, Hkv, T, D] tensor it repeats."""
+    `broadcast_in_dim` and reshapes and transposes (`repeat_kv` on [B, Hkv, T, D], or
+    `repeat_interleave` on the heads of [B, T, Hkv, D] before the heads move forward),
+    the [B, Hkv, T, D] tensor it repeats."""
     nb, h = heads
     y = strip(v, lambda o: isinstance(o, prims.PrimsTransposeOp) or is_reshape(o), [])
     expand = owner(y)
     if not isinstance(expand, prims.PrimsBroadcastInDimOp):
         return None
-    out = shape(expand.results[0])
-    if (len(out) != 5 or not statically_equal(out[0], nb)
-            or not statically_equal(out[1] * out[2], h) or not same(out[3:], last)):  # fmt: skip
+    out, src = shape(expand.results[0]), expand.operands[0]
+    group = repeated_dim(expand)
+    if len(out) != 5 or group is None or group == 0:
         return None
-    src = expand.operands[0]
-    if not statically_equal(product(shape(src)) * out[2], product(out)):
-        return None  # the broadcast expands something besides the group dim
 
     def materialized(u: SSAValue) -> bool:
         op = owner(u)
@@ -497,13 +496,65 @@ def unrepeated(v: SSAValue, heads: tuple[Size, int], last: tuple[Size, int],
             u is y or op is None or not (is_reshape(op) or isinstance(op, prims.PrimsTransposeOp))
         )
 
+    # the order of y's dims that reads it as [B, Hkv, rep, T, D]: the heads dim and the
+    # repeats just after it, the others in their order
+    rest = [d for d in range(5) if d not in (group - 1, group)]
+    perm = (rest[0], group - 1, group, rest[1], rest[2])
+    grouped = [out[p] for p in perm]
+    if (not statically_equal(grouped[0], nb) or not statically_equal(grouped[1] * grouped[2], h)
+            or not same(grouped[3:], last)):  # fmt: skip
+        return None
+    as_grouped = leading_split(v, grouped[:3], materialized)
+    if as_grouped is None or as_grouped.source is not y:
+        return None
+    if not same_view(as_grouped, View.of(y).permute(perm)):
+        return None
+    once = [*out[:group], 1, *out[group + 1 :]]  # y before the repeat
+    unrepeated_y = b.reshape(src, once)
+    if list(perm) != sorted(perm):
+        unrepeated_y = b.transpose(unrepeated_y, perm)
+    return b.reshape(unrepeated_y, (grouped[0], grouped[1], *grouped[3:]))
+
+
+def leading_split(v: SSAValue, parts: Sequence[Size],
+                  materialized: Callable[[SSAValue], bool]) -> View | None:  # fmt: skip
+    """The view of `v` with its first dim split into `parts`, over the nearest materialized
+    value. Strides cannot always say `v` itself ([B·H, T, D] collapsed from heads that a
+    transpose moved forward), but they can say its split: a transpose that keeps the first
+    dim first is applied after the split, and a reshape's operand is reshaped to the
+    split shape at once (reshapes compose in row-major order)."""
+    target = [*parts, *shape(v)[1:]]
+    op = owner(v)
+    if op is not None and not materialized(v):
+        if isinstance(op, prims.PrimsTransposeOp):
+            perm = int_list(op.permutation)
+            if perm[0] == 0:
+                base = leading_split(op.operands[0], parts, materialized)
+                k = len(parts)
+                return None if base is None else base.permute(
+                    [*range(k), *(p + k - 1 for p in perm[1:])])
+        elif is_reshape(op):
+            base = view_of(op.operands[0], materialized)
+            return None if base is None else base.reshape(target)
     view = view_of(v, materialized)
-    if view is None or view.source is not y:
+    return None if view is None else view.reshape(target)
+
+
+def repeated_dim(expand: prims.PrimsBroadcastInDimOp) -> int | None:
+    """The one dim a `broadcast_in_dim` repeats (every other dim keeps its source's
+    size); None when it repeats none or several."""
+    out, src = shape(expand.results[0]), shape(expand.operands[0])
+    mapped = dict(zip(int_list(expand.broadcast_dimensions), src, strict=True))
+    repeated = [d for d in range(len(out))
+                if not statically_equal(out[d], 1)
+                and (d not in mapped or statically_equal(mapped[d], 1))]  # fmt: skip
+    if len(repeated) != 1:
         return None
-    grouped = view.reshape(out)
-    if grouped is None or grouped != View.of(y):
+    kept = [d for d in range(len(out)) if d not in repeated]
+    if not all(d in mapped and statically_equal(mapped[d], out[d]) or statically_equal(out[d], 1)
+               for d in kept):  # fmt: skip
         return None
-    return b.reshape(src, (out[0], out[1], *out[3:]))
+    return repeated[0]
 
 
 def heads_of(x: SSAValue) -> tuple[Size, Size]:

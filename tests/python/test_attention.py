@@ -263,6 +263,53 @@ def test_every_spelling_is_fused_and_correct(s: dict[str, object]) -> None:
     torch.testing.assert_close(out, ref, atol=tol, rtol=tol)
 
 
+# -- K and V repeated on the heads of [B, L, Hkv, D] -------------------------------------------
+@pytest.mark.parametrize(
+    ("repeat", "causal", "dtype"),
+    [("interleave", True, torch.float32), ("interleave", False, torch.bfloat16),
+     ("expand", True, torch.float32), ("tile", True, torch.float32),
+     ("tile", False, torch.float32)],
+)  # fmt: skip
+def test_heads_repeated_before_they_move_forward(
+    repeat: str, causal: bool, dtype: torch.dtype
+) -> None:
+    """K and V of [B, L, Hkv, D] repeated on their heads dim before the transpose to
+    [B, H, L, D] (`repeat_interleave(g, dim=2)`, or an expand of a new dim 3 and a
+    reshape): the attention reads the Hkv heads, no repeated copy. `repeat(1, 1, g, 1)`
+    tiles the heads instead (head i reads head i mod Hkv, not i // g): no sharing, and
+    values still match eager."""
+    b, hkv, g, n, d = 2, 2, 3, 12, 16
+    gen = torch.Generator().manual_seed(4)
+    q = torch.randn(b, n, hkv * g, d, generator=gen).to(dtype)
+    k, v = (torch.randn(b, n, hkv, d, generator=gen).to(dtype) for _ in range(2))
+
+    def heads(t: torch.Tensor) -> torch.Tensor:
+        if repeat == "interleave":
+            return t.repeat_interleave(g, dim=2)
+        if repeat == "expand":
+            return t[:, :, :, None].expand(b, n, hkv, g, d).reshape(b, n, hkv * g, d)
+        return t.repeat(1, 1, g, 1)
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+        qt, kt, vt = (t.transpose(1, 2) for t in (q, heads(k), heads(v)))
+        s = (qt @ kt.transpose(-2, -1)) / math.sqrt(d)
+        if causal:
+            s = s.masked_fill(~torch.ones(n, n, dtype=torch.bool).tril(), -math.inf)
+        return (torch.softmax(s.float(), -1).to(dtype) @ vt).transpose(1, 2)
+
+    module, fused, inputs = compile_to_tile(fn, (q, k, v))
+    (op,) = fused
+    assert len(attention_kernels(module)) == 1
+    shared = repeat != "tile"
+    assert op.key.type.get_shape()[1] == (hkv if shared else hkv * g)
+    assert op.value.type.get_shape()[1] == (hkv if shared else hkv * g)
+    (out,) = run(module, inputs, "triton")
+    ref = fn(q, k, v)
+    tol = 2e-2 if dtype == torch.bfloat16 else 1e-5
+    assert out.dtype == ref.dtype and out.shape == ref.shape
+    torch.testing.assert_close(out, ref, atol=tol, rtol=tol)
+
+
 # -- scores written K Qᵀ ------------------------------------------------------------------------
 def _kq_triangle(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, lower: bool) -> torch.Tensor:
     """Key i masked for query j where i > j (causal) or where i < j (not causal)."""

@@ -2,8 +2,9 @@
 // RUN: stepwell-opt %s --split-input-file -p 'fuse-attention{report=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=REPORT
 
 // Each case was made from a PyTorch function (torch.export, decompose-torch-to-prims,
-// canonicalize-prims, cse); B=1, H=2, L=S=4, D=8. Seven spellings are fused, five
-// look like attention but are not (or would lose an output) and stay as they are.
+// canonicalize-prims, cse); B=1, H=2, L=S=4, D=8 unless the types say otherwise. Some
+// spellings are fused; the look-alikes (not attention, or fusing would lose an output)
+// stay as they are.
 
 // GPT-2's spelling: scores / sqrt(d) + an additive mask, softmax written out by
 // `_softmax`'s decomposition. The division folds into the scale; the bias is the mask.
@@ -551,3 +552,46 @@ func.func @symbolic_sliding_window(%q: tensor<1x2x?x16xf32, ["s0"]> {stepwell.na
   %37 = prims.split_dim %36 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x?x16xf32, ["s0"]>) -> tensor<1x2x?x16xf32, ["s0"]>
   func.return %37 : tensor<1x2x?x16xf32, ["s0"]>
 }
+
+// -----
+
+// Grouped-query attention repeated on the heads of [B, L, Hkv, D] before they move
+// forward (`repeat_interleave(2, dim=2).transpose(1, 2)`): strides cannot say the
+// [B·H, L, D] operand, but they can say it split as [B, Hkv, 2, L, D]; the fused op reads
+// the Hkv heads.
+// CHECK-LABEL: func.func @gqa_heads_last
+// CHECK: prims.attention %{{.*}}, %{{.*}}, %{{.*}} {scale = 3.500000e-01 : f64} : (tensor<2x4x4x8xf32>, tensor<2x2x4x8xf32>, tensor<2x2x4x8xf32>) -> tensor<2x4x4x8xf32>
+// REPORT: fused attention {{.*}} causal=False, mask=no, gqa=True, scale=0.35
+func.func @gqa_heads_last(%args: tensor<2x4x4x8xf32>, %args_1: tensor<2x4x2x8xf32>, %args_2: tensor<2x4x2x8xf32>) -> tensor<2x4x4x8xf32> {
+  %0 = prims.broadcast_in_dim %args_1 {shape = [2 : i64, 4 : i64, 2 : i64, 1 : i64, 8 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 4 : i64]} : (tensor<2x4x2x8xf32>) -> tensor<2x4x2x1x8xf32>
+  %1 = prims.broadcast_in_dim %0 {shape = [2 : i64, 4 : i64, 2 : i64, 2 : i64, 8 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64, 4 : i64]} : (tensor<2x4x2x1x8xf32>) -> tensor<2x4x2x2x8xf32>
+  %2 = prims.collapse %1 {start = 2 : i64, end = 3 : i64} : (tensor<2x4x2x2x8xf32>) -> tensor<2x4x4x8xf32>
+  %3 = prims.transpose %2 {permutation = [0 : i64, 2 : i64, 1 : i64, 3 : i64]} : (tensor<2x4x4x8xf32>) -> tensor<2x4x4x8xf32>
+  %4 = prims.broadcast_in_dim %args_2 {shape = [2 : i64, 4 : i64, 2 : i64, 1 : i64, 8 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 4 : i64]} : (tensor<2x4x2x8xf32>) -> tensor<2x4x2x1x8xf32>
+  %5 = prims.broadcast_in_dim %4 {shape = [2 : i64, 4 : i64, 2 : i64, 2 : i64, 8 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64, 4 : i64]} : (tensor<2x4x2x1x8xf32>) -> tensor<2x4x2x2x8xf32>
+  %6 = prims.collapse %5 {start = 2 : i64, end = 3 : i64} : (tensor<2x4x2x2x8xf32>) -> tensor<2x4x4x8xf32>
+  %7 = prims.transpose %6 {permutation = [0 : i64, 2 : i64, 1 : i64, 3 : i64]} : (tensor<2x4x4x8xf32>) -> tensor<2x4x4x8xf32>
+  %8 = prims.transpose %args {permutation = [0 : i64, 2 : i64, 1 : i64, 3 : i64]} : (tensor<2x4x4x8xf32>) -> tensor<2x4x4x8xf32>
+  %9 = prims.transpose %3 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<2x4x4x8xf32>) -> tensor<2x4x8x4xf32>
+  %10 = prims.collapse %8 {start = 0 : i64, end = 1 : i64} : (tensor<2x4x4x8xf32>) -> tensor<8x4x8xf32>
+  %11 = prims.collapse %9 {start = 0 : i64, end = 1 : i64} : (tensor<2x4x8x4xf32>) -> tensor<8x8x4xf32>
+  %12 = prims.matmul %10, %11 : (tensor<8x4x8xf32>, tensor<8x8x4xf32>) -> tensor<8x4x4xf32>
+  %13 = prims.split_dim %12 {dim = 0 : i64, outer_length = 2 : i64} : (tensor<8x4x4xf32>) -> tensor<2x4x4x4xf32>
+  %14 = prims.full {shape = [2 : i64, 4 : i64, 4 : i64, 4 : i64], fill_value = 3.500000e-01 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<2x4x4x4xf32>
+  %15 = prims.mul %13, %14 : (tensor<2x4x4x4xf32>, tensor<2x4x4x4xf32>) -> tensor<2x4x4x4xf32>
+  %16 = prims.amax %15 {dims = [3 : i64]} : (tensor<2x4x4x4xf32>) -> tensor<2x4x4xf32>
+  %17 = prims.broadcast_in_dim %16 {shape = [2 : i64, 4 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<2x4x4xf32>) -> tensor<2x4x4x1xf32>
+  %18 = prims.broadcast_in_dim %17 {shape = [2 : i64, 4 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<2x4x4x1xf32>) -> tensor<2x4x4x4xf32>
+  %19 = prims.sub %15, %18 : (tensor<2x4x4x4xf32>, tensor<2x4x4x4xf32>) -> tensor<2x4x4x4xf32>
+  %20 = prims.exp %19 : (tensor<2x4x4x4xf32>) -> tensor<2x4x4x4xf32>
+  %21 = prims.sum %20 {dims = [3 : i64]} : (tensor<2x4x4x4xf32>) -> tensor<2x4x4xf32>
+  %22 = prims.broadcast_in_dim %21 {shape = [2 : i64, 4 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<2x4x4xf32>) -> tensor<2x4x4x1xf32>
+  %23 = prims.broadcast_in_dim %22 {shape = [2 : i64, 4 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<2x4x4x1xf32>) -> tensor<2x4x4x4xf32>
+  %24 = prims.div %20, %23 : (tensor<2x4x4x4xf32>, tensor<2x4x4x4xf32>) -> tensor<2x4x4x4xf32>
+  %25 = prims.collapse %24 {start = 0 : i64, end = 1 : i64} : (tensor<2x4x4x4xf32>) -> tensor<8x4x4xf32>
+  %26 = prims.collapse %7 {start = 0 : i64, end = 1 : i64} : (tensor<2x4x4x8xf32>) -> tensor<8x4x8xf32>
+  %27 = prims.matmul %25, %26 : (tensor<8x4x4xf32>, tensor<8x4x8xf32>) -> tensor<8x4x8xf32>
+  %28 = prims.split_dim %27 {dim = 0 : i64, outer_length = 2 : i64} : (tensor<8x4x8xf32>) -> tensor<2x4x4x8xf32>
+  func.return %28 : tensor<2x4x4x8xf32>
+}
+
