@@ -95,14 +95,15 @@ def _unary_float(fn: str, safe: bool = False) -> Op:
     return op
 
 
-def _exact_unary(fn: str, kinds: str) -> Op:
-    """neg/abs/... on values of `kinds` ('f' float, 'i' int, 'b' bool); exactness kept."""
+def _exact_unary(fn: str, kinds: str, result: torch.dtype | None = None) -> Op:
+    """neg/abs/... on values of `kinds` ('f' float, 'i' int, 'b' bool); exactness kept.
+    The result has the operand's dtype, or `result` (logical_not: bool)."""
 
     def op(b: Builder) -> bool:
         x = b.pick(lambda v: _kind(v) in kinds)
         if x is None:
             return False
-        b.emit(f"{fn}({x.name})", x.dtype, x.shape, x.exact)
+        b.emit(f"{fn}({x.name})", result or x.dtype, x.shape, x.exact)
         return True
 
     return op
@@ -123,24 +124,35 @@ def _rounding(fn: str) -> Op:
     return op
 
 
-def _partner(b: Builder, x: Value, exact: bool = False) -> tuple[str, torch.dtype]:
-    """A second operand for `x`: a value of a broadcastable shape or a Python scalar."""
-    same = b.pick(lambda v: v.shape in (x.shape, x.shape[1:], ()) and (v.exact or not exact))
+def _partner(b: Builder, x: Value, exact: bool = False, kinds: str = "fib",
+             tensor: bool = False) -> tuple[str, torch.dtype]:  # fmt: skip
+    """A second operand for `x`: a value of a broadcastable shape and one of `kinds`, or a
+    Python scalar of those kinds (a 0-d tensor of it where the op takes only tensors)."""
+    same = b.pick(lambda v: v.shape in (x.shape, x.shape[1:], ()) and (v.exact or not exact)
+                  and _kind(v) in kinds)  # fmt: skip
     if same is not None and b.rng.random() < 0.75:
         return same.name, torch.promote_types(x.dtype, same.dtype)
-    scalar = b.rng.choice([2, -1, True, 0.5, 3.0]) if x.dtype != torch.bool else True
+    scalars = [s for s in (2, -1, True, 0.5, 3.0) if _scalar_kind(s) in kinds]
+    scalar = b.rng.choice(scalars) if x.dtype != torch.bool else True
     dtype = torch.result_type(torch.ones((1,), dtype=x.dtype), scalar)
-    return repr(scalar), dtype
+    return (f"torch.tensor({scalar!r})" if tensor else repr(scalar)), dtype
 
 
-def _binary(fn: str, kinds: str = "fib", exact: bool = False) -> Op:
-    """A binary pointwise op; `exact` results (max, min) keep their operands' exactness."""
+def _scalar_kind(s: float | int | bool) -> str:
+    return "b" if isinstance(s, bool) else "f" if isinstance(s, float) else "i"
+
+
+def _binary(fn: str, kinds: str = "fib", exact: bool = False, tensor: bool = False,
+            partners: str = "fib") -> Op:  # fmt: skip
+    """A binary pointwise op: the first operand one of `kinds`, the second of `partners`;
+    `exact` results (max, min) keep their operands' exactness; `tensor`: the op takes no
+    Python scalar (maximum, minimum)."""
 
     def op(b: Builder) -> bool:
         x = b.pick(lambda v: _kind(v) in kinds)
         if x is None:
             return False
-        other, dtype = _partner(b, x)
+        other, dtype = _partner(b, x, kinds=partners, tensor=tensor)
         names = {v.name: v for v in b.values}
         exact_out = exact and x.exact and (other not in names or names[other].exact)
         b.emit(f"{fn}({x.name}, {other})", dtype, x.shape, exact_out)
@@ -380,7 +392,7 @@ OPS: dict[str, Op] = {
     "abs": _exact_unary("torch.abs", "fi"),
     "relu": _exact_unary("torch.relu", "fi"),
     "bitwise_not": _exact_unary("torch.bitwise_not", "ib"),
-    "logical_not": _exact_unary("torch.logical_not", "fib"),
+    "logical_not": _exact_unary("torch.logical_not", "fib", torch.bool),
     "floor": _rounding("floor"),
     "ceil": _rounding("ceil"),
     "round": _rounding("round"),
@@ -388,10 +400,10 @@ OPS: dict[str, Op] = {
     "sub": _binary("torch.sub", "fi"),
     "mul": _binary("torch.mul"),
     "div": _binary("torch.div", "f"),
-    "maximum": _binary("torch.maximum", "fib", exact=True),
-    "minimum": _binary("torch.minimum", "fib", exact=True),
-    "bitwise_and": _binary("torch.bitwise_and", "ib", exact=True),
-    "bitwise_or": _binary("torch.bitwise_or", "ib", exact=True),
+    "maximum": _binary("torch.maximum", "fib", exact=True, tensor=True),
+    "minimum": _binary("torch.minimum", "fib", exact=True, tensor=True),
+    "bitwise_and": _binary("torch.bitwise_and", "ib", exact=True, partners="ib"),
+    "bitwise_or": _binary("torch.bitwise_or", "ib", exact=True, partners="ib"),
     "eq": _compare("eq"),
     "lt": _compare("lt"),
     "ge": _compare("ge"),

@@ -77,6 +77,12 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...], int]] = {
     "flip, int64": (lambda i: (i * 3 - 1).flip(1), (torch.randint(-9, 9, (5, 7)),), 1),
     "flip, bool": (lambda x: (x > 0).flip(0), (X,), 1),
     "flip, float16 NaN": (lambda h: torch.log(h).flip(1), (X.half(),), 1),
+    # fuzz seed 1200846: a flip of an input's transpose in the kernel that also reads the
+    # input in its own order (the flipped view has no strides in that kernel's shape: it
+    # failed an assertion in KernelBuilder.in_space)
+    "flip of a transposed input beside its readers": (
+        lambda x, h: (torch.minimum(h, x), h.relu(), h.transpose(-1, -2).flip([1, 2])),
+        (torch.randn(5, 7, 5), torch.randn(5, 7, 5).half()), 1),
 }
 
 
