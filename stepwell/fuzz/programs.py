@@ -19,6 +19,7 @@ correctly rounded value).
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections.abc import Callable
@@ -283,6 +284,61 @@ def _flip(b: Builder) -> bool:
     return True
 
 
+def _power(b: Builder) -> bool:
+    """`x ** c` for a small constant c (integers: exact, wrapping as eager's products do)."""
+    x = b.pick(lambda v: _kind(v) in "fi")
+    if x is None:
+        return False
+    c = b.rng.choice([0, 1, 2, 3, 5])
+    b.emit(f"{x.name} ** {c}", x.dtype, x.shape, x.exact and not x.is_float)
+    return True
+
+
+def _int_division(fn: str) -> Op:
+    """Floor division or remainder of an integer by a nonzero constant (eager raises on a
+    zero divisor), either sign."""
+
+    def op(b: Builder) -> bool:
+        x = b.pick(lambda v: _kind(v) == "i" and v.exact)
+        if x is None:
+            return False
+        c = b.rng.choice([2, -3, 5, 7])
+        b.emit(fn.format(x=x.name, c=c), x.dtype, x.shape, exact=True)
+        return True
+
+    return op
+
+
+def _clamp(b: Builder) -> bool:
+    x = b.pick(lambda v: _kind(v) in "fi")
+    if x is None:
+        return False
+    lo = b.rng.choice([-2, 0, None])
+    hi = b.rng.choice([1, 3]) if lo is not None else 1
+    b.emit(f"{x.name}.clamp({lo}, {hi})", x.dtype, x.shape, x.exact)
+    return True
+
+
+def _roll(b: Builder) -> bool:
+    x = b.pick(lambda v: len(v.shape) >= 1)
+    if x is None:
+        return False
+    dim = b.rng.randrange(len(x.shape))
+    shift = b.rng.choice([1, -2, 3])
+    b.emit(f"{x.name}.roll({shift}, {dim})", x.dtype, x.shape, x.exact)
+    return True
+
+
+def _repeat_interleave(b: Builder) -> bool:
+    x = b.pick(lambda v: len(v.shape) >= 1 and math.prod(v.shape) <= 512)
+    if x is None:
+        return False
+    dim = b.rng.randrange(len(x.shape))
+    shape = tuple(n * 2 if d == dim else n for d, n in enumerate(x.shape))
+    b.emit(f"{x.name}.repeat_interleave(2, {dim})", x.dtype, shape, x.exact)
+    return True
+
+
 def _reshape(b: Builder) -> bool:
     x = b.pick(lambda v: len(v.shape) >= 1)
     if x is None:
@@ -435,6 +491,12 @@ OPS: dict[str, Op] = {
     "cumsum_int": _scan("cumsum", "ib", exact=True),
     "cummax": _scan("cummax", "fi", exact=True),
     "cummin": _scan("cummin", "fi", exact=True),
+    "power": _power,
+    "floor_divide": _int_division('torch.div({x}, {c}, rounding_mode="floor")'),
+    "remainder": _int_division("torch.remainder({x}, {c})"),
+    "clamp": _clamp,
+    "roll": _roll,
+    "repeat_interleave": _repeat_interleave,
 }
 """Op name -> generator; a new op is one entry."""
 
