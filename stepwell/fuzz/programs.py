@@ -418,6 +418,58 @@ def _cat(b: Builder) -> bool:
     return True
 
 
+def _sort_values(b: Builder) -> bool:
+    """The values of `sort` or `topk` along the last dim (exact: ties give equal values;
+    the indices of ties are the implementation's choice, so they are not compared)."""
+    x = b.pick(lambda v: _kind(v) in "fi" and len(v.shape) >= 1 and v.exact)
+    if x is None:
+        return False
+    n = x.shape[-1]
+    descending = b.rng.random() < 0.5
+    if n and b.rng.random() < 0.5:
+        k = b.rng.randint(1, n)
+        b.emit(f"torch.topk({x.name}, {k}, largest={descending}).values", x.dtype,
+               (*x.shape[:-1], k), exact=True)  # fmt: skip
+    else:
+        b.emit(f"torch.sort({x.name}, -1, descending={descending}).values", x.dtype, x.shape,
+               exact=True)  # fmt: skip
+    return True
+
+
+def _masked_fill(b: Builder) -> bool:
+    c = b.pick(lambda v: v.dtype == torch.bool)
+    x = b.pick(lambda v: c is not None and v.shape == c.shape and v.dtype != torch.bool)
+    if c is None or x is None:
+        return False
+    fill = b.rng.choice(["-1", "0", "float('-inf')"] if x.is_float else ["-1", "3"])
+    b.emit(f"{x.name}.masked_fill({c.name}, {fill})", x.dtype, x.shape, x.exact)
+    return True
+
+
+def _index_select(b: Builder) -> bool:
+    x = b.pick(lambda v: len(v.shape) >= 1 and 0 not in v.shape)
+    if x is None:
+        return False
+    dim = b.rng.randrange(len(x.shape))
+    idx = [b.rng.randrange(x.shape[dim]) for _ in range(b.rng.choice([1, 2, 4]))]
+    shape = (*x.shape[:dim], len(idx), *x.shape[dim + 1 :])
+    b.emit(f"torch.index_select({x.name}, {dim}, torch.tensor({idx}))", x.dtype, shape,
+           x.exact)  # fmt: skip
+    return True
+
+
+def _scatter_add(b: Builder) -> bool:
+    """Integers (exact in any order) added at an index computed from a value, kept in
+    range, along the last dim."""
+    x = b.pick(lambda v: v.dtype in INTS and v.exact and len(v.shape) >= 1 and 0 not in v.shape)
+    i = b.pick(lambda v: x is not None and v.dtype in INTS and v.exact and v.shape == x.shape)
+    if x is None or i is None:
+        return False
+    b.emit(f"torch.scatter_add({x.name}, -1, ({i.name}.long() % {x.shape[-1]}), {x.name})",
+           x.dtype, x.shape, exact=True)  # fmt: skip
+    return True
+
+
 def _scan(fn: str, kinds: str, exact: bool) -> Op:
     """cumsum/cumprod/cummax/cummin along a random dim (ints and bools scan in int64)."""
 
@@ -497,6 +549,10 @@ OPS: dict[str, Op] = {
     "clamp": _clamp,
     "roll": _roll,
     "repeat_interleave": _repeat_interleave,
+    "sort": _sort_values,
+    "masked_fill": _masked_fill,
+    "index_select": _index_select,
+    "scatter_add": _scatter_add,
 }
 """Op name -> generator; a new op is one entry."""
 

@@ -30,7 +30,8 @@ def test_generated_programs_are_reproducible_and_varied() -> None:
     text = "".join(sources)
     ops = ("torch.where", "torch.sum", "@", ".to(torch.bfloat16)", "torch.amax", "torch.cat",
            "torch.cumsum", "torch.gather", "torch.tensor(", " ** ", "torch.remainder",
-           ".roll(", ".repeat_interleave(")  # fmt: skip
+           ".roll(", ".repeat_interleave(", "torch.sort", "torch.topk",
+           "torch.index_select")  # fmt: skip
     for op in ops:
         assert op in text, f"the first 100 programs never use {op}"
 
