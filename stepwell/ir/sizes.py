@@ -5,10 +5,11 @@ symbols, as Dynamo names them: `s0`, `8*s93`, `((s0 + 1)//2)`, `s1 - 1`, `Max(1,
 This module is the one place that reads, prints and evaluates them:
 
 - `parse_size(text)` reads an expression from IR text. IR text is untrusted, so this is a
-  parser over a fixed grammar (integers, symbol names, `+ - * // %`, parentheses, and the
-  calls `Max`, `Min`, `FloorDiv`, `CeilDiv`, `Mod`, `PythonMod`), never `eval`;
+  parser over a fixed grammar (integers, symbol names, `+ - * // %`, `**` by an integer
+  up to MAX_POWER, parentheses, and the calls `Max`, `Min`, `FloorDiv`, `CeilDiv`, `Mod`,
+  `PythonMod`), never `eval`;
 - a size is `int | sympy.Expr` (`Size`); symbols are positive integers, so `8*s0 == 8*s0`
-  whatever way it was spelled and `FloorDiv(2*s0, 2)` is `s0`;
+  whatever way it was spelled, and `FloorDiv(2*s0, 2)` and `s0**2 // s0` are `s0`;
 - `size_text` prints one as the IR spells it, `size_source` as Triton source (the kernel's
   symbol arguments are plain Python ints there), and `evaluate` computes it for a binding
   of the symbols (`SizeFunction` compiles it once for launches).
@@ -45,11 +46,30 @@ def symbol(name: str) -> sympy.Symbol:
     return sympy.Symbol(name, integer=True, positive=True)
 
 
+def floor_div(a: sympy.Expr, b: sympy.Expr) -> sympy.Expr:
+    """`a // b`, the quotient itself when b divides a as polynomials with integer
+    coefficients (`s0**2 // s0` is `s0`: torch prints a numel divided by a dim so, and
+    FloorDiv cancels integer factors only)."""
+    q = sympy.cancel(a / b)
+    if sympy.fraction(q)[1] != 1:
+        return FloorDiv(a, b)
+    if q.is_Integer:
+        return q
+    symbols = sorted(q.free_symbols, key=str)
+    if symbols and q.is_polynomial():
+        if all(c.is_Integer for c in sympy.Poly(q, *symbols).coeffs()):
+            return q
+    return FloorDiv(a, b)
+
+
+MAX_POWER = 8
+"""The largest exponent a size expression may raise a size to (`s0**2`)."""
+
 _BINARY: dict[type[ast.operator], Callable[[sympy.Expr, sympy.Expr], sympy.Expr]] = {
     ast.Add: lambda a, b: a + b,
     ast.Sub: lambda a, b: a - b,
     ast.Mult: lambda a, b: a * b,
-    ast.FloorDiv: lambda a, b: FloorDiv(a, b),
+    ast.FloorDiv: lambda a, b: floor_div(a, b),
     ast.Mod: lambda a, b: PythonMod(a, b),
 }
 _CALLS: dict[str, Callable[[sympy.Expr, sympy.Expr], sympy.Expr]] = {
@@ -57,7 +77,7 @@ _CALLS: dict[str, Callable[[sympy.Expr, sympy.Expr], sympy.Expr]] = {
     "Min": sympy.Min,
     "max": sympy.Max,
     "min": sympy.Min,
-    "FloorDiv": FloorDiv,
+    "FloorDiv": lambda a, b: floor_div(a, b),
     "CeilDiv": CeilDiv,
     "cdiv": CeilDiv,
     "Mod": PythonMod,
@@ -87,6 +107,10 @@ def _build(node: ast.AST, text: str) -> sympy.Expr:
         return -_build(node.operand, text)
     if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
         return _BINARY[type(node.op)](_build(node.left, text), _build(node.right, text))
+    if (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow)
+            and isinstance(node.right, ast.Constant) and type(node.right.value) is int
+            and 0 < node.right.value <= MAX_POWER):  # fmt: skip
+        return _build(node.left, text) ** node.right.value  # (torch prints s0*s0 so)
     if (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
@@ -97,7 +121,8 @@ def _build(node: ast.AST, text: str) -> sympy.Expr:
         a, b = (_build(x, text) for x in node.args)
         return _CALLS[node.func.id](a, b)
     raise SizeError(
-        f"{text!r}: sizes are integers, symbols, + - * // %, and Max/Min/FloorDiv/CeilDiv/Mod calls"
+        f"{text!r}: sizes are integers, symbols, + - * // %, ** by a small integer, and "
+        "Max/Min/FloorDiv/CeilDiv/Mod calls"
     )
 
 

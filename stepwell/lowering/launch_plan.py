@@ -160,14 +160,29 @@ def launch(
 def unaliased(outputs: tuple[Any, ...], inputs: Sequence[torch.Tensor]) -> tuple[Any, ...]:
     """Graph-level views (reshape, transpose, ...) are views at run time; an output that
     is a view of an input is copied, so that writing into one never changes the other (a
-    functional graph's outputs are new tensors)."""
-    storages = {t.untyped_storage().data_ptr() for t in inputs if t.numel()}
-    return tuple(
-        o.clone()
-        if isinstance(o, torch.Tensor) and o.numel() and o.untyped_storage().data_ptr() in storages
-        else o
-        for o in outputs
-    )
+    functional graph's outputs are new tensors). So is an output that is the same tensor
+    as an earlier one (`cse` makes `(x * 2, x * 2)` one value): each output is a tensor of
+    its own, as autograd needs (a `detach`ed twin must not take the other's grad)."""
+    storages = {storage_of(t) for t in inputs if t.numel()}
+    seen: set[tuple[Any, ...]] = set()
+    out = []
+    for o in outputs:
+        if isinstance(o, torch.Tensor) and o.numel() and (ptr := storage_of(o)) is not None:
+            same = (ptr, o.storage_offset(), tuple(o.shape), tuple(o.stride()), o.dtype)
+            if ptr in storages or same in seen:
+                o = o.clone()
+            else:
+                seen.add(same)
+        out.append(o)
+    return tuple(out)
+
+
+def storage_of(t: torch.Tensor) -> int | None:
+    """The address of `t`'s memory; None for a tensor without storage (a ZeroTensor)."""
+    try:
+        return t.untyped_storage().data_ptr()
+    except (RuntimeError, NotImplementedError):
+        return None
 
 
 def graph_device(args: Sequence[Any]) -> torch.device:

@@ -67,7 +67,7 @@ def binding_names(example_inputs: Sequence[Any], args: Sequence[Any]) -> dict[st
     """Each plain symbol of the example inputs (`s0`, not `2*s0`) and its value in `args`."""
     names: dict[str, int] = {}
     for ex, a in zip(example_inputs, args, strict=False):
-        if isinstance(ex, torch.SymInt) and isinstance(a, int):
+        if isinstance(ex, torch.SymInt) and isinstance(a, int) and str(ex).isidentifier():
             names.setdefault(str(ex), a)
         elif isinstance(ex, torch.Tensor) and isinstance(a, torch.Tensor):
             for d, n in zip(ex.shape, a.shape, strict=False):

@@ -55,6 +55,7 @@ from xdsl.passes import ModulePass
 from xdsl.transforms.dead_code_elimination import region_dce
 
 from stepwell.dialects import prims
+from stepwell.dialects.codecs import decode
 from stepwell.dialects.prims_support import AttentionBackwardOp, AttentionOp, MatmulOp
 from stepwell.dialects.tile import int_list, ints
 from stepwell.ir.sizes import Size, SizeError, is_static, product, statically_equal, symbols_of
@@ -324,7 +325,7 @@ class Matcher:
             for value, factor in (
                 ((a, b), (b, a)) if isinstance(op, prims.PrimsMulOp) else ((a, b),)
             ):
-                c = splat(factor)
+                c = scalar_constant(factor)
                 if c is not None and value.type == op.results[0].type:
                     c = c if isinstance(op, prims.PrimsMulOp) else 1.0 / c
                     return self.logits(value, form, coef * c, viewed)
@@ -555,6 +556,62 @@ def repeated_dim(expand: prims.PrimsBroadcastInDimOp) -> int | None:
                for d in kept):  # fmt: skip
         return None
     return repeated[0]
+
+
+def scalar_constant(v: SSAValue) -> float | None:
+    """The one value of `v`: a splat, or elementwise ops and broadcasts of constants
+    (`math.sqrt` of a head dim that Dynamo made a tensor, `sqrt(scalar_tensor(64))`, or
+    `torch.full((), 64.0).sqrt()`), evaluated once on 0-d tensors."""
+    c = splat(v)
+    if c is not None:
+        return c
+    block = Block()
+    scalar = uniform_copy(v, block, {})
+    if scalar is None:
+        return None
+    block.add_op(ReturnOp(scalar))
+    func = FuncOp("scale", ([], [scalar.type]), Region(block))
+    from stepwell.ir.interpret import interpret
+
+    try:
+        value = cast(torch.Tensor, interpret(ModuleOp([func]), function="scale")[0])
+    except Exception:  # an op the interpreter cannot run on it: no constant scale
+        return None
+    return None if value.is_complex() else float(value)
+
+
+def uniform_copy(v: SSAValue, block: Block, copies: dict[SSAValue, SSAValue],
+                 depth: int = 0) -> SSAValue | None:  # fmt: skip
+    """`v`'s one value as a 0-d tensor computed in `block`, when `v` is a constant `full`,
+    a broadcast of such a value, or an elementwise op or conversion of such values (every
+    element is then the same); None otherwise."""
+    if v in copies:
+        return copies[v]
+    op = owner(v)
+    if op is None or depth > 32:
+        return None
+    element = cast(TensorType[Attribute], v.type).element_type
+    if isinstance(op, prims.PrimsFullOp) and not op.operands:
+        new = full_op(TensorType(element, []), decode(op.fill_value))
+    elif isinstance(op, prims.PrimsBroadcastInDimOp):
+        result = uniform_copy(op.operands[0], block, copies, depth + 1)
+        if result is not None:
+            copies[v] = result
+        return result
+    elif isinstance(op, prims.PrimsOp) and len(op.results) == 1 and (
+        op.KIND == "elementwise" or isinstance(op, prims.PrimsConvertElementTypeOp)
+    ):
+        operands = [uniform_copy(u, block, copies, depth + 1) for u in op.operands]
+        if any(u is None for u in operands):
+            return None
+        new = op.create(operands=cast(list[SSAValue], operands),
+                        result_types=[TensorType(element, [])],
+                        properties=dict(op.properties))  # fmt: skip
+    else:
+        return None
+    block.add_op(new)
+    copies[v] = new.results[0]
+    return new.results[0]
 
 
 def heads_of(x: SSAValue) -> tuple[Size, Size]:

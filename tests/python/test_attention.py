@@ -310,6 +310,22 @@ def test_heads_repeated_before_they_move_forward(
     torch.testing.assert_close(out, ref, atol=tol, rtol=tol)
 
 
+def test_a_scale_computed_from_constants_is_fused() -> None:
+    """`s / torch.full((), d).sqrt()`: the scale is elementwise ops of a constant, one
+    value; the attention is fused with it and matches eager."""
+    q, k, v = (torch.randn(2, 3, 10, 16) for _ in range(3))
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+        s = (q @ k.transpose(-2, -1)) / torch.full((), 16, dtype=torch.float64).sqrt().float()
+        return torch.softmax(s, -1) @ v
+
+    module, fused, inputs = compile_to_tile(fn, (q, k, v))
+    (op,) = fused
+    assert op.scale.value.data == pytest.approx(0.25)
+    (out,) = run(module, inputs, "triton")
+    torch.testing.assert_close(out, fn(q, k, v), atol=1e-5, rtol=1e-5)
+
+
 # -- scores written K Qᵀ ------------------------------------------------------------------------
 def _kq_triangle(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, lower: bool) -> torch.Tensor:
     """Key i masked for query j where i > j (causal) or where i < j (not causal)."""

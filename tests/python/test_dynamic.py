@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -212,6 +213,9 @@ def _size_operand_programs() -> dict[str, Callable[[torch.Tensor], Any]]:
         # 16*s0 (the Triton index math once divided by 16 and multiplied by s0 instead)
         "heads": lambda x: (x[:, :1].expand(x.shape[0], 32) * x[:, :1])
         .reshape(-1, 2, 16).transpose(0, 1).reshape(-1),
+        # a size made a tensor: attention's `1 / math.sqrt(q.shape[-1])` is
+        # `scalar_tensor(s1)` (a 0-d full of the size, of the default float type)
+        "scale": lambda x: x / math.sqrt(x.shape[-1]),
         "positions": lambda x: torch.nn.functional.embedding(
             torch.arange(x.shape[1]).unsqueeze(0), torch.ones(32, 4)
         ) + x[:, :, None],

@@ -189,6 +189,8 @@ def test_symbolic_kernels_compile_for_gpus(target: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize("text, value", [
     ("s0", 9), ("8*s93", 40), ("((s0 + 1)//2)", 5), ("s93 - 1", 4), ("Max(1, s0)", 9),
     ("PythonMod(s0, 2)", 1), ("s0*s93 + 3", 48), ("CeilDiv(s0, 4)", 3), ("7 - s93", 2),
+    # as torch prints a numel over a dim; the quotient of an exact division is itself
+    ("((s0**2)//s0)", 9), ("(s0*s93)//s93", 9), ("s0 ** 2", 81), ("(2*s0 + 1)//2", 9),
 ])  # fmt: skip
 def test_size_expressions_read_print_and_evaluate(text: str, value: int) -> None:
     size = parse_size(text)
@@ -196,8 +198,9 @@ def test_size_expressions_read_print_and_evaluate(text: str, value: int) -> None
     assert parse_size(size_text(size)) == size  # the printed form reads back
 
 
-@pytest.mark.parametrize("text", ["__import__('os')", "s0.real", "s0 ** 2", "1.5", "f(s0, 1)",
-                                  "lambda: 1", "s0 +", "_hidden"])  # fmt: skip
+@pytest.mark.parametrize("text", ["__import__('os')", "s0.real", "s0 ** 100", "s0 ** s93",
+                                  "2 ** s0", "1.5", "f(s0, 1)", "lambda: 1", "s0 +",
+                                  "_hidden"])  # fmt: skip
 def test_a_size_outside_the_grammar_is_refused(text: str) -> None:
     with pytest.raises(SizeError):
         parse_size(text)

@@ -253,3 +253,41 @@ def test_dropout_in_train_mode() -> None:
     model, inputs = training.example("gpt2", train_mode=True)
     loss, grads = step(torch.compile(model, backend="stepwell"), inputs)
     assert torch.isfinite(loss) and all(torch.isfinite(g).all() for g in grads.values())
+
+
+def test_outputs_cse_merged_stay_tensors_of_their_own() -> None:
+    """Outputs that compute the same value (`cse` makes them one) come back as distinct
+    tensors: writing one leaves the other, a `detach`ed twin leaves the other's grad, and
+    each output's gradient reaches the input once (hardtanh and clamp: [0, 1, 2, 1, 0]
+    where one tensor for both gave [0, 2, 2, 2, 0])."""
+    torch._dynamo.reset()
+    a, b = torch.compile(lambda x: (x * 2, x * 2), backend="stepwell")(torch.ones(3))
+    a.zero_()
+    assert b.tolist() == [2.0, 2.0, 2.0]
+
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+    lin = nn.Linear(4, 3)
+    s, t = torch.compile(lambda x: (lin(x), lin(x).detach()), backend="stepwell")(
+        torch.randn(2, 4)
+    )
+    assert s.requires_grad and not t.requires_grad
+    s.sum().backward()
+    assert lin.weight.grad is not None
+
+    torch._dynamo.reset()
+    x = torch.tensor([-3.0, -1.0, 0.0, 1.0, 3.0], requires_grad=True)
+    h, c = torch.compile(lambda x: (F.hardtanh(x), x.clamp(-1, 1)), backend="stepwell")(x)
+    (h.sum() + c.sum()).backward()
+    want = torch.tensor([-3.0, -1.0, 0.0, 1.0, 3.0], requires_grad=True)
+    (F.hardtanh(want).sum() + want.clamp(-1, 1).sum()).backward()
+    assert torch.equal(x.grad, want.grad), (x.grad, want.grad)
+
+
+def test_a_gradient_known_to_be_zero() -> None:
+    """`sgn`'s backward of a real input is `_efficientzerotensor` alone: zeros, not a
+    storage-less tensor that crashed the runtime."""
+    torch._dynamo.reset()
+    x = torch.tensor([-2.0, 0.0, 3.0], requires_grad=True)
+    torch.compile(torch.sgn, backend="stepwell")(x).sum().backward()
+    assert x.grad is not None and torch.equal(x.grad, torch.zeros(3))

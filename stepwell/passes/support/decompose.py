@@ -66,6 +66,17 @@ PRIMS_OPS: dict[str, type[TorchOp]] = {
 }
 
 
+def _scalar_tensor(
+    s: Any, dtype: torch.dtype | None = None, layout: Any = None, device: Any = None,
+    pin_memory: Any = None,
+) -> torch.Tensor:  # fmt: skip
+    """ATen's `scalar_tensor`: a 0-d `full` of `s` (a size too: `math.sqrt(x.shape[-1])`
+    under `dynamic=True` is `scalar_tensor(s27)`), of the default float type when no dtype
+    is given, as ATen makes it (torch._refs' would give int64 for an int)."""
+    dtype = dtype or torch.get_default_dtype()
+    return prims.full((), s, dtype=dtype, device=device or "cpu", requires_grad=False)
+
+
 def _empty(
     size: list[int],
     dtype: torch.dtype | None = None,
@@ -105,7 +116,9 @@ DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.empty.memory_format: _empty,  # (inside other decompositions: `repeat`, ...)
     aten.empty_permuted.default: lambda size, physical_layout, **kw: _empty(size, **kw),
     aten.full_like.default: torch._refs.full_like,
-    aten.scalar_tensor.default: torch._refs.scalar_tensor,
+    aten.scalar_tensor.default: _scalar_tensor,
+    # the zeros autograd makes where a gradient is known to be 0 (`sgn`'s of a real input)
+    aten._efficientzerotensor.default: _empty,
     aten.zeros_like.default: torch._refs.zeros_like,
     aten.ones_like.default: torch._refs.ones_like,
 }

@@ -595,3 +595,39 @@ func.func @gqa_heads_last(%args: tensor<2x4x4x8xf32>, %args_1: tensor<2x4x2x8xf3
   func.return %28 : tensor<2x4x4x8xf32>
 }
 
+
+// -----
+
+// The scale computed from constants (`/ torch.full((), 8.0).sqrt()`; under dynamic=True a
+// head dim's `math.sqrt(q.shape[-1])` is `sqrt(scalar_tensor(8))`): elementwise ops and
+// broadcasts of fulls are one value, evaluated once, 1/sqrt(8).
+// CHECK-LABEL: func.func @computed_scale
+// CHECK: prims.attention %{{.*}}, %{{.*}}, %{{.*}} {scale = 0.35355339{{[0-9]*}} : f64}
+// REPORT: fused attention {{.*}} causal=False, mask=no, gqa=False, scale=0.353553
+func.func @computed_scale(%args: tensor<1x2x4x8xf32>, %args_1: tensor<1x2x4x8xf32>, %args_2: tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32> {
+  %0 = prims.transpose %args_1 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
+  %1 = prims.collapse %args {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %2 = prims.collapse %0 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x8x4xf32>) -> tensor<2x8x4xf32>
+  %3 = prims.matmul %1, %2 : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
+  %4 = prims.split_dim %3 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %5 = prims.full {shape = [], fill_value = 8.000000e+00 : f64, dtype = f64, device = "cpu", requires_grad = false} : () -> tensor<f64>
+  %6 = prims.broadcast_in_dim %5 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = []} : (tensor<f64>) -> tensor<1x2x4x4xf64>
+  %7 = prims.sqrt %6 : (tensor<1x2x4x4xf64>) -> tensor<1x2x4x4xf64>
+  %8 = prims.convert_element_type %7 {dtype = f32} : (tensor<1x2x4x4xf64>) -> tensor<1x2x4x4xf32>
+  %9 = prims.div %4, %8 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %10 = prims.amax %9 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %11 = prims.broadcast_in_dim %10 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %12 = prims.broadcast_in_dim %11 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %13 = prims.sub %9, %12 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %14 = prims.exp %13 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %15 = prims.sum %14 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %16 = prims.broadcast_in_dim %15 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %17 = prims.broadcast_in_dim %16 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %18 = prims.div %14, %17 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %19 = prims.collapse %18 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf32>) -> tensor<2x4x4xf32>
+  %20 = prims.collapse %args_2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %21 = prims.matmul %19, %20 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %22 = prims.split_dim %21 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  func.return %22 : tensor<1x2x4x8xf32>
+}
+
