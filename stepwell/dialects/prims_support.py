@@ -313,7 +313,9 @@ class AttentionOp(IRDLOperation):
     result is [B, Lq, H, Dv] (heads inside tokens, as an output projection reads them)
     instead of [B, H, Lq, Dv]. The optional second result `lse` [B, H, Lq] (f32) is each
     query row's log-sum-exp of its logits, which training saves for
-    `prims.attention_backward` (-inf for a row that sees no key).
+    `prims.attention_backward` (-inf for a row that sees no key). A row that sees no key
+    (its mask hides every key) is 0, as SDPA's `_safe_softmax` makes it, or NaN with
+    `blind_nan` (a plain softmax's 0/0, as eager computes one written out).
     """
 
     name = "prims.attention"
@@ -325,6 +327,7 @@ class AttentionOp(IRDLOperation):
     causal = opt_prop_def(BoolAttr)
     scale = opt_prop_def(FloatAttr)
     transpose_out = opt_prop_def(BoolAttr)
+    blind_nan = opt_prop_def(BoolAttr)
     result = result_def(TensorType)
     lse = opt_result_def(TensorType)
     irdl_options = (ParsePropInAttrDict(),)
@@ -337,8 +340,11 @@ class AttentionOp(IRDLOperation):
         self, query: SSAValue, key: SSAValue, value: SSAValue, mask: SSAValue | None,
         result_type: Attribute, causal: bool = False, scale: float | None = None,
         transpose_out: bool = False, lse_type: Attribute | None = None,
+        blind_nan: bool = False,
     ) -> None:  # fmt: skip
         props = _attention_props(causal, scale, transpose_out)
+        if blind_nan:
+            props["blind_nan"] = IntegerAttr.from_bool(True)
         super().__init__(
             operands=[query, key, value, [mask] if mask is not None else []],
             result_types=[result_type, [lse_type] if lse_type is not None else []],
@@ -364,6 +370,10 @@ class AttentionOp(IRDLOperation):
 
     def is_causal(self) -> bool:
         return bool(self.causal and self.causal.value.data)
+
+    def blind_rows_nan(self) -> bool:
+        """Is a row that sees no key NaN (`blind_nan`), not 0?"""
+        return bool(self.blind_nan and self.blind_nan.value.data)
 
 
 def _attention_props(

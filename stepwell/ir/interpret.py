@@ -267,7 +267,7 @@ class StepwellFunctions(InterpreterFunctions):
     def run_attention(self, interpreter: Interpreter, op: AttentionOp, args: PythonValues):
         q, k, v, *mask = args
         logits = _attention_logits(q, k, mask[0] if mask else None, op.is_causal(), op.scale)
-        out = _attention_values(_softmax(logits).to(q.dtype), v)
+        out = _attention_values(_softmax(logits, op.blind_rows_nan()).to(q.dtype), v)
         out = out.transpose(1, 2).contiguous() if op.transposed() else out
         if op.lse is None:
             return (out,)
@@ -309,11 +309,14 @@ def _attention_logits(
     return logits
 
 
-def _softmax(logits: torch.Tensor) -> torch.Tensor:
-    """softmax over the keys in f32; a row that sees no key (every logit -inf) gives 0
-    (softmax's 0/0), as the flash kernel does."""
+def _softmax(logits: torch.Tensor, blind_nan: bool = False) -> torch.Tensor:
+    """softmax over the keys in f32; a row that sees no key (every logit -inf) gives 0,
+    as the flash kernel does, or with `blind_nan` softmax's own 0/0, NaN."""
+    probs = torch.softmax(logits.float(), -1)
+    if blind_nan:
+        return probs
     blind = logits.amax(-1, keepdim=True) == -math.inf
-    return torch.where(blind, 0.0, torch.softmax(logits.float(), -1))
+    return torch.where(blind, 0.0, probs)
 
 
 def _attention_values(probs: torch.Tensor, v: torch.Tensor) -> torch.Tensor:

@@ -165,6 +165,7 @@ class Match:
     x: SSAValue  # the softmax's input: [.., rows, keys], or [.., keys, rows] if flipped
     consumed: list[Operation]  # ops the fused op replaces (checked to have no other users)
     flipped: bool = False  # scores written K Qᵀ, the softmax over dim -2, Pᵀ · V
+    safe: bool = False  # `_safe_softmax`: a row that sees no key is 0, not softmax's NaN
 
 
 class Matcher:
@@ -192,7 +193,8 @@ class Matcher:
         ):
             raise Refused("Q Kᵀ broadcasts a batch dim")
         self.only_internal_uses(consumed, out)
-        return Match(out, logits, x, consumed, flipped)
+        safe = isinstance(owner(probs), prims.PrimsWhereOp)  # (softmax() checked its form)
+        return Match(out, logits, x, consumed, flipped, safe)
 
     @staticmethod
     def probabilities(out: MatmulOp, consumed: list[Operation]) -> tuple[SSAValue, bool]:
@@ -505,7 +507,11 @@ def unrepeated(v: SSAValue, heads: tuple[Size, int], last: tuple[Size, int],
     if (not statically_equal(grouped[0], nb) or not statically_equal(grouped[1] * grouped[2], h)
             or not same(grouped[3:], last)):  # fmt: skip
         return None
-    as_grouped = leading_split(v, grouped[:3], materialized)
+    lead = next((n for n in range(1, len(shape(v)) + 1)
+                 if statically_equal(product(shape(v)[:n]), nb * h)), None)  # fmt: skip
+    if lead is None:
+        return None
+    as_grouped = leading_split(v, grouped[:3], lead, materialized)
     if as_grouped is None or as_grouped.source is not y:
         return None
     if not same_view(as_grouped, View.of(y).permute(perm)):
@@ -517,23 +523,24 @@ def unrepeated(v: SSAValue, heads: tuple[Size, int], last: tuple[Size, int],
     return b.reshape(unrepeated_y, (grouped[0], grouped[1], *grouped[3:]))
 
 
-def leading_split(v: SSAValue, parts: Sequence[Size],
+def leading_split(v: SSAValue, parts: Sequence[Size], lead: int,
                   materialized: Callable[[SSAValue], bool]) -> View | None:  # fmt: skip
-    """The view of `v` with its first dim split into `parts`, over the nearest materialized
-    value. Strides cannot always say `v` itself ([B·H, T, D] collapsed from heads that a
-    transpose moved forward), but they can say its split: a transpose that keeps the first
-    dim first is applied after the split, and a reshape's operand is reshaped to the
-    split shape at once (reshapes compose in row-major order)."""
-    target = [*parts, *shape(v)[1:]]
+    """The view of `v` with its first `lead` dims ([B·H] or [B, H]) split into `parts`,
+    over the nearest materialized value. Strides cannot always say `v` itself ([B·H, T, D]
+    collapsed from heads that a transpose moved forward), but they can say its split: a
+    transpose that keeps the leading dims in place is applied after the split, and a
+    reshape's operand is reshaped to the split shape at once (reshapes compose in
+    row-major order)."""
+    target = [*parts, *shape(v)[lead:]]
     op = owner(v)
     if op is not None and not materialized(v):
         if isinstance(op, prims.PrimsTransposeOp):
             perm = int_list(op.permutation)
-            if perm[0] == 0:
-                base = leading_split(op.operands[0], parts, materialized)
+            if perm[:lead] == list(range(lead)):
+                base = leading_split(op.operands[0], parts, lead, materialized)
                 k = len(parts)
                 return None if base is None else base.permute(
-                    [*range(k), *(p + k - 1 for p in perm[1:])])
+                    [*range(k), *(p - lead + k for p in perm[lead:])])
         elif is_reshape(op):
             base = view_of(op.operands[0], materialized)
             return None if base is None else base.reshape(target)
@@ -842,7 +849,10 @@ def build(m: Match, b: Builder, report: Callable[[str], None]) -> AttentionOp:
     transposed = reads_transposed(out, (nb, h, rows, dv))
     dims = [nb, rows, h, dv] if transposed else [nb, h, rows, dv]
     result_type = sized_tensor_type(dims, element(out.result))
-    attention = AttentionOp(q4, k4, v4, mask, result_type, causal, scale, transposed)
+    # a mask may hide a whole row: NaN there unless the softmax was _safe_softmax
+    blind_nan = mask is not None and not m.safe
+    attention = AttentionOp(q4, k4, v4, mask, result_type, causal, scale, transposed,
+                            blind_nan=blind_nan)  # fmt: skip
     b.add(attention)
     report(f"fused attention at {out.location}: causal={causal}, mask={'yes' if mask else 'no'}, "
            f"gqa={not statically_equal(shape(k4)[1], h)}, scale={scale:.6g}")  # fmt: skip

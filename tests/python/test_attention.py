@@ -24,6 +24,7 @@ from stepwell.dialects import tile
 from stepwell.dialects.prims_support import AttentionOp
 from stepwell.frontend.fx import import_program
 from stepwell.frontend.loader import Example, export, load_example
+from stepwell.fuzz.compare import mismatch
 from stepwell.ir.context import make_context
 from stepwell.passes.canonicalize_prims import CanonicalizePrims
 from stepwell.passes.convert_prims_to_tile import ConvertPrimsToTile
@@ -324,6 +325,39 @@ def test_a_scale_computed_from_constants_is_fused() -> None:
     assert op.scale.value.data == pytest.approx(0.25)
     (out,) = run(module, inputs, "triton")
     torch.testing.assert_close(out, fn(q, k, v), atol=1e-5, rtol=1e-5)
+
+
+@pytest.mark.parametrize("spelling", ["lengths", "additive", "bf16", "sdpa"])
+def test_a_row_the_mask_hides_entirely(spelling: str) -> None:
+    """A query row whose mask hides every key: a softmax written out gives NaN there
+    (0/0), as eager does, and SDPA (`_safe_softmax`) gives 0; the other rows, values."""
+    gen = torch.Generator().manual_seed(2)
+    dtype = torch.bfloat16 if spelling == "bf16" else torch.float32
+    q = torch.randn(2, 2, 3, 8, generator=gen).to(dtype)
+    k, v = (torch.randn(2, 2, 5, 8, generator=gen).to(dtype) for _ in range(2))
+    keep = torch.arange(5)[None, :] < torch.tensor([3, 0])[:, None]  # batch 1: no key
+    bias = torch.zeros(2, 1, 3, 5).masked_fill(~keep[:, None, None, :], -math.inf)
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, keep: torch.Tensor,
+           bias: torch.Tensor) -> torch.Tensor:  # fmt: skip
+        if spelling == "sdpa":
+            return F.scaled_dot_product_attention(q, k, v, attn_mask=keep[:, None, None, :])
+        s = q @ k.transpose(-1, -2)
+        if spelling == "additive":
+            return torch.softmax(s + bias, -1) @ v
+        s = s.masked_fill(~keep[:, None, None, :], -math.inf)
+        return torch.softmax(s.float(), -1).to(dtype) @ v
+
+    args = (q, k, v, keep, bias)
+    module, fused, inputs = compile_to_tile(fn, args)
+    (op,) = fused
+    assert op.blind_rows_nan() == (spelling != "sdpa")
+    want = fn(*args)
+    assert want[1].isnan().all() == (spelling != "sdpa")
+    tol = [torch.bfloat16] if spelling == "bf16" else []
+    for level in ("triton", "tile"):
+        (out,) = run(module, inputs, level)
+        assert mismatch([want], [out], tolerances=tol) is None, (level, mismatch([want], [out]))
 
 
 # -- scores written K Qᵀ ------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """ATen ops PyTorch's decomposition table leaves whole although they are compositions
-(`support/composites.py`): `rms_norm` and the shift operators are kernels, not ATen calls,
+(`support/composites.py`): `rms_norm`, the shift operators and a label-smoothed
+`cross_entropy` are kernels, not ATen calls,
 and match eager in values, dtype, shape and NaN positions; shifts by any amount (negative,
 the width or more) as eager computes them (`tile_rules._shift`)."""
 
@@ -25,6 +26,13 @@ HALF_NORM = torch.nn.RMSNorm(16, eps=1e-5).half()
 with torch.no_grad():
     HALF_NORM.weight.uniform_(0.5, 2)
 
+LOGITS = torch.randn(7, 10) * 2
+TARGET = torch.randint(0, 10, (7,))
+TARGET[1], TARGET[4] = -100, 3  # an ignored target, a repeated class
+CLASS_WEIGHTS = torch.rand(10) + 0.1
+LOGITS_3D, TARGET_3D = torch.randn(2, 10, 5), torch.randint(0, 10, (2, 5))
+TARGET_3D[0, 2] = -100
+
 CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...], int]] = {
     # name: (fn, args, kernels)
     "rms_norm, weight and eps": (lambda x, w: F.rms_norm(x, (16,), w, 1e-6), (X, W), 1),
@@ -43,6 +51,18 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...], int]] = {
         lambda a: ((a.to(torch.uint8) >> 3) | (a.to(torch.uint8) << 9),
                    a.to(torch.int8) >> 1),
         (torch.randint(-128, 255, (16,)),), 1),
+    # cross_entropy with label smoothing (ATen's composite fills in place: an ATen call)
+    "cross_entropy, label smoothing, mean": (
+        lambda z, t: F.cross_entropy(z, t, label_smoothing=0.1), (LOGITS, TARGET), 2),
+    "cross_entropy, label smoothing, class weights, sum and mean": (
+        lambda z, t, w: (F.cross_entropy(z, t, w, reduction="sum", label_smoothing=0.2),
+                         F.cross_entropy(z, t, w, label_smoothing=0.2)),
+        (LOGITS, TARGET, CLASS_WEIGHTS), 2),
+    "cross_entropy, label smoothing, no reduction, [N, C, d] logits": (
+        lambda z, t: F.cross_entropy(z, t, reduction="none", label_smoothing=0.1),
+        (LOGITS_3D, TARGET_3D), 2),
+    "cross_entropy, label smoothing, float16": (
+        lambda z, t: F.cross_entropy(z, t, label_smoothing=0.1), (LOGITS.half(), TARGET), 2),
 }  # fmt: skip
 
 

@@ -208,8 +208,11 @@ def build_attention(kb: KernelBuilder, outputs: list[SSAValue]) -> None:
     loop = scf.ForOp(zero, upper, index(1), [m0, l0, acc0], Region(body))
     add(loop)
     m_fin, l_fin, acc_fin = loop.results
-    empty = add(tile.CmpOp("eq", l_fin, kb.b.splat(0.0, row_t), TensorType(i1, [1, bm, 1])))
-    l_safe = add(tile.SelectOp(empty, kb.b.splat(1.0, row_t), l_fin))
+    if op.blind_rows_nan():  # a row that saw no key: 0 / 0 (acc and l stayed 0)
+        l_safe = l_fin
+    else:  # 0, as _safe_softmax gives it
+        empty = add(tile.CmpOp("eq", l_fin, kb.b.splat(0.0, row_t), TensorType(i1, [1, bm, 1])))
+        l_safe = add(tile.SelectOp(empty, kb.b.splat(1.0, row_t), l_fin))
     if op.result in out_args:
         o = add(arith.DivfOp(acc_fin, add(tile.BroadcastOp(l_safe, acc_t))))
         if _element(op.result) != f32:

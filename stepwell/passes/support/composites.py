@@ -7,7 +7,11 @@ compositions of ops it has rules for.
   given, the weight applied after the cast back; it then fuses as a hand-written RMSNorm
   does;
 - the shift operators `a << b` and `a >> b` (`__lshift__`, `__rshift__`, Scalar and
-  Tensor) are `bitwise_left_shift`/`bitwise_right_shift`, whose refs the table has.
+  Tensor) are `bitwise_left_shift`/`bitwise_right_shift`, whose refs the table has;
+- `cross_entropy` with `label_smoothing` and class-index targets is ATen's
+  `cross_entropy_loss_label_smoothing` (LossNLL.cpp) written without its in-place
+  `masked_fill_` (whose `copy_` kept the whole loss an ATen call); without smoothing, or
+  with probability targets, ATen's own composite has no in-place op and is traced as is.
 """
 
 from __future__ import annotations
@@ -38,8 +42,45 @@ def _rms_norm(
     return result if weight is None else result * weight
 
 
+def _cross_entropy_loss(
+    self: torch.Tensor,  # (the schema's names: the pass calls it with keywords)
+    target: torch.Tensor,
+    weight: torch.Tensor | None = None,
+    reduction: int = 1,
+    ignore_index: int = -100,
+    label_smoothing: float = 0.0,
+) -> torch.Tensor:
+    if label_smoothing <= 0.0 or target.is_floating_point():
+        return aten.cross_entropy_loss.default(self, target, weight, reduction, ignore_index,
+                                               label_smoothing)  # fmt: skip
+    class_dim = 0 if self.dim() == 1 else 1
+    logp = torch.log_softmax(self, class_dim)
+    nll = aten.nll_loss_nd(logp, target, weight, reduction, ignore_index)
+    classes = logp.shape[class_dim]
+    ignored = target == ignore_index
+    if weight is not None:
+        shape = [1] * logp.dim()
+        shape[class_dim] = classes
+        smooth = -(logp * weight.view(shape)).sum(class_dim)
+    else:
+        smooth = -logp.sum(class_dim)
+    smooth = smooth.masked_fill(ignored, 0.0)
+    if reduction == 1:  # mean: over the weights of the targets not ignored, as nll_loss
+        if weight is not None:
+            picked = weight.gather(0, target.masked_fill(ignored, 0).flatten())
+            total = smooth.sum() / picked.masked_fill(ignored.flatten(), 0).sum()
+        else:
+            total = smooth.sum() / (~ignored).sum()
+    elif reduction == 2:  # sum
+        total = smooth.sum()
+    else:
+        total = smooth
+    return (1 - label_smoothing) * nll + total * (label_smoothing / classes)
+
+
 COMPOSITE_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.rms_norm.default: _rms_norm,
+    aten.cross_entropy_loss.default: _cross_entropy_loss,
     aten.__lshift__.Scalar: aten.bitwise_left_shift.Tensor_Scalar,
     aten.__lshift__.Tensor: aten.bitwise_left_shift.Tensor,
     aten.__rshift__.Scalar: aten.bitwise_right_shift.Tensor_Scalar,

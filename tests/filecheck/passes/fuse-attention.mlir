@@ -4,13 +4,14 @@
 // Each case was made from a PyTorch function (torch.export, decompose-torch-to-prims,
 // canonicalize-prims, cse); B=1, H=2, L=S=4, D=8 unless the types say otherwise. Some
 // spellings are fused; the look-alikes (not attention, or fusing would lose an output)
-// stay as they are.
+// stay as they are. A plain softmax under a mask gives `blind_nan = true`: a row the mask
+// hides entirely is softmax's 0/0, NaN, as in eager (SDPA's `_safe_softmax` gives 0).
 
 // GPT-2's spelling: scores / sqrt(d) + an additive mask, softmax written out by
 // `_softmax`'s decomposition. The division folds into the scale; the bias is the mask.
 // CHECK-LABEL: func.func @div_scale_additive_mask
 // CHECK-NOT: prims.amax
-// CHECK: %[[O:.*]] = prims.attention %{{.*}}, %{{.*}}, %{{.*}} mask %{{.*}} {scale = 0.35355339059327373 : f64}
+// CHECK: %[[O:.*]] = prims.attention %{{.*}}, %{{.*}}, %{{.*}} mask %{{.*}} {scale = 0.35355339059327373 : f64, blind_nan = true}
 // CHECK-NOT: prims.matmul
 // CHECK: prims.split_dim %{{.*}}
 // REPORT: fused attention {{.*}} causal=False, mask=yes, gqa=False, scale=0.353553
@@ -141,7 +142,7 @@ func.func @causal_iota_mul_scale_on_q(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x
 // filled with finfo.min: the mask becomes an additive one (0 / finfo.min).
 // CHECK-LABEL: func.func @bf16_upcast_bool_padding
 // CHECK: %[[M:.*]] = prims.where %{{.*}}, %{{.*}}, %{{.*}} : (tensor<1x2x4x4xi1>, tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
-// CHECK: prims.attention %{{.*}}, %{{.*}}, %{{.*}} mask %[[M]] {scale = 1.250000e-01 : f64} : {{.*}} -> tensor<1x2x4x8xbf16>
+// CHECK: prims.attention %{{.*}}, %{{.*}}, %{{.*}} mask %[[M]] {scale = 1.250000e-01 : f64, blind_nan = true} : {{.*}} -> tensor<1x2x4x8xbf16>
 // CHECK-NOT: prims.convert_element_type
 // REPORT: fused attention {{.*}} causal=False, mask=yes, gqa=False, scale=0.125
 func.func @bf16_upcast_bool_padding(%a: tensor<1x2x4x8xbf16>, %a_1: tensor<1x2x4x8xbf16>, %a_2: tensor<1x2x4x8xbf16>, %a_3: tensor<1x4xi1>) -> tensor<1x2x4x8xbf16> {
@@ -509,7 +510,7 @@ func.func @symbolic_causal(%q: tensor<1x2x?x16xf32, ["s0"]> {stepwell.name = "q"
 // A sliding window of 4 (`0 <= i - j < 4`) is causal at lengths up to 4 only: the
 // sample past twice its constants shows it, so the mask stays an operand.
 // CHECK-LABEL: func.func @symbolic_sliding_window
-// CHECK: prims.attention %q, %k, %v mask %{{.*}} {scale = 2.500000e-01 : f64}
+// CHECK: prims.attention %q, %k, %v mask %{{.*}} {scale = 2.500000e-01 : f64, blind_nan = true}
 // REPORT: fused attention {{.*}} causal=False, mask=yes, gqa=False, scale=0.25
 func.func @symbolic_sliding_window(%q: tensor<1x2x?x16xf32, ["s0"]> {stepwell.name = "q", stepwell.kind = "input"}, %k: tensor<1x2x?x16xf32, ["s0"]> {stepwell.name = "k", stepwell.kind = "input"}, %v: tensor<1x2x?x16xf32, ["s0"]> {stepwell.name = "v", stepwell.kind = "input"}) -> tensor<1x2x?x16xf32, ["s0"]> attributes {stepwell.size_hints = {s0 = 8 : i64}} {
   %0 = prims.iota {length = -9223372036854775808 : i64, start = 0 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<?xi64, ["s0"]>
