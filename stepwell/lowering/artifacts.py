@@ -105,14 +105,17 @@ class Artifacts:
                          plan_ir=plan_ir, launch_plan=self.launch_plan,
                          _runtime=runtime)  # fmt: skip
 
-    def runner(self, slots: Sequence[bool], extra: Sequence[Any] = ()) -> Callable[..., list[Any]]:
+    def runner(self, slots: Sequence[bool], extra: Sequence[Any] = (),
+               user_outputs: int | None = None) -> Callable[..., list[Any]]:  # fmt: skip
         """The runtime as a compiled FX graph's function: called with the graph's inputs
         (then `extra`, its attributes), it returns one value per output slot, None where
-        the slot holds none."""
+        the slot holds none. The first `user_outputs` slots (default: all) are tensors of
+        their own (`launch_plan.unaliased`)."""
         runtime = self.runtime
+        distinct = None if user_outputs is None else sum(slots[:user_outputs])
 
         def run(*args: Any) -> list[Any]:
-            values = iter(runtime(*args, *extra))
+            values = iter(runtime(*args, *extra, distinct=distinct))
             return [next(values) if present else None for present in slots]
 
         return run

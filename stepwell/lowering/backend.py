@@ -41,6 +41,24 @@ def _dump_dir(dump_dir: str | os.PathLike[str] | None) -> Path | None:
     return Path(chosen) if chosen else None
 
 
+def user_outputs(kind: str, inference: bool) -> int | None:
+    """How many leading outputs of a graph AOTAutograd hands on as values a user sees, each
+    of which must be a tensor of its own (`launch_plan.unaliased`); None: every output.
+    A training forward returns its effect tokens, mutated inputs, outputs and their
+    bases, then the tensors it saves for the backward, which may be the same tensor as an
+    output (`relu` saves its result); a backward's gradients may share a tensor (autograd
+    accumulates a gradient it is handed twice as eager does)."""
+    if inference:
+        return None
+    if kind == "backward":
+        return 0
+    context = torch._guards.TracingContext.try_get()
+    meta = getattr(context, "fw_metadata", None)
+    if meta is None:
+        return None
+    return len(getattr(meta, "tokens", None) or ()) + int(meta.num_forward_returns)
+
+
 def _next_graph_dir(root: Path, kind: str = "") -> Path:
     """A new folder `graphN` (`graphN-backward` for a backward graph), numbered in compile
     order. A dynamic graph's specializations are folders inside it (`s0=9`)."""
@@ -202,6 +220,7 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         dump_to: Path | None,
         native_only: bool = False,
         record: bool = False,
+        user_outputs: int | None = None,
     ) -> Callable[..., list[Any]]:
         """Compile a graph; its runner returns the flat outputs (None where none). The
         graph cache is asked first, by the FX graph's own key: a hit imports nothing.
@@ -237,7 +256,7 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         slots = output_slots(graph)
         if record and key is not None and not attributes and len(slots) == outputs:
             recorded.append(frame_cache.FrameEntry(key, tuple(slots)))
-        return artifacts.runner(slots, attributes)
+        return artifacts.runner(slots, attributes, user_outputs)
 
     def eager(graph: torch.fx.GraphModule, e: Exception) -> Callable[..., Any]:
         if not torch._dynamo.config.suppress_errors:
@@ -265,7 +284,7 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
                 and not has_symbolic_sizes(all_inputs)  # (static graphs only)
                 and frame_cache.passes_through(example_inputs, all_inputs)
             )
-            compiled = compile_kept(graph, inputs, record)
+            compiled = compile_kept(graph, inputs, record, user_outputs(kind, inference))
             if len(kept) == len(all_inputs):
                 return make_boxed_func(compiled)
 
@@ -277,11 +296,13 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
 
             return make_boxed_func(run)
 
-        def compile_kept(graph: torch.fx.GraphModule, inputs: list[Any], record: bool = False):
+        def compile_kept(graph: torch.fx.GraphModule, inputs: list[Any], record: bool = False,
+                         users: int | None = None):  # fmt: skip
             graph_dir = None if dump_dir is None else _next_graph_dir(dump_dir, kind)
             if not has_symbolic_sizes(inputs):
                 return eager_on_error(
-                    graph, lambda: compile_static(graph, inputs, graph_dir, record=record)
+                    graph, lambda: compile_static(graph, inputs, graph_dir, record=record,
+                                                  user_outputs=users)
                 )
 
             if symbolic_kernels:  # one compile for every size, when it is all kernels
@@ -295,7 +316,8 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
                     try:
                         dump_to = None if graph_dir is None else graph_dir / "symbolic"
                         with contextlib.redirect_stderr(said):
-                            run = compile_static(graph, inputs, dump_to, native_only=True)
+                            run = compile_static(graph, inputs, dump_to, native_only=True,
+                                                 user_outputs=users)
                         sys.stderr.write(said.getvalue())
                         return run
                     except Exception as e:  # noqa: BLE001 - ops without symbolic kernels
@@ -308,11 +330,13 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
                 folder = ",".join(f"{k}={v}" for k, v in sorted(names.items())) or "static"
                 dump_to = None if graph_dir is None else graph_dir / folder
                 # (eagerly: the specialized graph, whose outputs leave out the constants)
-                return eager_on_error(static, lambda: compile_static(static, args, dump_to))
+                return eager_on_error(static, lambda: compile_static(
+                    static, args, dump_to, user_outputs=users))
 
             def symbolic() -> Callable[..., list[Any]]:
                 dump_to = None if graph_dir is None else graph_dir / "symbolic"
-                return eager_on_error(graph, lambda: compile_static(graph, inputs, dump_to))
+                return eager_on_error(graph, lambda: compile_static(
+                    graph, inputs, dump_to, user_outputs=users))
 
             return SpecializingGraph(
                 graph, inputs, specialization, symbolic, lambda e: eager(graph, e), limit

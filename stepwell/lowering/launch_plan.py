@@ -157,19 +157,22 @@ def launch(
     return tuple(outputs)
 
 
-def unaliased(outputs: tuple[Any, ...], inputs: Sequence[torch.Tensor]) -> tuple[Any, ...]:
+def unaliased(outputs: tuple[Any, ...], inputs: Sequence[torch.Tensor],
+              distinct: int | None = None) -> tuple[Any, ...]:  # fmt: skip
     """Graph-level views (reshape, transpose, ...) are views at run time; an output that
     is a view of an input is copied, so that writing into one never changes the other (a
-    functional graph's outputs are new tensors). So is an output that is the same tensor
-    as an earlier one (`cse` makes `(x * 2, x * 2)` one value): each output is a tensor of
-    its own, as autograd needs (a `detach`ed twin must not take the other's grad)."""
+    functional graph's outputs are new tensors). So is one of the first `distinct` outputs
+    (default: all) that is the same tensor as an earlier one (`cse` makes `(x * 2, x * 2)`
+    one value): each output a user gets is a tensor of its own, as autograd needs (a
+    `detach`ed twin must not take the other's grad). A training forward's saved tensors,
+    after its user outputs, may be the same tensor as one (`relu` saves its output)."""
     storages = {storage_of(t) for t in inputs if t.numel()}
     seen: set[tuple[Any, ...]] = set()
     out = []
-    for o in outputs:
+    for i, o in enumerate(outputs):
         if isinstance(o, torch.Tensor) and o.numel() and (ptr := storage_of(o)) is not None:
             same = (ptr, o.storage_offset(), tuple(o.shape), tuple(o.stride()), o.dtype)
-            if ptr in storages or same in seen:
+            if ptr in storages or (same in seen and (distinct is None or i < distinct)):
                 o = o.clone()
             else:
                 seen.add(same)
@@ -490,10 +493,11 @@ class PlanRuntime:
             self.loaded[interpret] = load_kernels(self.source, self.directory, interpret)
         return self.loaded[interpret]
 
-    def __call__(self, *args: Any, function: str = "forward") -> tuple[Any, ...]:
+    def __call__(self, *args: Any, function: str = "forward",
+                 distinct: int | None = None) -> tuple[Any, ...]:  # fmt: skip
         if function != self.plan.function:
             raise ValueError(f"the plan holds @{self.plan.function}, not @{function}")
         interpret = on_cpu(args)
         with torch.no_grad():
             outputs = self.plan.run(self.kernels(interpret), args, interpret)
-        return unaliased(outputs, [a for a in args if isinstance(a, torch.Tensor)])
+        return unaliased(outputs, [a for a in args if isinstance(a, torch.Tensor)], distinct)

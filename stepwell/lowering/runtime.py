@@ -134,7 +134,8 @@ class Runtime:
             self.loaded[interpret] = load_kernels(self.source, self.directory, interpret)
         return self.loaded[interpret]
 
-    def __call__(self, *args: Any, function: str = "forward") -> tuple[Any, ...]:
+    def __call__(self, *args: Any, function: str = "forward",
+                 distinct: int | None = None) -> tuple[Any, ...]:  # fmt: skip
         interpret = on_cpu(args)
         device = graph_device(args)
         interp = make_interpreter(self.module, self.torch_level, device)
@@ -144,4 +145,4 @@ class Runtime:
         )
         with torch.no_grad():
             outputs = tuple(interp.call_op(function, tuple(args)))
-        return unaliased(outputs, [a for a in args if isinstance(a, torch.Tensor)])
+        return unaliased(outputs, [a for a in args if isinstance(a, torch.Tensor)], distinct)

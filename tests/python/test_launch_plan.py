@@ -184,7 +184,7 @@ def test_a_reshape_takes_the_symbols_its_input_does_not_give_from_the_arguments(
     (_plan(_launch(grid=["s9", 1, 1])), "does not bind"),
     (_plan(_launch(binds=[[3, 0, "s0"]])), "binds symbols"),
     (_plan(_launch(symbols=["s7"])), "only symbols its inputs bind"),
-    (_plan(_launch(new=[[["s0 ** 2"], "float32"]])), "new results"),
+    (_plan(_launch(new=[[["s0 ** s0"], "float32"]])), "new results"),
 ])  # fmt: skip
 def test_a_malformed_plan_is_refused(text: str, why: str) -> None:
     with pytest.raises(PlanError, match=why):
@@ -220,3 +220,21 @@ def test_interpreted_launches_skip_the_overflow_sanitizer_and_restore_it() -> No
     module = import_program(export(Example(fn, (x,), "fn")))
     got = compile_module(module).runtime(x)
     assert mismatch([fn(x)], list(got)) is None
+
+
+def test_outputs_a_user_gets_are_tensors_of_their_own() -> None:
+    """`unaliased`: an output that is a view of an input is copied; of the first
+    `distinct` outputs (default all), one that is the same tensor as an earlier output
+    is copied; later ones (a training forward's saved tensors) may share it."""
+    from stepwell.lowering.launch_plan import unaliased
+
+    a, x = torch.arange(3.0), torch.zeros(2)
+    out = unaliased((a, a, a), [x], distinct=2)
+    assert out[0] is a and out[2] is a and out[1] is not a and torch.equal(out[1], a)
+    everything = unaliased((a, a), [x])
+    assert everything[1] is not a and torch.equal(everything[1], a)
+    (copied,) = unaliased((x.view(2, 1),), [x])
+    assert copied.untyped_storage().data_ptr() != x.untyped_storage().data_ptr()
+    whole, part = a.view(3), a[:2]  # different views of one output: not the same tensor
+    got = unaliased((whole, part), [x])
+    assert got[0] is whole and got[1] is part

@@ -211,7 +211,7 @@ def test_a_size_outside_the_grammar_is_refused(text: str) -> None:
     (('dims = [["s0"], ["s0"], ["s0"]]', 'dims = [["s0"], ["s0"]]'), "each view"),
     (('dims = [["s0"], ["s0"], ["s0"]]', 'dims = [["s0", "s0"], ["s0"], ["s0"]]'), "one size"),
     (('grid = ["((16*s0 + 63) // 64)"', 'grid = ["open(s0)"'), "grid"),
-    (('space = [["s0", 16 : i64]]', 'space = [["s0 ** 2", 16 : i64]]'), "space"),
+    (('space = [["s0", 16 : i64]]', 'space = [["s0 ** s0", 16 : i64]]'), "space"),
     (('%x: tensor<?x16xf32, ["s0"]>, %b', '%x: tensor<?x16xf32, ["2*s0"]>, %b'), "binds"),
 ])  # fmt: skip
 def test_a_bad_symbolic_kernel_is_refused(edit: tuple[str, str], why: str) -> None:

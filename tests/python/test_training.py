@@ -291,3 +291,27 @@ def test_a_gradient_known_to_be_zero() -> None:
     x = torch.tensor([-2.0, 0.0, 3.0], requires_grad=True)
     torch.compile(torch.sgn, backend="stepwell")(x).sum().backward()
     assert x.grad is not None and torch.equal(x.grad, torch.zeros(3))
+
+
+def test_a_saved_output_is_not_copied(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A training forward's saved tensors may be the same tensor as its output (`relu`
+    saves its result): only the outputs a user gets are made tensors of their own, so the
+    forward copies nothing, and the gradient is eager's."""
+    from stepwell.lowering import launch_plan, runtime
+
+    calls: list[tuple[int, int | None]] = []
+    real = launch_plan.unaliased
+
+    def recording(outputs: Any, inputs: Any, distinct: int | None = None) -> Any:
+        calls.append((len(outputs), distinct))
+        return real(outputs, inputs, distinct)
+
+    monkeypatch.setattr(launch_plan, "unaliased", recording)
+    monkeypatch.setattr(runtime, "unaliased", recording)
+    torch._dynamo.reset()
+    x = torch.randn(6, requires_grad=True)
+    y = torch.compile(lambda t: t.relu(), backend="stepwell")(x)
+    y.sum().backward()
+    assert torch.equal(x.grad, (x > 0).float())
+    forward = calls[0]
+    assert forward[0] >= 2 and forward[1] == 1, calls  # the output, then what it saves
