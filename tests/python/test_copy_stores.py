@@ -83,6 +83,13 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...], int]] = {
     "flip of a transposed input beside its readers": (
         lambda x, h: (torch.minimum(h, x), h.relu(), h.transpose(-1, -2).flip([1, 2])),
         (torch.randn(5, 7, 5), torch.randn(5, 7, 5).half()), 1),
+    # fuzz seed 10096: a kernel that makes a value and reads its flipped copy (a copy
+    # kernel, as the repeat after it reads the flip from memory) must not be one kernel
+    # with its own input ("fusion produced a dependency cycle")
+    "a copy the copied value's kernel reads back": (
+        lambda x: ((c := x.cumsum(0).flip([1])).repeat_interleave(2, 0),
+                   torch.cummax(x, 0).values | c),
+        (torch.randint(-8, 9, (1, 16)),), 2),
 }
 
 

@@ -997,11 +997,13 @@ class Partitioner:
         return out
 
     def sources(self, v: SSAValue) -> list[object]:
-        """Graph nodes `v` depends on (through views, which belong to no node)."""
+        """Graph nodes `v` depends on (through views, which belong to no node; a view that
+        a copy kernel will make is a node from the start, before that kernel is formed)."""
         owner = v.owner
         if not isinstance(owner, Operation) or self.inlined(owner):
             return []
-        if owner in self.group_of or owner in self.graph_ops or not is_view_op(owner):
+        if (owner in self.group_of or owner in self.graph_ops or owner in self.copies
+                or not is_view_op(owner)):  # fmt: skip
             return [self.node(owner)]
         return self.sources(owner.operands[0])
 
