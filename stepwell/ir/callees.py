@@ -24,7 +24,10 @@ OP_NAMESPACES = (
 )  # fmt: skip
 """`torch.ops` namespaces whose operator overloads a callee may name: PyTorch's own
 (ATen, prims, the nn and quantization ops its decompositions emit, the functional
-collectives) and the domain libraries."""
+collectives) and the domain libraries. A callee in another namespace must be an operator
+the running process has already registered (`torch.library`: a model's custom op, such as
+transformers' `grouped_mm_fallback`), which stepwell calls as it calls ATen; naming one
+never imports or registers anything."""
 
 SYM_FUNCTIONS: dict[str, Callable[..., Any]] = {
     **{
@@ -98,15 +101,27 @@ class UnknownCalleeError(ValueError):
 
 def _overload(name: str) -> torch._ops.OpOverload | None:
     parts = name.split(".")
-    if len(parts) != 3 or parts[0] not in OP_NAMESPACES:
+    if len(parts) != 3 or not all(p.isidentifier() for p in parts):
         return None
-    if not all(p.isidentifier() for p in parts[1:]):
+    if parts[0] not in OP_NAMESPACES and not _registered(parts[0], parts[1], parts[2]):
         return None
     try:
         found = getattr(getattr(getattr(torch.ops, parts[0]), parts[1]), parts[2])
     except (AttributeError, RuntimeError):
         return None
     return found if isinstance(found, torch._ops.OpOverload) else None
+
+
+def _registered(namespace: str, op: str, overload: str) -> bool:
+    """Is `namespace::op.overload` an operator this process registered (a lookup in the
+    dispatcher, which creates nothing)?"""
+    try:
+        torch._C._dispatch_find_schema_or_throw(
+            f"{namespace}::{op}", "" if overload == "default" else overload
+        )
+    except RuntimeError:
+        return False
+    return True
 
 
 def callee_error(name: str) -> str | None:
@@ -116,7 +131,7 @@ def callee_error(name: str) -> str | None:
     namespaces = ", ".join(OP_NAMESPACES)
     return (
         f"callee '{name}' is not an operator overload in torch.ops.{{{namespaces}}} "
-        "(NAMESPACE.OP.OVERLOAD) nor a symbolic-size function"
+        "or one this process registered (NAMESPACE.OP.OVERLOAD), nor a symbolic-size function"
     )
 
 
@@ -131,13 +146,17 @@ def resolve_callee(name: str) -> Callable[..., Any]:
 
 
 def flat_results(n: int, out: Any) -> tuple[Any, ...]:
-    """An overload's return value as an op's `n` results (a list result stays whole when
-    the op has one result; `None` entries of a tuple are not results)."""
+    """An overload's return value as an op's `n` results: `None` entries of a tuple (an
+    ATen multi-return, `convolution_backward` with an output_mask) are not results; a
+    list (a `Tensor[]` return) stays whole when the op has one result."""
     if not n:
         return ()
-    if n == 1 and not isinstance(out, list | tuple):
+    if not isinstance(out, list | tuple):
         return (out,)
-    if n == 1 and isinstance(out, list | tuple) and len(out) != 1:
+    if isinstance(out, tuple):
+        present = tuple(o for o in out if o is not None)
+        if len(present) == n:
+            return present
+    if n == 1 and len(out) != 1:
         return (out,)
-    flat = [o for o in out if o is not None] if isinstance(out, list | tuple) else [out]
-    return tuple(flat)
+    return tuple(o for o in out if o is not None)

@@ -3,6 +3,8 @@ graphs, reading argument attributes back, import errors, and known gaps (xfail).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import torch
 from torch.fx.experimental.proxy_tensor import make_fx
@@ -182,3 +184,35 @@ def test_grad_mode_and_autocast_regions_are_inlined(level: str) -> None:
     assert [o.dtype for o in outputs] == [e.dtype for e in expected]
     torch.testing.assert_close(outputs[0], expected[0])
     torch.testing.assert_close(outputs[1], expected[1])
+
+
+@torch.library.custom_op("stepwell_test::twice", mutates_args=())
+def _twice(x: torch.Tensor) -> torch.Tensor:
+    return x * 2
+
+
+@_twice.register_fake
+def _(x: torch.Tensor) -> torch.Tensor:
+    return torch.empty_like(x)
+
+
+def test_a_custom_op_of_the_process_is_called_as_aten_ops_are(tmp_path: Path) -> None:
+    """A model's own `torch.library` op (transformers' `grouped_mm_fallback` in MoE
+    models): stepwell has no rule for it, so it runs as an ATen-style call between the
+    kernels and the model compiles (its verifier refused the namespace before); a name no
+    process registered is still refused."""
+    import json
+
+    from stepwell.ir.callees import callee_error
+
+    torch._dynamo.reset()
+    fn = lambda x: _twice(x * 3) + 1  # noqa: E731
+    x = torch.randn(8)
+    options = {"dump_dir": str(tmp_path)}
+    got = torch.compile(fn, backend="stepwell", options=options)(x)
+    assert torch.equal(got, fn(x))
+    (manifest,) = [json.loads(p.read_text()) for p in tmp_path.glob("*/manifest.json")]
+    assert manifest["externs"] == {"stepwell_test.twice.default": 1}
+    assert callee_error("stepwell_test.twice.default") is None
+    assert callee_error("stepwell_test.nothing.default") is not None
+    assert callee_error("builtins.print.default") is not None

@@ -315,3 +315,17 @@ def test_a_saved_output_is_not_copied(monkeypatch: pytest.MonkeyPatch) -> None:
     assert torch.equal(x.grad, (x > 0).float())
     forward = calls[0]
     assert forward[0] >= 2 and forward[1] == 1, calls  # the output, then what it saves
+
+
+@pytest.mark.parametrize("conv", [nn.Conv2d(1, 4, 3, bias=False), nn.Conv1d(2, 4, 3, bias=False)])
+def test_a_conv_weight_gradient_alone(conv: nn.Module) -> None:
+    """A bias-free conv whose input needs no gradient: the backward's
+    `convolution_backward` returns (None, grad_weight, None), one result (Wav2Vec2's
+    feature encoder crashed training with 'expected Variable or None (got tuple)')."""
+    torch._dynamo.reset()
+    x = torch.randn(2, 1, 8, 8) if isinstance(conv, nn.Conv2d) else torch.randn(2, 2, 9)
+    torch.compile(conv, backend="stepwell")(x).sum().backward()
+    got = conv.weight.grad.clone()
+    conv.weight.grad = None
+    conv(x).sum().backward()
+    torch.testing.assert_close(got, conv.weight.grad, atol=1e-5, rtol=1e-5)

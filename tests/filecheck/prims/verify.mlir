@@ -190,7 +190,7 @@ func.func @slice_result(%a: tensor<4x8xf32>) {
 
 // IR text never names Python code to run: an extern calls an operator overload only.
 func.func @extern_python_function(%a: tensor<4xf32>) {
-  // CHECK: error: 'prims.extern' op callee 'builtins.print' is not an operator overload in torch.ops.{aten, prims, torch_nn, quantized_decomposed, quantized, _quantized, _c10d_functional, c10d_functional, _dtensor, torchvision, torchaudio} (NAMESPACE.OP.OVERLOAD) nor a symbolic-size function
+  // CHECK: error: 'prims.extern' op callee 'builtins.print' is not an operator overload in torch.ops.{aten, prims, torch_nn, quantized_decomposed, quantized, _quantized, _c10d_functional, c10d_functional, _dtensor, torchvision, torchaudio} or one this process registered (NAMESPACE.OP.OVERLOAD), nor a symbolic-size function
   %0 = prims.extern "builtins.print"(%a) : (tensor<4xf32>) -> tensor<4xf32>
   func.return
 }
