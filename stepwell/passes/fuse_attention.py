@@ -332,11 +332,15 @@ class Matcher:
                     c = c if isinstance(op, prims.PrimsMulOp) else 1.0 / c
                     return self.logits(value, form, coef * c, viewed)
             raise Refused("the scores are scaled by a value that is not a constant")
-        if viewed:
+        if viewed and not isinstance(op, prims.PrimsAddOp | prims.PrimsSubOp):
             raise Refused(f"'{op.name}' on the scores before their reshape to the softmax's shape")
         if isinstance(op, prims.PrimsAddOp | prims.PrimsSubOp):
+            # (before a reshape too: a bias on [B·H, L, S] scores, ALiBi's `baddbmm`, is
+            # reshaped to the softmax's shape with them; `build` does it)
             assert a is not None and b is not None
             sign = -1.0 if isinstance(op, prims.PrimsSubOp) else 1.0
+            if sign > 0 and direct_scores(b) and not direct_scores(a):
+                a, b = b, a  # (the bias first: `baddbmm` adds the scores to it)
             if not self.depends_on_scores(b, form):
                 form.additive.append((b, coef * sign))
                 return self.logits(a, form, coef, viewed)
@@ -563,6 +567,27 @@ def repeated_dim(expand: prims.PrimsBroadcastInDimOp) -> int | None:
                for d in kept):  # fmt: skip
         return None
     return repeated[0]
+
+
+def direct_scores(v: SSAValue) -> bool:
+    """Is `v` a product, reached through casts, reshapes and constant scales (the scores
+    themselves, not a bias added to them)?"""
+    for _ in range(16):
+        op = owner(v)
+        if isinstance(op, MatmulOp):
+            return True
+        if op is None:
+            return False
+        if is_float_cast(op) or is_reshape(op):
+            v = op.operands[0]
+        elif (isinstance(op, prims.PrimsMulOp | prims.PrimsDivOp)
+              and splat(op.operands[1]) is not None):  # fmt: skip
+            v = op.operands[0]
+        elif isinstance(op, prims.PrimsMulOp) and splat(op.operands[0]) is not None:
+            v = op.operands[1]
+        else:
+            return False
+    return False
 
 
 def scalar_constant(v: SSAValue) -> float | None:
@@ -826,6 +851,8 @@ def build(m: Match, b: Builder, report: Callable[[str], None]) -> AttentionOp:
     keep: list[SSAValue] = []
     flip = m.flipped  # (the masks are [.., keys, rows] too)
     for value, c in form.additive:
+        if not same(shape(value), shape(m.x)):  # a bias added before the reshape
+            value = b.reshape(value, shape(m.x))
         if not causal and c > 0 and proves_causal(value, None, c, flip):
             causal = True
             continue

@@ -360,6 +360,31 @@ def test_a_row_the_mask_hides_entirely(spelling: str) -> None:
         assert mismatch([want], [out], tolerances=tol) is None, (level, mismatch([want], [out]))
 
 
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+def test_a_bias_added_before_the_view_is_a_mask(dtype: torch.dtype) -> None:
+    """BLOOM's ALiBi: `slopes.baddbmm(q, kᵀ)` on [B·H, L, S] scores, the view to
+    [B, H, L, S], a causal mask added, a float32 softmax: one attention kernel with the
+    bias reshaped into its mask, and eager's values."""
+    b, h, n, d = 2, 4, 12, 16
+    gen = torch.Generator().manual_seed(5)
+    q, k, v = (torch.randn(b * h, n, d, generator=gen).to(dtype) for _ in range(3))
+    slopes = torch.randn(b * h, 1, n, generator=gen).to(dtype)
+    causal = torch.zeros(b, 1, n, n).masked_fill(torch.ones(n, n).triu(1).bool(), -1e30)
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, slopes: torch.Tensor,
+           causal: torch.Tensor) -> torch.Tensor:  # fmt: skip
+        s = slopes.baddbmm(q, k.transpose(1, 2), beta=1.0, alpha=d**-0.5)
+        p = torch.softmax(s.view(b, h, n, n) + causal, -1, dtype=torch.float32).to(dtype)
+        return torch.bmm(p.view(b * h, n, n), v)
+
+    args = (q, k, v, slopes, causal)
+    module, fused, inputs = compile_to_tile(fn, args)
+    assert len(fused) == 1 and len(attention_kernels(module)) == 1
+    (out,) = run(module, inputs, "triton")
+    tol = 3e-2 if dtype == torch.bfloat16 else 1e-5
+    torch.testing.assert_close(out, fn(*args), atol=tol, rtol=tol)
+
+
 # -- scores written K Qᵀ ------------------------------------------------------------------------
 def _kq_triangle(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, lower: bool) -> torch.Tensor:
     """Key i masked for query j where i > j (causal) or where i < j (not causal)."""

@@ -632,3 +632,39 @@ func.func @computed_scale(%args: tensor<1x2x4x8xf32>, %args_1: tensor<1x2x4x8xf3
   func.return %22 : tensor<1x2x4x8xf32>
 }
 
+
+// -----
+
+// BLOOM's ALiBi: `slopes.baddbmm(q, kᵀ)` adds the bias to [B·H, L, S] scores before their
+// view to the softmax's [B, H, L, S] (the bias is the add's first operand): the bias is
+// reshaped with them into the mask, beside the additive mask added after the view.
+// CHECK-LABEL: func.func @alibi_before_the_view
+// CHECK: %[[BIAS:.*]] = prims.reshape %{{.*}} {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64]} : (tensor<2x4x4xf32>) -> tensor<1x2x4x4xf32>
+// CHECK: %[[M:.*]] = prims.add %{{.*}}, %[[BIAS]]
+// CHECK: prims.attention %{{.*}}, %{{.*}}, %{{.*}} mask %[[M]] {scale = 2.500000e-01 : f64, blind_nan = true}
+// CHECK-NOT: prims.amax
+// REPORT: fused attention {{.*}} causal=False, mask=yes, gqa=False, scale=0.25
+func.func @alibi_before_the_view(%args: tensor<2x4x8xf32>, %args_1: tensor<2x4x8xf32>, %args_2: tensor<2x4x8xf32>, %args_3: tensor<2x1x4xf32>, %args_4: tensor<1x1x4x4xf32>) -> tensor<2x4x8xf32> {
+  %0 = prims.transpose %args_1 {permutation = [0 : i64, 2 : i64, 1 : i64]} : (tensor<2x4x8xf32>) -> tensor<2x8x4xf32>
+  %1 = prims.matmul %args, %0 : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
+  %2 = prims.full {shape = [2 : i64, 4 : i64, 4 : i64], fill_value = 2.500000e-01 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<2x4x4xf32>
+  %3 = prims.mul %1, %2 : (tensor<2x4x4xf32>, tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  %4 = prims.broadcast_in_dim %args_3 {shape = [2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<2x1x4xf32>) -> tensor<2x4x4xf32>
+  %5 = prims.add %4, %3 : (tensor<2x4x4xf32>, tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  %6 = prims.split_dim %5 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %7 = prims.broadcast_in_dim %args_4 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x1x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %8 = prims.add %6, %7 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %9 = prims.amax %8 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %10 = prims.broadcast_in_dim %9 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %11 = prims.broadcast_in_dim %10 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %12 = prims.sub %8, %11 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %13 = prims.exp %12 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %14 = prims.sum %13 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %15 = prims.broadcast_in_dim %14 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %16 = prims.broadcast_in_dim %15 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %17 = prims.div %13, %16 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %18 = prims.collapse %17 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf32>) -> tensor<2x4x4xf32>
+  %19 = prims.matmul %18, %args_2 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  func.return %19 : tensor<2x4x8xf32>
+}
+
