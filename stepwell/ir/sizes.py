@@ -5,9 +5,9 @@ symbols, as Dynamo names them: `s0`, `8*s93`, `((s0 + 1)//2)`, `s1 - 1`, `Max(1,
 This module is the one place that reads, prints and evaluates them:
 
 - `parse_size(text)` reads an expression from IR text. IR text is untrusted, so this is a
-  parser over a fixed grammar (integers, symbol names, `+ - * // %`, `**` by an integer
-  up to MAX_POWER, parentheses, and the calls `Max`, `Min`, `FloorDiv`, `CeilDiv`, `Mod`,
-  `PythonMod`), never `eval`;
+  parser over a fixed grammar (integers, symbol names, `+ - * // %`, a symbol `**` an
+  integer up to MAX_POWER, parentheses, and the calls `Max`, `Min`, `FloorDiv`,
+  `CeilDiv`, `Mod`, `PythonMod`), never `eval`;
 - a size is `int | sympy.Expr` (`Size`); symbols are positive integers, so `8*s0 == 8*s0`
   whatever way it was spelled, and `FloorDiv(2*s0, 2)` and `s0**2 // s0` are `s0`;
 - `size_text` prints one as the IR spells it, `size_source` as Triton source (the kernel's
@@ -108,9 +108,11 @@ def _build(node: ast.AST, text: str) -> sympy.Expr:
     if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
         return _BINARY[type(node.op)](_build(node.left, text), _build(node.right, text))
     if (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow)
-            and isinstance(node.right, ast.Constant) and type(node.right.value) is int
-            and 0 < node.right.value <= MAX_POWER):  # fmt: skip
-        return _build(node.left, text) ** node.right.value  # (torch prints s0*s0 so)
+            and isinstance(node.left, ast.Name) and isinstance(node.right, ast.Constant)
+            and type(node.right.value) is int and 0 < node.right.value <= MAX_POWER):  # fmt: skip
+        # (a symbol's power, as torch prints s0*s0; only a symbol, so that nested powers
+        # of short untrusted text cannot make a number of gigabytes)
+        return symbol(node.left.id) ** node.right.value
     if (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
@@ -121,8 +123,8 @@ def _build(node: ast.AST, text: str) -> sympy.Expr:
         a, b = (_build(x, text) for x in node.args)
         return _CALLS[node.func.id](a, b)
     raise SizeError(
-        f"{text!r}: sizes are integers, symbols, + - * // %, ** by a small integer, and "
-        "Max/Min/FloorDiv/CeilDiv/Mod calls"
+        f"{text!r}: sizes are integers, symbols, + - * // %, a symbol ** a small integer, "
+        "and Max/Min/FloorDiv/CeilDiv/Mod calls"
     )
 
 

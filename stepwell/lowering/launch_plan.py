@@ -162,20 +162,21 @@ def unaliased(outputs: tuple[Any, ...], inputs: Sequence[torch.Tensor],
     """Graph-level views (reshape, transpose, ...) are views at run time; an output that
     is a view of an input is copied, so that writing into one never changes the other (a
     functional graph's outputs are new tensors). So is one of the first `distinct` outputs
-    (default: all) that is the same tensor as an earlier one (`cse` makes `(x * 2, x * 2)`
-    one value): each output a user gets is a tensor of its own, as autograd needs (a
-    `detach`ed twin must not take the other's grad). A training forward's saved tensors,
-    after its user outputs, may be the same tensor as one (`relu` saves its output)."""
+    (default: all) that shares memory with an earlier one (`cse` makes `(x * 2, x * 2)` or
+    `(x * 2, (x * 2).t())` one value): each output a user gets is a tensor of its own, as
+    autograd needs (a `detach`ed twin must not take the other's grad; an output that is a
+    view of another is remade from it by AOTAutograd anyway). A training forward's saved
+    tensors, after its user outputs, may share an output's memory (`relu` saves its
+    output)."""
     storages = {storage_of(t) for t in inputs if t.numel()}
-    seen: set[tuple[Any, ...]] = set()
+    seen: set[int] = set()
     out = []
     for i, o in enumerate(outputs):
         if isinstance(o, torch.Tensor) and o.numel() and (ptr := storage_of(o)) is not None:
-            same = (ptr, o.storage_offset(), tuple(o.shape), tuple(o.stride()), o.dtype)
-            if ptr in storages or (same in seen and (distinct is None or i < distinct)):
+            if ptr in storages or (ptr in seen and (distinct is None or i < distinct)):
                 o = o.clone()
             else:
-                seen.add(same)
+                seen.add(ptr)
         out.append(o)
     return tuple(out)
 

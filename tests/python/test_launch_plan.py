@@ -224,8 +224,8 @@ def test_interpreted_launches_skip_the_overflow_sanitizer_and_restore_it() -> No
 
 def test_outputs_a_user_gets_are_tensors_of_their_own() -> None:
     """`unaliased`: an output that is a view of an input is copied; of the first
-    `distinct` outputs (default all), one that is the same tensor as an earlier output
-    is copied; later ones (a training forward's saved tensors) may share it."""
+    `distinct` outputs (default all), one that shares memory with an earlier output is
+    copied; later ones (a training forward's saved tensors) may share it."""
     from stepwell.lowering.launch_plan import unaliased
 
     a, x = torch.arange(3.0), torch.zeros(2)
@@ -235,6 +235,8 @@ def test_outputs_a_user_gets_are_tensors_of_their_own() -> None:
     assert everything[1] is not a and torch.equal(everything[1], a)
     (copied,) = unaliased((x.view(2, 1),), [x])
     assert copied.untyped_storage().data_ptr() != x.untyped_storage().data_ptr()
-    whole, part = a.view(3), a[:2]  # different views of one output: not the same tensor
+    whole, part = a.view(3), a[:2]  # another view of an earlier output's memory: copied
     got = unaliased((whole, part), [x])
+    assert got[0] is whole and got[1] is not part and torch.equal(got[1], part)
+    got = unaliased((whole, part), [x], distinct=1)  # (a saved tensor after it: shared)
     assert got[0] is whole and got[1] is part

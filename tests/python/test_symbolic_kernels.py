@@ -199,8 +199,8 @@ def test_size_expressions_read_print_and_evaluate(text: str, value: int) -> None
 
 
 @pytest.mark.parametrize("text", ["__import__('os')", "s0.real", "s0 ** 100", "s0 ** s93",
-                                  "2 ** s0", "1.5", "f(s0, 1)", "lambda: 1", "s0 +",
-                                  "_hidden"])  # fmt: skip
+                                  "2 ** s0", "(9)**8", "((s0)**8)**8", "(s0 + 1)**2", "1.5",
+                                  "f(s0, 1)", "lambda: 1", "s0 +", "_hidden"])  # fmt: skip
 def test_a_size_outside_the_grammar_is_refused(text: str) -> None:
     with pytest.raises(SizeError):
         parse_size(text)

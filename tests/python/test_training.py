@@ -264,6 +264,10 @@ def test_outputs_cse_merged_stay_tensors_of_their_own() -> None:
     a, b = torch.compile(lambda x: (x * 2, x * 2), backend="stepwell")(torch.ones(3))
     a.zero_()
     assert b.tolist() == [2.0, 2.0, 2.0]
+    torch._dynamo.reset()  # (a transposed twin: another view of the one value)
+    a, b = torch.compile(lambda x: (x * 2, (x * 2).t()), backend="stepwell")(torch.ones(2, 3))
+    a.zero_()
+    assert torch.equal(b, torch.full((3, 2), 2.0))
 
     torch._dynamo.reset()
     torch.manual_seed(0)
