@@ -783,12 +783,12 @@ class Partitioner:
             if (self.producer_group(v) is g or self.constant(v) is not None
                     or self.size_fill(v) is not None):  # fmt: skip
                 continue  # (a splat fits any space; an iota's view must, as a tensor's)
+            flip = isinstance(op, prims.PrimsRevOp)
+            if gathered_from(op, i) and not flip:
+                continue  # (read at offsets its kernel computes, in any space)
             view = view_of(v, self.materialized)
-            if gathered_from(op, i):
-                if not isinstance(op, prims.PrimsRevOp):
-                    continue  # (read at offsets its kernel computes, in any space)
-                # a flip loads its operand through the flipped strides, in g's space
-                view = None if view is None else VIEW_RULES[prims.PrimsRevOp](view, op)
+            if flip and view is not None:  # (a flip loads through the flipped strides)
+                view = VIEW_RULES[prims.PrimsRevOp](view, op)
             target = g.shape if space == "full" else g.rows
             if view is None or view.reshape(target) is None:
                 return False
