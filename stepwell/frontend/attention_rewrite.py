@@ -136,7 +136,8 @@ class Emit:
             new = self.at.graph.call_function(target, args, kwargs)
         new.meta["stack_trace"] = self.at.meta.get("stack_trace")
         vals, kwvals = torch.fx.map_arg((args, kwargs), lambda n: n.meta["val"])
-        with detect_fake_mode(vals), torch.no_grad():
+        mode = detect_fake_mode(vals) or detect_fake_mode([self.at.meta["val"]])
+        with mode, torch.no_grad():  # (a factory has no tensor argument)
             new.meta["val"] = target(*vals, **kwvals)
         return new
 
@@ -152,10 +153,14 @@ def _replace(found: Attention) -> str:
         bias = emit(aten.transpose.int, emit(aten.expand.default, bias, scores), -2, -1)
     pattern = constant_pattern(bias) if bias is not None else None
     causal = pattern == "causal"
+    blind = None if pattern is not None else _blind_rows(emit, bias, found.logits.biases)
+    through_scores = any(not isinstance(term, Mask) for _, term in found.logits.biases)
     if pattern is not None:  # no mask, or SDPA's causal flag: its kernels skip the blocks
         bias, kind = None, pattern
     sdpa, scale = aten.scaled_dot_product_attention.default, found.logits.scale
     out = emit(sdpa, q, k, v, attn_mask=bias, dropout_p=0.0, is_causal=causal, scale=scale)
+    if blind is not None:
+        out = _nan_where_blind(emit, out, v, blind, through_scores, q_dtype)
     if shape(out) != shape(found.result):  # the result was a [B*H, L, Dv] bmm
         out = emit(aten.reshape.default, out, list(shape(found.result)))
     found.result.replace_all_uses_with(out)
@@ -230,6 +235,37 @@ def _mask(
     if bias is not None and dtype(bias) != to:
         bias = emit(aten._to_copy.default, bias, dtype=to)
     return bias, "none" if bias is None else "float"
+
+
+def _blind_rows(
+    emit: Emit, bias: Node | None, biases: list[tuple[float, Node | Mask]]
+) -> Node | None:
+    """`[.., L, 1]`: True for a query row whose mask hides every key, where the written-out
+    softmax gives 0/0 (NaN) and sdpa 0; None when no row can be: no mask, or only masks
+    with finite fills (a row they hide entirely is uniform in both)."""
+    if bias is None:
+        return None
+    if dtype(bias) == torch.bool:
+        return emit(aten.logical_not.default, emit(aten.any.dim, bias, -1, True))
+    if all(isinstance(term, Mask) and term.fill > -math.inf for _, term in biases):
+        return None
+    return emit(aten.all.dim, emit(aten.eq.Scalar, bias, -math.inf), -1, True)
+
+
+def _nan_where_blind(
+    emit: Emit, out: Node, v: Node, blind: Node, through_scores: bool, to: torch.dtype
+) -> Node:
+    """sdpa's `out` with NaN in the rows `blind` marks, as the softmax's 0/0 gives, and
+    NaN gradients where eager's reach. The probabilities' NaN row reaches every key's
+    dV; the scores' gradient there is NaN too, unless masks (`masked_fill`, `where`) hid
+    every key of the row, whose backward zeroes it. So with an added bias, `out · NaN`
+    in those rows (dQ, dK and dV NaN); with masks alone, `out + NaN · Σₛ V` (dV only)."""
+    nan, zero, one = (emit(aten.scalar_tensor.default, c, dtype=to) for c in (math.nan, 0.0, 1.0))
+    if through_scores:
+        return emit(aten.mul.Tensor, out, emit(aten.where.self, blind, nan, one))
+    v_sum = emit(aten.where.self, blind, emit(aten.sum.dim_IntList, v, [-2], True), zero)
+    return emit(aten.add.Tensor, out,
+                emit(aten.mul.Tensor, v_sum, emit(aten.where.self, blind, nan, zero)))  # fmt: skip
 
 
 def _as_is(emit: Emit, x: Operand) -> Node:

@@ -348,3 +348,66 @@ def test_zoo(name: str) -> None:
     assert count(seen.forward[0], aten._softmax.default) == 0
     assert [r.split(" at ")[0] for r in seen.remarks] == ["fused attention"] * 2, seen.remarks
     assert f"modeling_{name}.py" in seen.remarks[0]
+
+
+@pytest.mark.parametrize("spelling", ["additive", "fill", "keys_first", "finite", "bf16"])
+def test_a_row_the_mask_hides_entirely_in_training(spelling: str) -> None:
+    """A query row whose input-dependent mask hides every key: the written-out softmax
+    gives 0/0 there, NaN in the output and in the gradients it reaches, where sdpa gives 0.
+    Through the rewrite and stepwell's kernels, eager's NaNs and values; a finite fill
+    (a hidden row is uniform in both) adds nothing after the sdpa."""
+    import stepwell  # noqa: F401  (registers the backend)
+
+    dtype = torch.bfloat16 if spelling == "bf16" else torch.float32
+    gen = torch.Generator().manual_seed(3)
+    q, k, v = (torch.randn(2, 2, 4, 8, generator=gen).to(dtype) for _ in range(3))
+    keep = torch.arange(4)[None, :] < torch.tensor([2, 0])[:, None]  # batch 1 sees no key
+    bias = torch.zeros(2, 1, 1, 4, dtype=dtype).masked_fill(~keep[:, None, None, :], -math.inf)
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, keep: torch.Tensor,
+           bias: torch.Tensor) -> torch.Tensor:  # fmt: skip
+        if spelling == "keys_first":  # K Qᵀ, softmax over the keys' dim -2
+            s = (k @ kt(q)).masked_fill(~keep[:, None, :, None], -math.inf)
+            return kt(s.softmax(-2)) @ v
+        s = q @ kt(k) * 0.5
+        if spelling in ("fill", "finite"):
+            fill = torch.finfo(dtype).min if spelling == "finite" else -math.inf
+            return s.masked_fill(~keep[:, None, None, :], fill).softmax(-1) @ v
+        return torch.softmax(s + bias, -1) @ v
+
+    def grads(f: Callable[..., torch.Tensor]) -> list[torch.Tensor]:
+        leaves = [x.clone().requires_grad_() for x in (q, k, v)]
+        out = f(*leaves, keep, bias)
+        out.backward(torch.ones_like(out))
+        return [out.detach(), *(x.grad for x in leaves)]  # type: ignore[misc]
+
+    want = grads(fn)
+    assert want[0][1].isnan().all() != (spelling == "finite")
+    torch._dynamo.reset()
+    got = grads(torch.compile(fn, backend="stepwell"))
+    tol = 3e-2 if dtype == torch.bfloat16 else 1e-5
+    # a finite fill's hidden row: eager's own sdpa backward loses its log-sum-exp's
+    # log(S) next to the fill (docs/training.md), so only the outputs are compared
+    for w, g in list(zip(want, got, strict=True))[: 1 if spelling == "finite" else None]:
+        assert g.dtype == w.dtype and g.shape == w.shape
+        torch.testing.assert_close(g, w, atol=tol, rtol=tol, equal_nan=True)
+    rewritten, remarks = rewrite_attention(*_dynamo_graph(fn, (q, k, v, keep, bias)))
+    assert remarks[0].startswith("fused attention"), remarks
+    added = {"additive": 1, "bf16": 1, "fill": 2, "keys_first": 2, "finite": 0}[spelling]
+    assert count(rewritten, aten.where.self) == added  # the NaN rows' where(s)
+
+
+def _dynamo_graph(
+    fn: Callable[..., Any], args: tuple[torch.Tensor, ...]
+) -> tuple[GraphModule, list]:
+    """Dynamo's graph of `fn` and its example inputs (q, k, v requiring grad)."""
+    seen: list[tuple[GraphModule, list]] = []
+
+    def capture(gm: GraphModule, example_inputs: list[Any]) -> Any:
+        seen.append((gm, example_inputs))
+        return gm.forward
+
+    torch._dynamo.reset()
+    leaves = [x.clone().requires_grad_() if i < 3 else x for i, x in enumerate(args)]
+    torch.compile(fn, backend=capture, fullgraph=True)(*leaves)
+    return seen[0]
