@@ -77,6 +77,18 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...], int]] = {
     "flip, int64": (lambda i: (i * 3 - 1).flip(1), (torch.randint(-9, 9, (5, 7)),), 1),
     "flip, bool": (lambda x: (x > 0).flip(0), (X,), 1),
     "flip, float16 NaN": (lambda h: torch.log(h).flip(1), (X.half(),), 1),
+    # a flip of a row value (a reduction's result): stored beside it, one per row
+    "flip of a column sum": (lambda x: x.sum(0).flip(0), (X,), 1),
+    "flip of a row max and the max": (lambda x: ((m := x.amax(-1)).flip(0), m), (X,), 1),
+    "flip of kept dims": (lambda x: x.sum(-1, keepdim=True).flip(0, 1), (X,), 1),
+    "flip of a mean over the middle dim": (lambda x: x.mean(1).flip(0, 1),
+                                           (torch.randn(4, 8, 6),), 1),  # fmt: skip
+    "flip of sums of rows longer than a tile": (lambda x: x.sum(-1).flip(0),
+                                                (torch.randn(3, 20000),), 1),  # fmt: skip
+    "flip of a transposed row value": (lambda x: x.sum(0).t().flip(1),
+                                       (torch.randn(3, 4, 5),), 1),  # fmt: skip
+    "flip of row sums, int64": (lambda i: i.sum(1).flip(0), (torch.randint(-9, 9, (5, 7)),), 1),
+    "flip of row NaN positions, float16": (lambda h: h.log().amax(1).flip(0), (X.half(),), 1),
     # fuzz seed 1200846: a flip of an input's transpose in the kernel that also reads the
     # input in its own order (the flipped view has no strides in that kernel's shape: it
     # failed an assertion in KernelBuilder.in_space)

@@ -170,7 +170,8 @@ class Group:
     index: int = 0  # creation order (later kernels are tried first)
     scatters: int = 0  # prims.scatter ops in it (the kernel then stays pointwise)
     # a copy's result (space "copied") -> its memory as a view indexed like the kernel's
-    # space, and how many of the view's dims each dim of `shape` covers (views.refine)
+    # space, and how many of the view's dims each dim of `shape` covers (views.refine);
+    # a row value's copy (space "reduced") -> its memory indexed like the value's, ()
     copied: dict[SSAValue, tuple[View, tuple[int, ...]]] = field(default_factory=dict)
     first: int = -1  # program position of its first and last op
     last: int = -1
@@ -732,14 +733,22 @@ class Partitioner:
         the copy would (`views.copy_into`): no copy kernel reads it back."""
         v = op.operands[0]
         u = self.root(v)
-        if g.space_of.get(u) != "full" or not self.acyclic(op, g):
+        space = g.space_of.get(u)
+        if space not in ("full", "reduced") or not self.acyclic(op, g):
             return False
         if g.kind == "reduction" and g.perm != sorted(g.perm) and shape(u) != g.shape:
-            return False  # (u's tile is in the kernel's order only in g's shape)
+            if space == "full":  # (u's tile is in the kernel's order only in g's shape)
+                return False
         view = view_of(v, lambda x: x is u or self.materialized(x))
         if view is not None and isinstance(op, prims.PrimsRevOp):  # (a flip copies its
             view = VIEW_RULES[prims.PrimsRevOp](view, op)  # operand's elements reversed)
         placed = None if view is None or view.source is not u else copy_into(view, op.results[0])
+        if space == "reduced":  # a row value's copy: stored beside it, one per row
+            if placed is None or placed.reshape(g.rows) is None:
+                return False
+            g.copied[op.results[0]] = (placed, ())
+            self.add(g, op, "reduced", [(0, u, "reduced")])
+            return True
         refined = None if placed is None else refine(placed, g.shape)
         if refined is None:
             return False

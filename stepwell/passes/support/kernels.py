@@ -313,7 +313,7 @@ class KernelBuilder:
     def emit(self, op: Operation) -> None:
         space = self.group.space_of[op.results[0]]  # (a prologue's: the operand tile's)
         start = len(self.b.ops)
-        if isinstance(op, prims.PrimsRevOp) and space != "copied":
+        if isinstance(op, prims.PrimsRevOp) and op.results[0] not in self.group.copied:
             # a flip's own copy kernel reads its operand through the flipped strides
             element = cast(TensorType[Attribute], op.result.type).element_type
             if self.part.constant(op.a) is not None:  # a flipped splat is the splat
@@ -731,6 +731,8 @@ class KernelBuilder:
         if space == "copied":  # the tile of the value it copies, placed as the copy
             view, groups = self.copied_view(v)
             space = "full"
+        elif v in self.group.copied:  # a row value's copy: its tile, placed as the copy
+            view, groups = self.in_space(self.group.copied[v][0], space), self.groups_for(space)
         else:
             view, groups = self.in_space(View.of(v), space), self.groups_for(space)
         a = self.arg(view, v, output=True)

@@ -789,6 +789,26 @@ func.func @flipped_store(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 
 // -----
 
+// A flip of a reduction's result is stored by the reduction kernel beside the result,
+// through a negative stride from the last row (offset 7): no copy kernel.
+// CHECK-LABEL: tile.kernel @k0_sum(
+// CHECK-SAME: %out: memref<8xf32, strided<[1]>>
+// CHECK-SAME: %out_1: memref<8xf32, strided<[-1], offset: 7>>
+// CHECK: %[[S:.*]] = tile.reduce "sum"
+// CHECK: tile.store %[[S]], %out[
+// CHECK: tile.store %[[S]], %out_1[
+// CHECK-NOT: tile.kernel
+// CHECK-LABEL: func.func @flipped_row_store
+// CHECK-NEXT: %[[S:.*]], %[[F:.*]] = tile.launch @k0_sum(%x)
+// CHECK-NEXT: func.return %[[F]], %[[S]]
+func.func @flipped_row_store(%x: tensor<4x8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %0 = torch.aten.sum.dim_IntList %x {dim = [0 : i64], keepdim = false} : (tensor<4x8xf32>) -> tensor<8xf32>
+  %1 = torch.aten.flip %0 {dims = [0]} : (tensor<8xf32>) -> tensor<8xf32>
+  func.return %1, %0 : tensor<8xf32>, tensor<8xf32>
+}
+
+// -----
+
 // Split into heads and laid out head-major in the matmul's epilogue: each tile axis of
 // the output covers two dims of the copy's layout (coordinate groups [0, 2, 2]).
 // CHECK-LABEL: tile.kernel @k0_matmul_collapse
