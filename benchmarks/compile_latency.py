@@ -39,10 +39,11 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ("mlp", "cnn", "gpt2", "bert", "llama", "qwen2", "opt")
-BACKENDS = ("stepwell", "inductor", "aot_eager")
+BACKENDS = ("stepwell", "inductor", "aot_eager", "eager")
 """aot_eager is Dynamo plus AOTAutograd with no compiler behind them: its first call is
 the least a backend that runs AOTAutograd's trace can cost (stepwell's frame cache skips
-that trace on a warm hit of an inference graph)."""
+that trace on a warm hit of an inference graph). eager is Dynamo alone (its graph runs
+as it is): the least any torch.compile backend can cost."""
 
 
 # ---------------------------------------------------------------- worker processes
@@ -245,7 +246,8 @@ def main(argv: list[str] | None = None) -> int:
 
     summary: dict[str, Any] = {}
     print("\nmedian compile time (first call - steady call), seconds")
-    print(f"{'model':6} {'phase':5} {'stepwell':>9} {'inductor':>9} {'sw/ind':>7} {'aot_eager':>9}")
+    print(f"{'model':6} {'phase':5} {'stepwell':>9} {'inductor':>9} {'sw/ind':>7} {'aot_eager':>9}"
+          f" {'eager':>9}")  # fmt: skip
     for model in models:
         summary[model] = {}
         for phase in ("cold", "warm"):
@@ -268,7 +270,9 @@ def main(argv: list[str] | None = None) -> int:
             ratio = row["ratio_stepwell_over_inductor"]
             fmt = lambda v: f"{v:9.2f}" if v is not None else f"{'n/a':>9}"  # noqa: E731
             shown = f"{ratio:7.2f}" if ratio is not None else "    n/a"
-            print(f"{model:6} {phase:5} {fmt(sw)} {fmt(ind)} {shown} {fmt(aot)}")
+            dynamo = row["eager"]["compile_s"]
+            row["eager_over_inductor"] = dynamo / ind if dynamo and ind else None
+            print(f"{model:6} {phase:5} {fmt(sw)} {fmt(ind)} {shown} {fmt(aot)} {fmt(dynamo)}")
         ok_stages = [s for s in stages.get(model, []) if "error" not in s]
         if ok_stages:
             med = {k: statistics.median(s["stages_s"][k] for s in ok_stages)

@@ -131,6 +131,10 @@ def compile_latency(d: dict[str, Any]) -> str:
         sw, aot = row["stepwell"].get("compile_s"), row.get("aot_eager", {}).get("compile_s")
         return f"{sw - aot:+.2f}" if sw is not None and aot is not None else "n/a"
 
+    def floor(row: dict[str, Any]) -> str:
+        v = row.get("eager_over_inductor")
+        return f"{v:.2f}" if v is not None else "n/a"
+
     rows = []
     for model, s in d["summary"].items():
         cold, warm = s["cold"], s["warm"]
@@ -139,17 +143,21 @@ def compile_latency(d: dict[str, Any]) -> str:
         rows.append(
             [model, seconds(cold, "stepwell"), seconds(cold, "inductor"), ratio(cold),
              seconds(warm, "stepwell"), seconds(warm, "inductor"), ratio(warm),
-             seconds(warm, "aot_eager"), gap(warm), f"{hit:.3f}" if hit is not None else "n/a",
+             seconds(warm, "aot_eager"), gap(warm), seconds(warm, "eager"), floor(warm),
+             f"{hit:.3f}" if hit is not None else "n/a",
              f"{gpu:.2f}" if gpu is not None else "n/a"]
         )  # fmt: skip
     head = ["model", "stepwell cold s", "Inductor cold s", "ratio", "stepwell warm s",
             "Inductor warm s", "ratio", "aot_eager s", "stepwell warm - aot_eager s",
-            "stepwell's own work on a hit s", "cuda:90 cold s"]  # fmt: skip
+            "Dynamo alone s", "Dynamo alone / Inductor warm", "stepwell's own work on a hit s",
+            "cuda:90 cold s"]  # fmt: skip
     return (
         f"{d['meta'].get('runs', '?')} runs, median. aot_eager is Dynamo and AOTAutograd"
         " with no compiler (the least a backend that runs AOTAutograd's trace can cost; a"
         " warm stepwell call of an inference graph skips that trace, docs/backends.md"
-        ' "frame cache"); the last column is the'
+        ' "frame cache"). Dynamo alone is backend `eager`: Dynamo\'s trace and guards with'
+        " nothing compiled, the least any torch.compile backend can cost; the last column is"
+        " the"
         " FX graph key, the entry's read, the plan's parse and the runtime (one graph), and"
         " the one after it Triton's cold compile of every kernel for cuda:90 (empty caches,"
         " in a pool of compile workers).\n\n"
