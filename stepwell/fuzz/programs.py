@@ -505,7 +505,7 @@ OPS: dict[str, Op] = {
     "ceil": _rounding("ceil"),
     "round": _rounding("round"),
     "add": _binary("torch.add"),
-    "sub": _binary("torch.sub", "fi"),
+    "sub": _binary("torch.sub", "fi", partners="fi"),  # (eager refuses a bool operand)
     "mul": _binary("torch.mul"),
     "div": _binary("torch.div", "f"),
     "maximum": _binary("torch.maximum", "fib", exact=True, tensor=True),

@@ -18,6 +18,7 @@ distinct (op, types, constants) is traced once per pass run and reused.
 from __future__ import annotations
 
 import math
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -210,6 +211,7 @@ class _Run:
             return self.extern(op, name)
         gm = self.trace(op, name)  # `?` dims: traced symbolically, or None
         if gm is None:
+            self.check_aten_accepts(op, name)
             return self.extern(op, name)
         new_ops, results = splice(gm, list(op.operands))
         if any(has_exotic_types(new) for new in new_ops):  # only inside the decomposition
@@ -224,6 +226,12 @@ class _Run:
             return self.extern(op, name)
         if wrong:
             _refuse(op, *wrong[0])
+        if _renames_unbacked(op, results):
+            # a data-dependent size (nonzero's) the trace named anew (u3 for the graph's
+            # u0: `capture_dynamic_output_shape_ops`): the op keeps the graph's name
+            for new in reversed(new_ops):
+                new.erase(safe_erase=False)
+            return self.extern(op, name)
         for new in new_ops:
             if isinstance(new, ExternOp):
                 self.report(new.callee.data)
@@ -246,6 +254,27 @@ class _Run:
         if key not in self.cache:
             self.cache[key] = self._trace(op, name, operands, ranges)
         return self.cache[key]
+
+    def check_aten_accepts(self, op: TorchOp | OperatorOp, name: str) -> None:
+        """Refuse, with the op's location, an op whose operands ATen's meta function
+        rejects (a pooling window wider than its input, from edited IR): kept as an extern,
+        it would fail only when it runs. An op with no meta function, or one whose result
+        depends on its operands' values (`nonzero`), is not judged: it stays an extern."""
+        if not all(isinstance(v.type, TensorType) for v in op.operands) or _has_dynamic_dims(op):
+            return
+        try:
+            with torch._guards.tracing(None):
+                self._run(op, name)(*[_meta_tensor(v.type) for v in op.operands])
+        except NotImplementedError:
+            return
+        except (RuntimeError, ValueError, IndexError) as error:
+            message = str(error).strip().splitlines()[0] if str(error).strip() else ""
+            if "meta" in message.lower() or not message:  # (values a meta tensor lacks)
+                return
+            raise PassFailedException(f"{_where(op)}'{op.name}': ATen rejects its operands: "
+                                      f"{message}") from None  # fmt: skip
+        except Exception:  # noqa: BLE001 - anything else is not a verdict on the operands
+            return
 
     def declared_as_aten_computes(
         self, op: TorchOp | OperatorOp, name: str, wrong: list[tuple[int, TensorType[Attribute]]]
@@ -325,20 +354,35 @@ def _mismatched_results(
     return wrong
 
 
+UNBACKED = re.compile(r"\bu\d+\b")
+"""A data-dependent size's symbol (`u0`), in a tensor type's `?` dims."""
+
+
+def _renames_unbacked(op: Operation, results: Sequence[SSAValue]) -> bool:
+    """Does a used result's type name a data-dependent size other than as declared?"""
+    for declared, value, result in zip(op.result_types, results, op.results, strict=True):
+        if result.uses and isinstance(declared, TensorType) and value.type != declared:
+            if UNBACKED.search(str(cast(TensorType[Attribute], declared).encoding)):
+                return True
+    return False
+
+
 def _meta_tensor(t: Attribute) -> torch.Tensor:
     tt = cast(TensorType[Attribute], t)
     return torch.empty(tuple(tt.get_shape()), dtype=torch_dtype(tt.element_type), device="meta")
 
 
-def _refuse(op: Operation, i: int, got: TensorType[Attribute]) -> None:
+def _where(op: Operation) -> str:
+    """`file:line:col: ` of the op's location, or nothing."""
     loc = op.location
-    where = (
-        f"{loc.filename.data}:{loc.line.data}:{loc.column.data}: "
-        if isinstance(loc, FileLineColLoc)
-        else ""
-    )
+    if isinstance(loc, FileLineColLoc):
+        return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}: "
+    return ""
+
+
+def _refuse(op: Operation, i: int, got: TensorType[Attribute]) -> None:
     raise PassFailedException(
-        f"{where}'{op.name}' declares result #{i} as {op.result_types[i]} but its operands "
+        f"{_where(op)}'{op.name}' declares result #{i} as {op.result_types[i]} but its operands "
         f"make it {TensorType(got.element_type, got.get_shape())}"
     )
 

@@ -240,6 +240,28 @@ def test_a_result_type_its_operands_contradict_is_refused(
     )
 
 
+def test_operands_aten_rejects_are_refused_with_a_location(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the mutant fuzzer (seed 9300249): a pooling window wider than its input
+    cannot be traced, and the op was kept as an extern (exit 0, a PyTorch traceback in the
+    log) that would fail only when run. ATen's meta function is now asked; its message is
+    the error, at the op's location."""
+    mlir = tmp_path / "pool.mlir"
+    mlir.write_text(
+        "func.func @f(%x: tensor<2x8x16x16xf32>) -> tensor<2x8x8x8xf32> {\n"
+        "  %0 = torch.aten.max_pool2d %x {kernel_size = [2 : i64, 64 : i64], stride = "
+        '[2 : i64, 2 : i64]} : (tensor<2x8x16x16xf32>) -> tensor<2x8x8x8xf32> loc("m.py":4:2)\n'
+        "  func.return %0 : tensor<2x8x8x8xf32>\n}\n"
+    )
+    status, out, err = call(("stepwell-opt", str(mlir), "-p", "decompose-torch-to-prims"), capfd)
+    assert (status, out) == (1, "") and "Traceback" not in err, err
+    assert err.splitlines()[-1] == (
+        f"{mlir}: error: m.py:4:2: 'torch.aten.max_pool2d': ATen rejects its operands: Given "
+        "input size: (8x16x16). Calculated output size: (8x8x-23). Output size is too small"
+    )
+
+
 LOOKALIKE = '''
 import torch
 def f(q, k, v):

@@ -269,3 +269,26 @@ def test_var_of_equal_values_is_zero(n: int, dtype: torch.dtype) -> None:
     x = (torch.randn(5, 7) * 100).to(dtype)
     check(lambda x: torch.logical_not(torch.var(x.unsqueeze(0).expand(n, 5, 7), 0)), x)
     check(lambda x: torch.var(x.unsqueeze(-1).expand(5, 7, n), -1) == 0, x)
+
+
+DATA_DEPENDENT = {
+    "nonzero": lambda x, i: torch.nonzero(x > 0),
+    "masked_select": lambda x, i: torch.masked_select(x, x > 0) * 2,
+    "boolean index": lambda x, i: x[x > 0].sum() + x[x < 0],
+    "unique": lambda x, i: torch.unique(i),
+    "bincount": lambda x, i: torch.bincount(i),
+    "repeat_interleave": lambda x, i: torch.repeat_interleave(i),
+    "argwhere of nothing": lambda x, i: torch.argwhere(x > 99),
+}
+
+
+@pytest.mark.parametrize("name", list(DATA_DEPENDENT))
+def test_data_dependent_sizes_captured_by_dynamo(name: str) -> None:
+    """With `capture_dynamic_output_shape_ops`, Dynamo hands the backend `nonzero` and its
+    kin, whose result size is a data-dependent symbol (u0). Decomposition traced them
+    again and named that size anew (u3): the function's return type disagreed with its
+    value and the module failed to verify. They stay ATen calls under the graph's name."""
+    x = torch.tensor([[0.5, -1.0, 2.0], [0.0, 3.0, -0.25]])
+    i = torch.tensor([3, 0, 3, 1, 5, 1])
+    with torch._dynamo.config.patch(capture_dynamic_output_shape_ops=True):
+        check(DATA_DEPENDENT[name], x, i)

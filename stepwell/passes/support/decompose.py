@@ -10,9 +10,11 @@ left without a decomposition becomes `prims.extern`.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import math
 import operator
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, cast
 
 import torch
@@ -153,7 +155,7 @@ def trace_decomposition(
 def _trace(run: Callable[..., Any], inputs: Sequence[torch.Tensor]) -> torch.fx.GraphModule:
     # outside any ambient tracing context (AOTAutograd compiles the backward inside one):
     # its fake mode would give these static example tensors symbolic sizes
-    with torch._guards.tracing(None):
+    with torch._guards.tracing(None), _quiet(FAKE_TENSOR_LOG):
         gm = make_fx(run, decomposition_table=DECOMPOSITIONS, tracing_mode="fake")(*inputs)
     to_value_semantics(gm)
     for node in gm.graph.nodes:
@@ -161,6 +163,22 @@ def _trace(run: Callable[..., Any], inputs: Sequence[torch.Tensor]) -> torch.fx.
             raise UntraceableError(f"the decomposition mutates memory ({node.target})")
     materialize_scalars(gm)
     return gm
+
+
+FAKE_TENSOR_LOG = "torch._subclasses.fake_tensor"
+"""Logs a traceback when a meta function rejects its operands (the op then stays an
+extern, or the pass reports the rejection itself)."""
+
+
+@contextlib.contextmanager
+def _quiet(logger: str) -> Iterator[None]:
+    """`logger` silent inside the block."""
+    log = logging.getLogger(logger)
+    disabled, log.disabled = log.disabled, True
+    try:
+        yield
+    finally:
+        log.disabled = disabled
 
 
 def to_value_semantics(gm: torch.fx.GraphModule) -> None:
