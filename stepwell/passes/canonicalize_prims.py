@@ -649,7 +649,10 @@ class GatherBeforeElementwise(RewritePattern):
     embedding's `cat(-x2, x1)` negates in the kernel that reads x). A value with other uses
     moves too when it is pointwise all the way up to the inputs (`_pointwise_of_inputs`:
     a rotary table `pos * inv_freq` that both the cos and the sin halves gather): each
-    gather then reads the inputs, and the table is no kernel of its own. Not when an
+    gather then reads the inputs, and the table is no kernel of its own. Not when a gather
+    computes the value: each reader would copy it, and a chain of such values (circular
+    padding's slice_scatters, each gathering the last one twice) doubled the ops at each
+    link (2-d circular padding ran for more than 20 minutes). Not when an
     operand is index math (`_gatherable`: computed from `iota`, as a padding mask is):
     gathering it would make it a tensor in memory, where now kernels compute it from their
     lane indices."""
@@ -831,10 +834,11 @@ def _gather_moves_into(value: SSAValue, only_use: bool) -> bool:
         return False
     if len(inner.results) != 1 or not inner.operands:
         return False
-    if not only_use and not (_pointwise_of_inputs(value) or all(
-        _pointwise_of_inputs(x) or _broadcast_reduction(x, value) for x in inner.operands
+    if not only_use and not (_pointwise_of_inputs(value, gathers=False) or all(
+        _pointwise_of_inputs(x, gathers=False) or _broadcast_reduction(x, value)
+        for x in inner.operands
     )):  # fmt: skip
-        return False
+        return False  # (a gather in the cone copied for each reader: see the class)
     if not all(_gatherable(x) for x in inner.operands):
         return False
     return all(_shape(x) == _shape(value) for x in inner.operands)
@@ -1042,12 +1046,12 @@ class GatherOfIndexMath(RewritePattern):
         rewriter.replace(op, new, [value])  # (no new op: iota(n)[i] is i itself)
 
 
-def _pointwise_of_inputs(value: SSAValue, limit: int = 32) -> bool:
+def _pointwise_of_inputs(value: SSAValue, limit: int = 32, gathers: bool = True) -> bool:
     """Is `value` computed from the function's arguments, `iota` and constants through
-    elementwise, view and gather prims ops alone (no reduction, scan, product or extern on
-    the way), at most `limit` of them producing floats or gathering? Integer index math
-    is not counted (a `cat`'s offsets are many small ops)."""
-    return _cone_is(value, limit, allow_arguments=True)
+    elementwise, view and (with `gathers`) gather prims ops alone (no reduction, scan,
+    product or extern on the way), at most `limit` of them producing floats or gathering?
+    Integer index math is not counted (a `cat`'s offsets are many small ops)."""
+    return _cone_is(value, limit, allow_arguments=True, gathers=gathers)
 
 
 def _generated(value: SSAValue, limit: int = 128) -> bool:
@@ -1057,7 +1061,9 @@ def _generated(value: SSAValue, limit: int = 128) -> bool:
     return _cone_is(value, limit, allow_arguments=False)
 
 
-def _cone_is(value: SSAValue, limit: int, allow_arguments: bool, visits: int = 1024) -> bool:
+def _cone_is(
+    value: SSAValue, limit: int, allow_arguments: bool, visits: int = 1024, gathers: bool = True
+) -> bool:
     """One walk up `value`'s producers (at most `visits` ops): see `_pointwise_of_inputs`
     (`allow_arguments`) and `_generated`."""
     from stepwell.dialects.prims_support import TakeOp
@@ -1082,7 +1088,7 @@ def _cone_is(value: SSAValue, limit: int, allow_arguments: bool, visits: int = 1
             and (owner.KIND == "elementwise" or _int_to_float(owner)
                  or isinstance(owner, prims.PrimsConvertElementTypeOp))
         )  # fmt: skip
-        gather = allow_arguments and isinstance(owner, TakeOp)
+        gather = allow_arguments and gathers and isinstance(owner, TakeOp)
         if not (pointwise or gather):
             return False  # a load, a reduction, a product, an extern, ...
         seen.add(owner)

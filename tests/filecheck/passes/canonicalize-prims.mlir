@@ -437,6 +437,26 @@ func.func @gather_through_view(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %i: ten
 
 // -----
 
+// A value read by several gathers is copied into each only when no gather computes it:
+// moving these two would copy `take %x, %i` into both, and a chain of such values (the
+// slice_scatters of circular padding, each gathering the last one twice) doubled its ops
+// at every link. The value stays, stored once.
+// CHECK-LABEL: func.func @gather_of_gathered_value
+// CHECK-NEXT:    %[[G:.*]] = prims.take %x, %i
+// CHECK-NEXT:    %[[V:.*]] = prims.mul %[[G]], %x
+// CHECK-NEXT:    %[[A:.*]] = prims.take %[[V]], %j
+// CHECK-NEXT:    %[[B:.*]] = prims.take %[[V]], %k
+// CHECK-NEXT:    func.return %[[A]], %[[B]]
+func.func @gather_of_gathered_value(%x: tensor<6xf32>, %i: tensor<6xi64>, %j: tensor<6xi64>, %k: tensor<6xi64>) -> (tensor<6xf32>, tensor<6xf32>) {
+  %0 = prims.take %x, %i {in_bounds = true} : (tensor<6xf32>, tensor<6xi64>) -> tensor<6xf32>
+  %1 = prims.mul %0, %x : (tensor<6xf32>, tensor<6xf32>) -> tensor<6xf32>
+  %2 = prims.take %1, %j {in_bounds = true} : (tensor<6xf32>, tensor<6xi64>) -> tensor<6xf32>
+  %3 = prims.take %1, %k {in_bounds = true} : (tensor<6xf32>, tensor<6xi64>) -> tensor<6xf32>
+  func.return %2, %3 : tensor<6xf32>, tensor<6xf32>
+}
+
+// -----
+
 // A slice's start is the offset of its first element: o of the [2, 2] slice at column 1
 // of a [2, 3] value is (o % 2) + (o // 2) · 3 + 1.
 // CHECK-LABEL: func.func @gather_through_slice
