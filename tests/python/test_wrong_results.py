@@ -303,3 +303,29 @@ def test_circular_padding_compiles_in_seconds(pads: tuple[int, ...]) -> None:
 
     x = torch.randn(2, 3, 4, 5)[0] if len(pads) == 2 else torch.randn(2, 3, 4, 5)
     check(lambda x: F.pad(x, pads, mode="circular") * 2, x)
+
+
+U8 = torch.tensor([0, 1, 200, 255], dtype=torch.uint8)
+I8 = torch.tensor([-128, -1, 0, 127], dtype=torch.int8)
+MASK = torch.tensor([True, False, True, False])
+WRAPPED_NUMBERS = {
+    "uint8 + -1": (lambda u: u + (-1), U8),
+    "uint8 * -2": (lambda u: u * -2, U8),
+    "uint8 - 200": (lambda u: u - 200, U8),
+    "uint8 clamp(min=-5)": (lambda u: u.clamp(min=-5), U8),
+    "uint8 masked_fill(-1)": (lambda u: u.masked_fill(MASK, -1), U8),
+    "uint8 where(..., -1)": (lambda u: torch.where(MASK, u, -1), U8),
+    "uint8 full_like(-1)": (lambda u: torch.full_like(u, -1), U8),
+    "uint8 ~": (lambda u: ~u, U8),
+    "uint8 abs": (lambda u: u.abs() + 1, U8),
+    "int8 + 200": (lambda i: i + 200, I8),
+}
+
+
+@pytest.mark.parametrize("name", list(WRAPPED_NUMBERS))
+def test_a_python_number_wraps_into_an_integer_tensors_type(name: str) -> None:
+    """A Python number outside an integer tensor's range wraps as eager converts it
+    (uint8 + -1 adds 255); the constant failed to build ("-1 is out of range for ui8"),
+    and `abs` of an unsigned tensor failed to verify (math.absi takes signless ints)."""
+    fn, x = WRAPPED_NUMBERS[name]
+    check(fn, x)

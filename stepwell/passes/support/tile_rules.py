@@ -46,10 +46,21 @@ class TileBuilder:
         if is_float(tt.element_type):
             attr = DenseIntOrFPElementsAttr.from_list(tt, [float(value)])
         else:
-            attr = DenseIntOrFPElementsAttr.from_list(tt, [int(value)])
+            attr = DenseIntOrFPElementsAttr.from_list(tt, [wrapped(int(value), tt.element_type)])
         v = self.add(arith.ConstantOp(attr))
         self.splats[v] = value
         return v
+
+
+def wrapped(value: int, element: Attribute) -> int:
+    """`value` in the range of the integer type `element`, wrapped as eager converts a
+    Python number for an integer tensor (`uint8 + -1` adds 255, `int8 + 200` adds -56)."""
+    if not isinstance(element, IntegerType) or element.width.data == 1:
+        return value
+    width = element.width.data
+    if element.signedness.data == Signedness.UNSIGNED:
+        return value % (1 << width)
+    return (value + (1 << (width - 1))) % (1 << width) - (1 << (width - 1))
 
 
 def _elem(v: SSAValue | Attribute) -> Attribute:
@@ -76,6 +87,14 @@ def _binary(
         return b.add(op.create(operands=list(xs), result_types=[t]))
 
     return rule
+
+
+def _abs(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
+    """|x|; an unsigned integer is its own (math.absi takes signless integers only)."""
+    elem = _elem(xs[0])
+    if isinstance(elem, IntegerType) and elem.signedness.data == Signedness.UNSIGNED:
+        return xs[0]
+    return _binary(math.AbsFOp, math.AbsIOp)(b, xs, t)
 
 
 def _unary_float(op: type[Operation]) -> Rule:
@@ -282,7 +301,7 @@ TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsGeOp: _compare("ge"),
     prims.PrimsWhereOp: _where,  # select
     prims.PrimsNegOp: _neg,
-    prims.PrimsAbsOp: _binary(math.AbsFOp, math.AbsIOp),
+    prims.PrimsAbsOp: _abs,
     prims.PrimsExpOp: _unary_float(math.ExpOp),
     prims.PrimsExp2Op: _unary_float(math.Exp2Op),
     prims.PrimsLogOp: _unary_float(math.LogOp),
