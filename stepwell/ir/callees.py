@@ -146,13 +146,16 @@ def resolve_callee(name: str) -> Callable[..., Any]:
 
 
 def flat_results(n: int, out: Any) -> tuple[Any, ...]:
-    """An overload's return value as an op's `n` results: `None` entries of a tuple (an
-    ATen multi-return, `convolution_backward` with an output_mask) are not results; a
-    list (a `Tensor[]` return) stays whole when the op has one result."""
+    """An overload's return value as an op's `n` results: a tuple of `n` is the results,
+    `None`s included (`mkldnn_rnn_layer`'s workspace in inference); otherwise its `None`
+    entries are not results (`convolution_backward` with an output_mask); a list (a
+    `Tensor[]` return) stays whole when the op has one result."""
     if not n:
         return ()
     if not isinstance(out, list | tuple):
         return (out,)
+    if isinstance(out, tuple) and len(out) == n:
+        return out
     if isinstance(out, tuple):
         present = tuple(o for o in out if o is not None)
         if len(present) == n:

@@ -329,3 +329,14 @@ def test_a_python_number_wraps_into_an_integer_tensors_type(name: str) -> None:
     and `abs` of an unsigned tensor failed to verify (math.absi takes signless ints)."""
     fn, x = WRAPPED_NUMBERS[name]
     check(fn, x)
+
+
+@pytest.mark.parametrize("bidirectional", [False, True])
+def test_an_lstm_runs_its_aten_layers(bidirectional: bool) -> None:
+    """`aten.mkldnn_rnn_layer` returns 4 results, the last None in inference (its
+    workspace); the runtime dropped the None and lost a result (IndexError)."""
+    torch.manual_seed(0)
+    lstm = torch.nn.LSTM(5, 4, batch_first=True, bidirectional=bidirectional).eval()
+    x = torch.randn(2, 3, 5)
+    with torch.no_grad(), torch._dynamo.config.patch(allow_rnn=True):
+        check(lambda x: lstm(x), x)
