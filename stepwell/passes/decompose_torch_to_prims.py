@@ -48,7 +48,7 @@ from stepwell.dialects.prims_support import AttentionOp, ExternOp
 from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
 from stepwell.ir.callees import SYM_FUNCTIONS, is_effectful, resolve_callee
 from stepwell.ir.fx_nodes import TENSOR_TYPES
-from stepwell.ir.interpret import call_generic
+from stepwell.ir.interpret import call_generic, generic_arguments
 from stepwell.ir.levels import require_level
 from stepwell.ir.sizes import Size
 from stepwell.ir.types import element_type, has_exotic_types, ranges_of, torch_dtype
@@ -304,6 +304,10 @@ class _Run:
                 # table is asked: call its decomposition itself)
                 fn = COMPOSITE_DECOMPOSITIONS.get(fn, fn)
                 return fn(**call_arguments(op, tensors))
+            composite = COMPOSITE_DECOMPOSITIONS.get(resolve_callee(name))
+            if composite is not None:  # (an op without a class of its own: `rrelu`)
+                args, kwargs = generic_arguments(name, op, tensors)
+                return composite(*args, **kwargs)
             return call_generic(name, op, tensors)
 
         return run

@@ -63,6 +63,9 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...], int]] = {
         (LOGITS_3D, TARGET_3D), 2),
     "cross_entropy, label smoothing, float16": (
         lambda z, t: F.cross_entropy(z, t, label_smoothing=0.1), (LOGITS.half(), TARGET), 2),
+    # rrelu in eval mode: a leaky ReLU of the mean slope, fused with what follows
+    "rrelu, eval": (lambda x: F.rrelu(x, 0.1, 0.3).exp(), (X,), 1),
+    "nn.RReLU, eval, float16": (torch.nn.RReLU().eval(), (X.half(),), 1),
 }  # fmt: skip
 
 

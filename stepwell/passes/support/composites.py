@@ -11,7 +11,9 @@ compositions of ops it has rules for.
 - `cross_entropy` with `label_smoothing` and class-index targets is ATen's
   `cross_entropy_loss_label_smoothing` (LossNLL.cpp) written without its in-place
   `masked_fill_` (whose `copy_` kept the whole loss an ATen call); without smoothing, or
-  with probability targets, ATen's own composite has no in-place op and is traced as is.
+  with probability targets, ATen's own composite has no in-place op and is traced as is;
+- `rrelu` in eval mode (`nn.RReLU().eval()`) is a leaky ReLU of slope (lower + upper) / 2,
+  as ATen computes it; in training its slopes are random and it stays an ATen call.
 """
 
 from __future__ import annotations
@@ -78,7 +80,17 @@ def _cross_entropy_loss(
     return (1 - label_smoothing) * nll + total * (label_smoothing / classes)
 
 
+def _rrelu(
+    x: torch.Tensor, lower: float = 0.125, upper: float = 1.0 / 3.0, training: bool = False,
+    generator: Any = None,
+) -> torch.Tensor:
+    if training:  # random slopes: ATen draws them (the op stays an extern)
+        raise NotImplementedError("rrelu in training draws random slopes")
+    return aten.leaky_relu.default(x, (lower + upper) / 2)
+
+
 COMPOSITE_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    aten.rrelu.default: _rrelu,
     aten.rms_norm.default: _rms_norm,
     aten.cross_entropy_loss.default: _cross_entropy_loss,
     aten.__lshift__.Scalar: aten.bitwise_left_shift.Tensor_Scalar,
