@@ -352,10 +352,10 @@ def _rebuilt_views(views: list[Operation], source: SSAValue, new: list[Operation
         source = rebuilt.results[0]
     return source
 
-def _rebuilt(op: Operation, operands: list[Operation], result_type: Attribute) -> Operation:
-    """`op` again (same properties, location) on the results of `operands`."""
+def _rebuilt(op: Operation, operands: list[SSAValue], result_type: Attribute) -> Operation:
+    """`op` again (same properties, location) on `operands`."""
     new = type(op).create(
-        operands=[o.results[0] for o in operands],
+        operands=operands,
         result_types=[result_type],
         properties=dict(op.properties),
         attributes=dict(op.attributes),
@@ -424,7 +424,7 @@ class SinkViewIntoIndexMath(RewritePattern):
         if not inner.operands or any(_shape(x) != _shape(value) for x in inner.operands):
             return
         viewed = [self.view(op, x, rewriter) for x in inner.operands]
-        rebuilt = _rebuilt(inner, viewed, op.results[0].type)
+        rebuilt = _rebuilt(inner, [v.results[0] for v in viewed], op.results[0].type)
         key = self.key(op, value)
         if self.made.get(key) is op:  # (a view made here: its value is now `rebuilt`'s)
             self.made[key] = rebuilt
@@ -679,7 +679,8 @@ class GatherBeforeElementwise(RewritePattern):
                 g = TakeOp(x, op.offsets, _like(op.results[0], element), op.is_in_bounds())
             g.location = op.location
             gathered.append(g)
-        rewriter.replace(op, [*gathered, _rebuilt(inner, gathered, op.results[0].type)])
+        rebuilt = _rebuilt(inner, [g.results[0] for g in gathered], op.results[0].type)
+        rewriter.replace(op, [*gathered, rebuilt])
 
 
 def _keeps_zero(op: Operation) -> bool:
@@ -985,18 +986,24 @@ def _same_value(a: SSAValue, b: SSAValue, budget: int = 1024) -> bool:
 
 
 class GatherOfIndexMath(RewritePattern):
-    """take(view(iota), offsets) -> start + step · (the iota's index at each offset), and
-    take(view(full c), offsets) -> full c: a gather of a value that reads no memory is
-    computed from the offsets. The view chain's strides (`views.View`) say which iota
-    element each element of the viewed tensor is: offset o of the view has coordinates
-    (o // inner_d) % size_d, and the iota index Σ coordinate_d · stride_d. With this,
-    `GatherBeforeElementwise` moves a gather through index math and float math built
-    from `iota` (a rotary embedding's `cos(arange · inv_freq)`, a mask) and leaves
+    """take(g, offsets) -> g computed at each offset, for a value `g` generated from
+    `iota` and constants alone (`_generated`: index math, a mask, a bilinear weight): a
+    gather of a value that reads no memory is computed from the offsets. `iota`'s
+    element at offset o is start + step · o, a constant is itself, an elementwise op is
+    itself on its operands at the offsets, and a chain of views reads its root at the
+    offsets `_view_index` computes from the chain's strides. The whole cone is rebuilt
+    at once, each of its values once per offsets it is read at: a value that several of
+    its ops read (floor division reads its dividend three times, the clamp
+    `where(w >= 0 | w != w, w, 0)` reads w three times) stays one value, where moving
+    the gather up one op at a time (`GatherBeforeElementwise`) copied it once per path to
+    it (a Funnel Transformer's relative shift grew 283 ops into 31,892 and never
+    finished compiling). With this, a gather moves through index math and float math
+    built from `iota` (a rotary embedding's `cos(arange · inv_freq)`, a mask) and leaves
     kernels to compute it from their lanes' offsets, never a tensor in memory."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         from stepwell.dialects.prims_support import TakeOp
-        from stepwell.passes.support.views import View, is_view_op, view_through
+        from stepwell.passes.support.views import is_view_op
 
         if not isinstance(op, TakeOp) or not isinstance(op.a.owner, Operation):
             return
@@ -1014,36 +1021,154 @@ class GatherOfIndexMath(RewritePattern):
                 new.location = op.location
                 rewriter.replace(op, new)
             return
-        if not isinstance(source, prims.PrimsIotaOp):
+        if not isinstance(source, prims.PrimsIotaOp) and not _generated(op.a):
             return
-        view = view_through(op.a, root, View.of(root))
-        offsets_type = cast(TensorType[Attribute], op.offsets.type)
-        if view is None or not all(isinstance(x, int) for x in
-                                   (view.offset, *view.sizes, *view.strides)):  # fmt: skip
+        if not has_sizes(op.offsets.type) or not _computable_at_offsets(op.a):
             return
-        if not has_sizes(offsets_type) or _guarded_first(op, rewriter):
+        if _guarded_first(op, rewriter):
             return
-        new, value = _view_index(view, op.offsets, op.location)
-        start, step = (cast(IntegerAttr, source.properties[k]).value.data
-                       for k in ("start", "step"))  # fmt: skip
+        new, value = _GeneratedAt(op.offsets, op.location).at(op.a)
+        rewriter.replace(op, new, [value])  # (maybe no new op: iota(n)[i] is i itself)
 
-        def emit(o: Operation) -> SSAValue:
-            o.location = op.location
-            new.append(o)
-            return o.results[0]
 
-        def binary(cls: type[Operation], a: SSAValue, b: SSAValue) -> SSAValue:
-            return emit(cls.create(operands=[a, b], result_types=[offsets_type]))
+def _computable_at_offsets(value: SSAValue) -> bool:
+    """Can `_GeneratedAt` compute `value` (a `_generated` one) at given offsets? Every
+    constant is a number, every chain of views has static strides, every elementwise op
+    reads operands of its result's shape."""
+    from stepwell.passes.support.views import is_view_op
 
-        if step != 1:
-            value = binary(prims.PrimsMulOp, value, emit(full_op(offsets_type, step)))
-        if start != 0:
-            value = binary(prims.PrimsAddOp, value, emit(full_op(offsets_type, start)))
-        if offsets_type.element_type != result.element_type:
-            convert = prims.PrimsConvertElementTypeOp.make([result], a=value,
-                                                           dtype=result.element_type)
-            value = emit(convert)
-        rewriter.replace(op, new, [value])  # (no new op: iota(n)[i] is i itself)
+    stack, seen = [value], set()
+    while stack:
+        v = stack.pop()
+        if v in seen:
+            continue
+        seen.add(v)
+        owner = v.owner
+        if not isinstance(owner, Operation) or len(owner.results) != 1:
+            return False
+        if isinstance(owner, prims.PrimsIotaOp):
+            continue
+        if isinstance(owner, prims.PrimsFullOp):
+            if owner.operands or not isinstance(
+                decode(owner.properties["fill_value"]), bool | int | float
+            ):
+                return False
+            continue
+        if is_view_op(owner):
+            step = _view_step(v)
+            if step is None:
+                return False
+            stack.append(step[0])
+            continue
+        if not (isinstance(owner, prims.PrimsOp) and (
+            owner.KIND == "elementwise" or isinstance(owner, prims.PrimsConvertElementTypeOp)
+        )):  # fmt: skip
+            return False
+        if any(_shape(x) != _shape(v) for x in owner.operands):
+            return False
+        stack.extend(owner.operands)
+    return True
+
+
+def _view_root(value: SSAValue) -> SSAValue:
+    """The value under `value`'s chain of view ops."""
+    from stepwell.passes.support.views import is_view_op
+
+    while isinstance(value.owner, Operation) and is_view_op(value.owner):
+        value = value.owner.operands[0]
+    return value
+
+
+def _view_step(value: SSAValue) -> tuple[SSAValue, View | None] | None:
+    """Where the elements of `value`, a view, lie: (source, view) when its whole chain of
+    views is one strided view of the value under it, else for its own view op alone:
+    (operand, None) when the op keeps every element where it is in row-major order (a
+    reshape of a sliced value: `GatherThroughReshape`), (operand, view) when it is a
+    strided view of its operand; None when it is neither, or a size is symbolic."""
+    from stepwell.passes.support.views import View, view_through
+
+    def static(view: View | None) -> bool:
+        return view is not None and all(isinstance(x, int) for x in
+                                        (view.offset, *view.sizes, *view.strides))  # fmt: skip
+
+    root = _view_root(value)
+    view = view_through(value, root, View.of(root))
+    if static(view):
+        return root, view
+    op = cast(Operation, value.owner)
+    x = op.operands[0]
+    if isinstance(op, ORDER_KEEPING_VIEWS) and math.prod(_shape(x)) == math.prod(_shape(value)):
+        dims = (int_list(op.properties["broadcast_dimensions"])
+                if isinstance(op, prims.PrimsBroadcastInDimOp) else [])  # fmt: skip
+        if dims == sorted(set(dims)) and min((*_shape(x), *_shape(value)), default=0) >= 0:
+            return x, None
+    view = view_through(value, x, View.of(x))
+    return (x, view) if static(view) else None
+
+
+class _GeneratedAt:
+    """The ops computing generated values at `offsets` (`GatherOfIndexMath`): `at(v)`
+    is v's elements at the offsets, as the new ops and the value; each (value, offsets)
+    pair is computed once."""
+
+    def __init__(self, offsets: SSAValue, location: Attribute) -> None:
+        self.offsets, self.location = offsets, location
+        self.new: list[Operation] = []
+        self.memo: dict[tuple[SSAValue, SSAValue], SSAValue] = {}
+
+    def at(self, value: SSAValue) -> tuple[list[Operation], SSAValue]:
+        return self.new, self.value(value, self.offsets)
+
+    def emit(self, o: Operation) -> SSAValue:
+        o.location = self.location
+        self.new.append(o)
+        return o.results[0]
+
+    def value(self, v: SSAValue, offsets: SSAValue) -> SSAValue:
+        key = (v, offsets)
+        if key not in self.memo:
+            self.memo[key] = self.compute(v, offsets)
+        return self.memo[key]
+
+    def compute(self, v: SSAValue, offsets: SSAValue) -> SSAValue:
+        from stepwell.passes.support.views import is_view_op
+
+        owner = cast(Operation, v.owner)
+        offsets_type = cast(TensorType[Attribute], offsets.type)
+        element = cast(TensorType[Attribute], v.type).element_type
+        result = TensorType(element, offsets_type.get_shape())
+        if isinstance(owner, prims.PrimsFullOp):
+            return self.emit(full_op(result, decode(owner.properties["fill_value"])))
+        if is_view_op(owner):
+            root = _view_root(v)
+            if isinstance(root.owner, prims.PrimsFullOp):
+                return self.value(root, offsets)  # (any element of it is its fill)
+            step = _view_step(v)
+            assert step is not None  # (`_computable_at_offsets` checked)
+            source, view = step
+            if view is None:  # (the same elements, in the same order)
+                return self.value(source, offsets)
+            new, index = _view_index(view, offsets, self.location)
+            self.new.extend(new)
+            return self.value(source, index)
+        if isinstance(owner, prims.PrimsIotaOp):
+            start, step = (cast(IntegerAttr, owner.properties[k]).value.data
+                           for k in ("start", "step"))  # fmt: skip
+            index = offsets
+            if step != 1:
+                index = self.binary(prims.PrimsMulOp, index, full_op(offsets_type, step))
+            if start != 0:
+                index = self.binary(prims.PrimsAddOp, index, full_op(offsets_type, start))
+            if offsets_type.element_type != element:
+                index = self.emit(prims.PrimsConvertElementTypeOp.make(
+                    [result], a=index, dtype=element))  # fmt: skip
+            return index
+        operands = [self.value(x, offsets) for x in owner.operands]
+        return self.emit(_rebuilt(owner, operands, result))
+
+    def binary(self, cls: type[Operation], a: SSAValue, constant: Operation) -> SSAValue:
+        b = self.emit(constant)
+        return self.emit(cls.create(operands=[a, b], result_types=[a.type]))
 
 
 def _pointwise_of_inputs(value: SSAValue, limit: int = 32, gathers: bool = True) -> bool:
@@ -1436,11 +1561,11 @@ PATTERNS: list[Callable[[], RewritePattern]] = [
     RecomputeGeneratedValues,
     RecomputeConversions,
     SinkViewIntoGather,
+    GatherOfIndexMath,
     GatherThroughReshape,
     GatherThroughView,
     MergeGathers,
     GatherBeforeElementwise,
-    GatherOfIndexMath,
 ]
 
 

@@ -305,6 +305,25 @@ def test_circular_padding_compiles_in_seconds(pads: tuple[int, ...]) -> None:
     check(lambda x: F.pad(x, pads, mode="circular") * 2, x)
 
 
+def test_a_relative_shift_masked_in_place_compiles_in_seconds() -> None:
+    """A Funnel Transformer's relative shift (reshape, slice, reshape, slice) multiplied in
+    place by a mask built with `F.pad` never finished compiling (more than 20 minutes):
+    moving gathers one op at a time up its index math, whose floor divisions and clamps
+    read each value several times, unfolded the cone into a tree (283 ops became
+    31,892). A gather of generated index math is now computed at its offsets at once."""
+    import torch.nn.functional as F
+
+    def shift(x: torch.Tensor) -> torch.Tensor:
+        m = F.pad(x.new_ones(3, 3), [1, 0, 1, 0])
+        b, n, length, r = x.shape
+        p = x * 2
+        v = p.reshape(b, n, r, length)[:, :, 1:, :].reshape(b, n, length, r - 1)[..., :length]
+        v *= m
+        return p
+
+    check(shift, torch.randn(2, 4, 4, 8))
+
+
 U8 = torch.tensor([0, 1, 200, 255], dtype=torch.uint8)
 I8 = torch.tensor([-128, -1, 0, 127], dtype=torch.int8)
 MASK = torch.tensor([True, False, True, False])

@@ -247,16 +247,17 @@ func.func @gather_keeps_index_math(%x: tensor<6xf32>, %i: tensor<2xi64>, %k: ten
 
 // A gather of a broadcast iota is computed from its offsets: a [2, 3] view of iota(3)
 // (stride 0 on the rows) at offset o is (o % 3) · step + start, and 0 at an offset
-// outside the 6 elements, as the gather read there.
+// outside the 6 elements, as the gather read there. The conversion after the view is
+// computed at the offsets too, so one `where` masks the float result.
 // CHECK-LABEL: func.func @gather_of_iota_view
 // CHECK-NOT: prims.iota
 // CHECK-NOT: prims.take
 // CHECK: %[[IN:.*]] = prims.bitwise_and
 // CHECK: %[[R:.*]] = prims.remainder %i, %{{.*}} : (tensor<4xi64>, tensor<4xi64>)
 // CHECK: %[[V:.*]] = prims.add
-// CHECK: %[[Z:.*]] = prims.full {shape = [4 : i64], fill_value = 0 : i64
-// CHECK-NEXT: %[[W:.*]] = prims.where %[[IN]], %[[V]], %[[Z]]
-// CHECK-NEXT: prims.convert_element_type %[[W]] {dtype = f32}
+// CHECK-NEXT: %[[F:.*]] = prims.convert_element_type %[[V]] {dtype = f32}
+// CHECK-NEXT: %[[Z:.*]] = prims.full {shape = [4 : i64], fill_value = 0.000000e+00 : f64
+// CHECK-NEXT: prims.where %[[IN]], %[[F]], %[[Z]]
 func.func @gather_of_iota_view(%i: tensor<4xi64>) -> tensor<4xf32> {
   %n = prims.iota {length = 3 : i64, start = 5 : i64, step = 2 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<3xi64>
   %b = prims.broadcast_in_dim %n {shape = [2 : i64, 3 : i64], broadcast_dimensions = [1 : i64]} : (tensor<3xi64>) -> tensor<2x3xi64>
@@ -264,6 +265,31 @@ func.func @gather_of_iota_view(%i: tensor<4xi64>) -> tensor<4xf32> {
   %r = prims.reshape %f {shape = [6 : i64]} : (tensor<2x3xf32>) -> tensor<6xf32>
   %0 = prims.take %r, %i : (tensor<6xf32>, tensor<4xi64>) -> tensor<4xf32>
   func.return %0 : tensor<4xf32>
+}
+
+// -----
+
+// A gather of index math that reads a value several times (each clamp reads the last
+// one three times) computes each value once at the offsets: the moved gather keeps the
+// cone a DAG, 3 clamps stay 3, not one copy per path through them (7).
+// CHECK-LABEL: func.func @gather_of_shared_index_math
+// CHECK-NOT: prims.take
+// CHECK-COUNT-3: prims.where
+// CHECK-NOT: prims.where
+// CHECK: func.return
+func.func @gather_of_shared_index_math(%i: tensor<4xi64>) -> tensor<4xi64> {
+  %n = prims.iota {length = 8 : i64, start = -3 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<8xi64>
+  %z = prims.full {shape = [8 : i64], fill_value = 0 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<8xi64>
+  %m1 = prims.ge %n, %z : (tensor<8xi64>, tensor<8xi64>) -> tensor<8xi1>
+  %w1 = prims.where %m1, %n, %z : (tensor<8xi1>, tensor<8xi64>, tensor<8xi64>) -> tensor<8xi64>
+  %h = prims.full {shape = [8 : i64], fill_value = 3 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<8xi64>
+  %m2 = prims.le %w1, %h : (tensor<8xi64>, tensor<8xi64>) -> tensor<8xi1>
+  %w2 = prims.where %m2, %w1, %h : (tensor<8xi1>, tensor<8xi64>, tensor<8xi64>) -> tensor<8xi64>
+  %o = prims.full {shape = [8 : i64], fill_value = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<8xi64>
+  %m3 = prims.ge %w2, %o : (tensor<8xi64>, tensor<8xi64>) -> tensor<8xi1>
+  %w3 = prims.where %m3, %w2, %o : (tensor<8xi1>, tensor<8xi64>, tensor<8xi64>) -> tensor<8xi64>
+  %0 = prims.take %w3, %i {in_bounds = true} : (tensor<8xi64>, tensor<4xi64>) -> tensor<4xi64>
+  func.return %0 : tensor<4xi64>
 }
 
 // scalar_tensor is a 0-d full.
