@@ -607,6 +607,38 @@ class SinkViewIntoGather(RewritePattern):
         rewriter.replace(op, [viewed, gather])
 
 
+class GatherOfGather(RewritePattern):
+    """take(take(x, o1), o2) -> take(x, take(o1, o2)): the o2-th elements of a gather are
+    x at the o2-th offsets of o1. The inner gather's result, which a kernel could only
+    read back from memory, is then never stored: the outer gather reads x itself, at
+    offsets computed where they are read (a 1×1 convolution's window gathers the `cat`
+    of a bilinear upsampling, which gathers its input's corners: three gathers, two
+    stored tensors and three launches before). Only when `o1` is cheap to compute at
+    other offsets: elementwise math on inputs, `iota` and constants
+    (`_pointwise_of_inputs`: the wrapped indices of `torch.take`, index math that
+    `GatherOfIndexMath` computes at the offsets). The outer gather's lanes outside the
+    inner result are masked first (`_guarded_first`), as they read 0."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        from stepwell.dialects.prims_support import TakeOp
+
+        if not isinstance(op, TakeOp) or not isinstance(inner := op.a.owner, TakeOp):
+            return
+        o1 = inner.offsets
+        if not _pointwise_of_inputs(o1, gathers=False):
+            return
+        if min((*_shape(o1), *_shape(op.offsets)), default=0) < 0:
+            return  # (a `?` size)
+        if _guarded_first(op, rewriter):
+            return
+        offsets_type = cast(TensorType[Attribute], o1.type)
+        composed = TakeOp(o1, op.offsets, _like(op.offsets, offsets_type.element_type),
+                          in_bounds=True)  # fmt: skip
+        gather = TakeOp(inner.a, composed.result, op.result.type, inner.is_in_bounds())
+        composed.location = gather.location = op.location
+        rewriter.replace(op, [composed, gather])
+
+
 ORDER_KEEPING_VIEWS = (
     prims.PrimsReshapeOp, prims.PrimsSplitDimOp, prims.PrimsCollapseOp,
     prims.PrimsCollapseViewOp, prims.PrimsSqueezeOp, prims.PrimsBroadcastInDimOp,
@@ -1561,6 +1593,7 @@ PATTERNS: list[Callable[[], RewritePattern]] = [
     RecomputeGeneratedValues,
     RecomputeConversions,
     SinkViewIntoGather,
+    GatherOfGather,
     GatherOfIndexMath,
     GatherThroughReshape,
     GatherThroughView,

@@ -292,6 +292,20 @@ func.func @gather_of_shared_index_math(%i: tensor<4xi64>) -> tensor<4xi64> {
   func.return %0 : tensor<4xi64>
 }
 
+// -----
+
+// A gather of a gather reads the first source at the composed offsets: the inner
+// gather's result is no longer a tensor that a kernel would store and read back.
+// CHECK-LABEL: func.func @gather_of_gather
+// CHECK-NEXT: %[[O:.*]] = prims.take %i, %j {in_bounds = true} : (tensor<6xi64>, tensor<4xi64>) -> tensor<4xi64>
+// CHECK-NEXT: %[[G:.*]] = prims.take %x, %[[O]] : (tensor<8xf32>, tensor<4xi64>) -> tensor<4xf32>
+// CHECK-NEXT: func.return %[[G]]
+func.func @gather_of_gather(%x: tensor<8xf32>, %i: tensor<6xi64>, %j: tensor<4xi64>) -> tensor<4xf32> {
+  %0 = prims.take %x, %i : (tensor<8xf32>, tensor<6xi64>) -> tensor<6xf32>
+  %1 = prims.take %0, %j {in_bounds = true} : (tensor<6xf32>, tensor<4xi64>) -> tensor<4xf32>
+  func.return %1 : tensor<4xf32>
+}
+
 // scalar_tensor is a 0-d full.
 // CHECK-LABEL: func.func @scalar_tensor
 // CHECK-NEXT: prims.full {shape = [], fill_value = 3 : i64, dtype = i64
