@@ -42,6 +42,7 @@ from stepwell.ir.fx_nodes import (  # noqa: F401 - the frontend's public names
     _build_module,
     _meta_val,
     eager_dtype,
+    one_element_constants,
     source_location,
 )
 
@@ -86,8 +87,12 @@ def import_program(ep: torch.export.ExportedProgram, name: str = "forward") -> M
             val = _meta_val(_placeholder(ep.graph, spec.arg.name))
             kind = "input" if isinstance(val, torch.Tensor) else "symint"
         inputs.append(GraphInput(target, kind))
+    constants = {spec.arg.name: ep.constants.get(str(spec.target))
+                 for spec in ep.graph_signature.input_specs
+                 if spec.kind.name == "CONSTANT_TENSOR"}  # fmt: skip
     graph = complex_as_pairs(ep.graph)
-    return _build_module(graph, inputs, name, results if written else None)
+    return _build_module(graph, inputs, name, results if written else None,
+                         one_element_constants(constants))  # fmt: skip
 
 
 def mutates(graph: torch.fx.Graph) -> bool:
@@ -149,13 +154,18 @@ def import_graph_with_attributes(
                 inputs.append(GraphInput(n.meta.get("stepwell_name", n.name), "input"))
     attributes = graph_attributes(gm)
     attribute_nodes = [n for n in gm.graph.nodes if n.op == "get_attr"]
+    constants = {}
     for n, value in zip(attribute_nodes, attributes, strict=True):
         fqn = n.meta.get("stepwell_name", str(n.target))
         kind = n.meta.get("stepwell_kind") or _attr_kind(gm, str(n.target))
         inputs.append(GraphInput(fqn, kind))
+        if kind == "constant":
+            constants[n.name] = value
         if "val" not in n.meta:
             n.meta["val"] = _fake_like(value)
-    return _build_module(complex_as_pairs(gm.graph), inputs, name), attributes
+    module = _build_module(complex_as_pairs(gm.graph), inputs, name,
+                           scalars=one_element_constants(constants))  # fmt: skip
+    return module, attributes
 
 
 def _retrace(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> torch.fx.GraphModule:

@@ -409,8 +409,13 @@ def _build_module(
     inputs: Sequence[GraphInput],
     name: str = "forward",
     keep: Sequence[int] | None = None,
+    scalars: dict[str, Scalar] | None = None,
 ) -> ModuleOp:
-    """The function of `graph`, returning its outputs (those at the positions `keep`)."""
+    """The function of `graph`, returning its outputs (those at the positions `keep`).
+    `scalars`: the one-element constant tensors among its arguments, by node name
+    (`one_element_constants`): the function computes them with `full` (so passes see the
+    number: a `torch.tensor(finfo.min)` fill that masks attention scores) and leaves
+    their arguments unused."""
     placeholders = [n for n in graph.nodes if n.op == "placeholder"]
     attrs = [n for n in graph.nodes if n.op == "get_attr"]
     arg_nodes = placeholders + attrs
@@ -423,6 +428,9 @@ def _build_module(
     for n, arg in zip(arg_nodes, block.args, strict=True):
         importer.values[n] = [arg]
         arg.name_hint = _ssa_name(n.name)
+    for n in arg_nodes:
+        if scalars and n.name in scalars:
+            importer.values[n] = _constant_as_full(importer, n, scalars[n.name])
     for node in graph.nodes:
         if node.op == "call_function":
             importer.import_node(node)
@@ -447,6 +455,48 @@ def _build_module(
     if ranges := size_ranges(values):
         func.attributes[SIZE_RANGES] = ranges_attribute(ranges)  # what Dynamo's guards bound
     return ModuleOp([func])
+
+
+@dataclass(frozen=True)
+class Scalar:
+    """A one-element constant tensor: its shape, number, dtype and device."""
+
+    shape: tuple[int, ...]
+    value: bool | int | float
+    dtype: torch.dtype
+    device: torch.device
+
+
+def one_element_constants(named: dict[str, Any]) -> dict[str, Scalar]:
+    """The constant tensors of `named` (node name -> value) that `_build_module` computes
+    with `full`: one element of a real or bool dtype, needing no gradient (a fake or
+    meta tensor has no number to read)."""
+    from torch._subclasses.fake_tensor import FakeTensor, unset_fake_temporarily
+
+    out = {}
+    for k, v in named.items():
+        if not (isinstance(v, torch.Tensor) and not isinstance(v, torch.nn.Parameter | FakeTensor)
+                and v.numel() == 1 and not v.is_complex() and not v.requires_grad
+                and v.device.type != "meta"):  # fmt: skip
+            continue
+        with unset_fake_temporarily():  # (a backend may trace under a fake mode)
+            out[k] = Scalar(tuple(v.shape), v.item(), v.dtype, v.device)
+    return out
+
+
+def _constant_as_full(importer: NodeImporter, arg: torch.fx.Node, c: Scalar) -> list[SSAValue]:
+    """The values of an `aten.full` of the constant `c`, imported in place of the
+    argument `arg` stands for."""
+    graph = torch.fx.Graph()
+    node = graph.call_function(
+        torch.ops.aten.full.default, (list(c.shape), c.value),
+        {"dtype": c.dtype, "device": c.device},
+    )  # fmt: skip
+    node.meta.update(arg.meta)
+    node.meta["val"] = torch.empty(c.shape, dtype=c.dtype, device="meta")
+    node.name = arg.name
+    importer.import_node(node)
+    return importer.values[node]
 
 
 def eager_dtype(node: torch.fx.Node) -> torch.dtype | None:

@@ -327,6 +327,42 @@ def test_a_scale_computed_from_constants_is_fused() -> None:
     torch.testing.assert_close(out, fn(q, k, v), atol=1e-5, rtol=1e-5)
 
 
+KEEP = torch.rand(10, 10, generator=torch.Generator().manual_seed(0)) > 0.3
+
+
+def _lifted_fill(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+    """GPT-Neo's mask: a where() whose fill is a tensor constant made in forward."""
+    s = q @ k.transpose(-1, -2)
+    s = torch.where(KEEP, s, torch.tensor(torch.finfo(s.dtype).min))
+    return s.softmax(-1) @ v
+
+
+def test_a_fill_that_is_a_tensor_constant_masks() -> None:
+    """`torch.where(mask, s, torch.tensor(finfo.min))`: the fill was an argument (a lifted
+    constant) whose number no pass could read, and the attention was not fused. A
+    one-element constant is now a `full` in the IR."""
+    q, k, v = (torch.randn(2, 3, 10, 16) for _ in range(3))
+    module, fused, inputs = compile_to_tile(_lifted_fill, (q, k, v))
+    assert len(fused) == 1
+    (out,) = run(module, inputs, "triton")
+    assert mismatch([_lifted_fill(q, k, v)], [out]) is None
+
+
+def test_torch_compile_reads_a_tensor_constant_fill(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same through torch.compile, where the constant is a graph attribute that the
+    backend traces under Dynamo's fake mode: one attention kernel, eager's values."""
+    q, k, v = (torch.randn(2, 3, 10, 16) for _ in range(3))
+    monkeypatch.setenv("STEPWELL_DUMP", str(tmp_path))
+    torch._dynamo.reset()
+    with torch.no_grad():
+        out = torch.compile(_lifted_fill, backend="stepwell", fullgraph=True)(q, k, v)
+    assert mismatch([_lifted_fill(q, k, v)], [out]) is None
+    (graph,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    assert (graph / "kernels.py").read_text().count("_attention(") == 1
+
+
 @pytest.mark.parametrize("spelling", ["lengths", "additive", "bf16", "sdpa"])
 def test_a_row_the_mask_hides_entirely(spelling: str) -> None:
     """A query row whose mask hides every key: a softmax written out gives NaN there
