@@ -52,7 +52,7 @@ from xdsl.traits import EffectInstance, MemoryEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from stepwell.dialects.codecs import call_arguments
-from stepwell.dialects.torch_support import TorchOp, call_properties
+from stepwell.dialects.torch_support import TorchOp, call_operand_error, call_properties
 from stepwell.ir.callees import callee_error, collective_kind, is_effectful, resolve_callee
 from stepwell.ir.sizes import Size, SizeError, simplify
 from stepwell.ir.types import int_array, int_values, is_float, tensor_sizes, torch_dtype
@@ -531,6 +531,8 @@ class ExternOp(IRDLOperation):
 
     def verify_(self) -> None:
         if (error := callee_error(self.callee.data)) is not None:
+            raise VerifyException(error)
+        if (error := call_operand_error(self.args, self.kwargs, len(self.inputs))) is not None:
             raise VerifyException(error)
 
 

@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
+from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BoolAttr,
@@ -355,6 +356,12 @@ class KernelOp(IRDLOperation):
                     f"'{op.name}' cannot appear in a tile.kernel (no Triton rule or tile "
                     "interpreter for it; see dialects/kernel_ops.py)"
                 )
+            if isinstance(op, scf.ForOp):
+                step = op.step.owner
+                if isinstance(step, arith.ConstantOp) and isinstance(
+                    step.value, IntegerAttr) and step.value.value.data <= 0:  # fmt: skip
+                    raise VerifyException(f"a loop's step is positive, not "
+                                          f"{step.value.value.data}")  # fmt: skip
 
     def is_combo(self) -> bool:
         return self.kind.data == COMBO_KIND
@@ -1079,6 +1086,13 @@ class LaunchOp(IRDLOperation):
             have = cast(TensorType[Attribute], v.type).element_type
             if have != cast(MemRefType[Attribute], view).element_type:
                 raise VerifyException(f"a {have} tensor for the view {view}")
+        for i, out in enumerate(self.outputs):
+            view = kernel.views[len(self.inputs) + i]
+            written = any(isinstance(u.operation, StoreOp | ScatterOp) and u.index == 1
+                          for u in view.uses)  # fmt: skip
+            if not written and 0 not in cast(TensorType[Attribute], out.type).get_shape():
+                raise VerifyException(f"{kernel.sym_name.data} never writes its result {i} "
+                                      "(no tile.store or tile.scatter into its view)")  # fmt: skip
         if len(self.inits) > len(self.outputs):
             raise VerifyException("tile.launch has more inits than results")
         for init, out in zip(self.inits, self.outputs, strict=False):

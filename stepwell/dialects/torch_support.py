@@ -535,6 +535,21 @@ class OperatorOp(IRDLOperation):
     def verify_(self) -> None:
         if (error := callee_error(self.op_name.data)) is not None:
             raise VerifyException(error)
+        if (error := call_operand_error(self.args, self.kwargs, len(self.inputs))) is not None:
+            raise VerifyException(error)
+
+
+def call_operand_error(
+    args: ArrayAttr | None, kwargs: DictionaryAttr | None, operands: int
+) -> str | None:
+    """Why a generic call's arguments cannot be read (`#torch.sym<i>` naming an operand
+    the call does not have), or None."""
+    attrs = [*(args.data if args is not None else ()),
+             *(kwargs.data.values() if kwargs is not None else ())]  # fmt: skip
+    for ref in (r for a in attrs for r in _sym_refs(a)):
+        if ref >= operands:
+            return f"an argument refers to #torch.sym<{ref}> but the call has {operands} operand(s)"
+    return None
 
 
 def call_properties(

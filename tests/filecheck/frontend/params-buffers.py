@@ -2,7 +2,8 @@
 # ruff: noqa: E501  (FileCheck patterns match whole lines of IR)
 """Parameters, buffers and lifted constants become function arguments that carry their
 fully qualified name and kind as argument attributes (in torch.export's order); user
-inputs keep their names."""
+inputs keep their names. A one-element constant is also computed by a `full` of its
+number, which the function reads instead of the argument (passes see the number)."""
 
 import torch
 from torch import nn
@@ -49,10 +50,11 @@ print(to_text(import_program(ep)))
 # CHECK-SAME: %[[TWO:[a-z_0-9]+]]: tensor<f32> {stepwell.name = "two", stepwell.kind = "constant"}
 # CHECK-SAME: %tokens: tensor<2x4xf32> {stepwell.name = "tokens", stepwell.kind = "input"}
 # CHECK-SAME: -> tensor<2x4xf32>
+# CHECK: %[[TWO_VALUE:.*]] = torch.aten.full {size = [], fill_value = 2.000000e+00 : f64, dtype = f32
 # CHECK: %[[P0:.*]] = torch.aten.linear %tokens, %[[W0]], none :
 # CHECK: %[[M0:.*]] = torch.aten.mul.Tensor %[[P0]], %[[S0]] :
 # CHECK: %[[P1:.*]] = torch.aten.linear %[[M0]], %[[W1]], none :
 # CHECK: %[[M1:.*]] = torch.aten.mul.Tensor %[[P1]], %[[S1]] :
 # CHECK: torch.aten.add.Tensor %[[M1]], %[[SHIFT]] :
-# CHECK: torch.aten.add.Tensor %{{.*}}, %[[TWO]] :
+# CHECK: torch.aten.add.Tensor %{{.*}}, %[[TWO_VALUE]] :
 # CHECK: torch.aten.add.Tensor %{{.*}}, %[[STEPS]] :

@@ -324,3 +324,11 @@ func.func @sort_indices_are_i64(%a: tensor<4x8xf32>) {
   %0, %1 = prims.sort %a {dim = 1 : i64, descending = false} : (tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xi32>)
   func.return
 }
+
+// -----
+
+func.func @extern_names_a_missing_operand(%a: tensor<4xf32>) {
+  // CHECK: error: 'prims.extern' op an argument refers to #torch.sym<7> but the call has 1 operand(s)
+  %0 = prims.extern "aten.neg.default"(%a) {args = [#torch.sym<7>]} : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}

@@ -166,3 +166,30 @@ builtin.module {
     %n = tile.splat %s0 : tensor<4xf32>
   }
 }
+
+// -----
+
+builtin.module {
+  // CHECK: a loop's step is positive, not -1
+  tile.kernel @k(%x: memref<4xf32, strided<[1]>>) attributes {grid = [1 : i64, 1 : i64, 1 : i64], space = [[4 : i64]], block = [4 : i64], num_warps = 4 : i64, kind = "pointwise"} {
+    %lo = arith.constant 0 : index
+    %hi = arith.constant 2 : index
+    %step = arith.constant -1 : index
+    scf.for %i = %lo to %hi step %step {
+    }
+  }
+}
+
+// -----
+
+builtin.module {
+  // CHECK: k never writes its result 0 (no tile.store or tile.scatter into its view)
+  tile.kernel @k(%x: memref<4xf32, strided<[1]>>, %out: memref<4xf32, strided<[1]>>) attributes {grid = [1 : i64, 1 : i64, 1 : i64], space = [[4 : i64]], block = [4 : i64], num_warps = 4 : i64, kind = "pointwise"} {
+    %0 = tile.program_id {axis = 0 : i64} : index
+    %1 = tile.load %x[%0] {groups = [1 : i64]} : memref<4xf32, strided<[1]>> -> tensor<4xf32>
+  }
+  func.func @forward(%x: tensor<4xf32>) -> tensor<4xf32> {
+    %0 = tile.launch @k(%x) : (tensor<4xf32>) -> tensor<4xf32>
+    func.return %0 : tensor<4xf32>
+  }
+}
