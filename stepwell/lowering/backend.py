@@ -256,7 +256,9 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         slots = output_slots(graph)
         if record and key is not None and not attributes and len(slots) == outputs:
             recorded.append(frame_cache.FrameEntry(key, tuple(slots)))
-        return artifacts.runner(slots, attributes, user_outputs)
+        from stepwell.lowering.input_views import with_input_views
+
+        return with_input_views(artifacts.runner(slots, attributes, user_outputs), graph)
 
     def eager(graph: torch.fx.GraphModule, e: Exception) -> Callable[..., Any]:
         if not torch._dynamo.config.suppress_errors:

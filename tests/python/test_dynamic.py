@@ -398,3 +398,49 @@ def test_symbolic_kernels_keep_dtypes_and_nans(dtype: torch.dtype, tmp_path: Pat
         assert mismatch(want, got) is None, (rows, mismatch(want, got))
     specs = _specializations(tmp_path, "graph0")
     assert list(specs) == ["symbolic"] and specs["symbolic"]["externs"] == {}
+
+
+INPUT_VIEWS: dict[str, Callable[[torch.Tensor], Any]] = {
+    "slice from a size": lambda x: x[:, x.shape[1] // 2:],
+    "expand of a slice": lambda x: x[:, :1].expand(-1, x.shape[1]),
+    "slice to a size": lambda x: x[:, 1:x.shape[1] - 1],
+    "narrow": lambda x: x.narrow(1, 2, x.shape[1] - 2),
+    "chunk": lambda x: x.chunk(2, 1)[1],
+    "flat tail": lambda x: x.flatten()[x.shape[1]:],
+    "int64 transpose of a slice": lambda x: x.long()[:, 1:].t(),
+    "view and a computed output": lambda x: (x[:, x.shape[1] // 2:], x * 2),
+}
+
+
+@pytest.mark.parametrize("name", list(INPUT_VIEWS))
+def test_an_output_that_views_an_input_keeps_its_offset(name: str) -> None:
+    """With dynamic sizes, AOTAutograd makes an output that aliases an input again from
+    the input, with `as_strided` and the compiled output's strides and offset: the copy
+    stepwell returned made `x[:, n // 2:]` the first elements of x (a wrong result from
+    the second size on). Such an output is now the view itself, made on the input."""
+    fn = INPUT_VIEWS[name]
+    torch._dynamo.reset()
+    compiled = torch.compile(fn, backend="stepwell")
+    for n in (8, 11, 13):
+        x = torch.arange(3.0 * n).view(3, n)
+        want, got = fn(x), compiled(x)
+        assert mismatch(want, got) is None, (n, mismatch(want, got))
+
+
+def test_a_cache_written_in_place_returns_its_filled_part() -> None:
+    """A KV cache buffer written in place and returned up to the current length."""
+
+    class Cache(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.register_buffer("k", torch.zeros(2, 16, 4))
+
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            self.k[:, : x.shape[1]] = x
+            return self.k[:, : x.shape[1]]
+
+    torch._dynamo.reset()
+    eager, compiled = Cache(), torch.compile(Cache(), backend="stepwell")
+    for t in (3, 5, 7):
+        x = torch.randn(2, t, 4)
+        assert mismatch(eager(x), compiled(x)) is None, t

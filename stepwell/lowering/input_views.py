@@ -1,0 +1,131 @@
+"""Outputs of a compiled FX graph that are views of its inputs, remade from the inputs at
+run time.
+
+The runtime returns a copy of an output that shares memory with an input
+(`launch_plan.unaliased`). AOTAutograd, though, knows from its trace which outputs alias
+an input, and makes each such output again from the input it aliases
+(`gen_alias_from_base`): with dynamic shapes it reads the compiled output's sizes,
+strides and storage offset and calls `as_strided` on the input, so a contiguous copy of
+`x[:, n // 2:]` became `x`'s first elements (a wrong result). Inductor returns the real
+view. So does stepwell now, for an output that the FX graph computes from its
+placeholders through view ops and size arithmetic alone: the view ops run again on the
+actual inputs, which costs no kernel and gives eager's sizes, strides and offset."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import torch
+import torch.fx
+
+Runner = Callable[..., list[Any]]
+
+SIZE_OPS = (
+    torch.ops.aten.sym_size.int,
+    torch.ops.aten.sym_stride.int,
+    torch.ops.aten.sym_numel.default,
+    torch.ops.aten.sym_storage_offset.default,
+)
+"""ATen ops that read a tensor's metadata, not its values."""
+
+
+def _is_tensor(node: torch.fx.Node) -> bool:
+    return isinstance(node.meta.get("val"), torch.Tensor)
+
+
+def _replayable(node: torch.fx.Node) -> bool:
+    """Can `node` be computed again at run time without running a kernel: a placeholder,
+    a view op, an item of a list of views, or arithmetic on sizes?"""
+    if node.op == "placeholder":
+        return True
+    if node.op != "call_function":
+        return False
+    target = node.target
+    if target is operator.getitem:
+        return True  # (of a view op's list of views, whose own node is checked too)
+    if isinstance(target, torch._ops.OpOverload):
+        if target.is_view:
+            return True
+        return target in SIZE_OPS
+    return not _is_tensor(node) and callable(target)  # operator.floordiv, sym_max, ...
+
+
+def input_view_outputs(graph: torch.fx.GraphModule) -> dict[int, torch.fx.Node]:
+    """The flat outputs of `graph` (by position among its output leaves, Nones counted)
+    that are views of its tensor inputs, or of another output (a buffer's new value,
+    which AOTAutograd writes back into the buffer before it makes the views again):
+    computed from those by view ops and size arithmetic alone (an input returned as it
+    is is a pass-through, which the backend handles)."""
+    leaves = _leaves(graph)
+    outputs = {leaf: i for i, leaf in enumerate(leaves)
+               if isinstance(leaf, torch.fx.Node) and _is_tensor(leaf)}  # fmt: skip
+    found: dict[int, torch.fx.Node] = {}
+    for leaf, i in outputs.items():
+        if leaf.op != "call_function" or not _replayable(leaf):
+            continue
+        stack, seen, ok = list(leaf.all_input_nodes), {leaf}, True
+        while stack and ok:
+            node = stack.pop()
+            if node in seen or node in outputs:  # (an output: what the runtime returns)
+                continue
+            seen.add(node)
+            ok = _replayable(node)
+            stack.extend(node.all_input_nodes)
+        if ok:
+            found[i] = leaf
+    return found
+
+
+def _leaves(graph: torch.fx.GraphModule) -> list[Any]:
+    output = next(n for n in graph.graph.nodes if n.op == "output")
+    return torch.utils._pytree.tree_leaves(output.args[0], is_leaf=lambda x: x is None)
+
+
+def _replay(graph: torch.fx.GraphModule, wanted: Sequence[torch.fx.Node],
+            args: Sequence[Any], outputs: Sequence[Any]) -> list[Any]:  # fmt: skip
+    """The values of the nodes `wanted` (see `input_view_outputs`), computed from the
+    graph's arguments `args` and the values of its other outputs, `outputs`."""
+    known: dict[torch.fx.Node, Any] = {}
+    for leaf, value in zip(_leaves(graph), outputs, strict=True):
+        if isinstance(leaf, torch.fx.Node) and leaf not in wanted:
+            known[leaf] = value
+    needed: set[torch.fx.Node] = set()
+    stack = list(wanted)
+    while stack:
+        node = stack.pop()
+        if node not in needed:
+            needed.add(node)
+            if node in wanted or node not in known:
+                stack.extend(node.all_input_nodes)
+    env: dict[torch.fx.Node, Any] = {}
+    placeholders = iter(args)
+    for node in graph.graph.nodes:
+        if node.op == "placeholder":
+            env[node] = next(placeholders)
+        elif node in needed:
+            if node in known and node not in wanted:
+                env[node] = known[node]
+                continue
+            a = torch.fx.node.map_arg(node.args, env.__getitem__)
+            kw = torch.fx.node.map_arg(node.kwargs, env.__getitem__)
+            env[node] = node.target(*a, **kw)  # type: ignore[operator]
+    return [env[n] for n in wanted]
+
+
+def with_input_views(run: Runner, graph: torch.fx.GraphModule) -> Runner:
+    """`run`, with the outputs that are views of inputs (`input_view_outputs`) remade from
+    the actual inputs; `run` itself when there are none."""
+    views = input_view_outputs(graph)
+    if not views:
+        return run
+    positions, nodes = list(views), list(views.values())
+
+    def remade(*args: Any) -> list[Any]:
+        outputs = list(run(*args))
+        for i, value in zip(positions, _replay(graph, nodes, args, outputs), strict=True):
+            outputs[i] = value
+        return outputs
+
+    return remade
