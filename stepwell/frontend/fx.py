@@ -41,10 +41,28 @@ from stepwell.ir.fx_nodes import (  # noqa: F401 - the frontend's public names
     NodeImporter,
     _build_module,
     _meta_val,
+    _where,
     eager_dtype,
     one_element_constants,
     source_location,
 )
+
+
+class SubgraphError(FxImportError):
+    """A graph that calls a higher-order op on subgraphs (`torch.cond`, `while_loop`,
+    `map`): the backend runs such a graph with ATen, as it is."""
+
+
+def refuse_subgraphs(gm: torch.fx.GraphModule) -> None:
+    """Raise `SubgraphError`, located, if an attribute of `gm` that a node reads is a
+    subgraph (a branch of `torch.cond`, a loop body)."""
+    for n in gm.graph.nodes:
+        if n.op == "get_attr" and isinstance(getattr(gm, str(n.target), None), torch.nn.Module):
+            users = ", ".join(sorted({str(u.target) for u in n.users}))
+            at = _where(next(iter(n.users), n))  # (the call has the stack trace)
+            raise SubgraphError(f"{at}: '{n.target}' is a subgraph that {users} runs "
+                                "(control flow): stepwell compiles no subgraphs")  # fmt: skip
+
 
 MUTATION_OUTPUTS = ("USER_INPUT_MUTATION", "BUFFER_MUTATION", "PARAMETER_MUTATION")
 """Outputs of a functionalized program that carry an input's new value, not a result."""
@@ -59,6 +77,7 @@ def import_program(ep: torch.export.ExportedProgram, name: str = "forward") -> M
     Regions under `torch.no_grad()` or `torch.autocast(...)` inside `forward`, which
     torch.export keeps as wrapper higher-order ops around submodules, are inlined the same
     way (autocast applied to the ops it covers)."""
+    refuse_subgraphs(ep.graph_module)
     if mutates(ep.graph) or has_mode_wrappers(ep.graph):
         with contextlib.suppress(Exception):  # (one PyTorch cannot functionalize: as it is)
             ep = ep.run_decompositions({})  # (an empty table: functionalization only)
@@ -152,6 +171,7 @@ def import_graph_with_attributes(
                 inputs.append(GraphInput(str(val), "symint"))  # named by its symbol: s0
             else:
                 inputs.append(GraphInput(n.meta.get("stepwell_name", n.name), "input"))
+    refuse_subgraphs(gm)
     attributes = graph_attributes(gm)
     attribute_nodes = [n for n in gm.graph.nodes if n.op == "get_attr"]
     constants = {}

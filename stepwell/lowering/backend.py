@@ -261,6 +261,11 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         return with_input_views(artifacts.runner(slots, attributes, user_outputs), graph)
 
     def eager(graph: torch.fx.GraphModule, e: Exception) -> Callable[..., Any]:
+        from stepwell.frontend.fx import SubgraphError
+
+        if isinstance(e, SubgraphError):  # (control flow: ATen runs the graph, as it is)
+            warnings.warn(f"stepwell runs a graph with ATen: {e}", stacklevel=2)
+            return graph.forward
         if not torch._dynamo.config.suppress_errors:
             raise e
         # torch.compile's own convention: with suppress_errors, run the graph eagerly

@@ -61,7 +61,7 @@ def call(argv: tuple[str, ...], capfd: pytest.CaptureFixture[str]) -> tuple[int,
         (
             ("stepwell", "import", f"{ERRORS}:nope"),
             f"{ERRORS}: error: no function 'nope' (callables defined there: branchy, example, "
-            "example_bad_return, example_raises)",
+            "example_bad_return, example_cond, example_raises)",
         ),
         (
             ("stepwell", "import", f"{ERRORS}:example_raises"),

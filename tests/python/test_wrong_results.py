@@ -359,3 +359,20 @@ def test_an_lstm_runs_its_aten_layers(bidirectional: bool) -> None:
     x = torch.randn(2, 3, 5)
     with torch.no_grad(), torch._dynamo.config.patch(allow_rnn=True):
         check(lambda x: lstm(x), x)
+
+
+def test_control_flow_runs_with_aten() -> None:
+    """`torch.cond` crashed the backend (its branches are subgraph attributes, read as
+    tensors: AttributeError). A graph that runs subgraphs is now run by ATen as it is,
+    with a warning that says why; both branches match eager."""
+
+    def f(x: torch.Tensor) -> torch.Tensor:
+        return torch.cond(x.sum() > 0, lambda x: x.sin(), lambda x: x.cos() * 2, (x,))
+
+    torch._dynamo.reset()
+    compiled = torch.compile(f, backend="stepwell")
+    for x in (torch.randn(5).abs(), -torch.ones(5), torch.zeros(0)):
+        with pytest.warns(UserWarning, match="subgraph that cond runs"):
+            got = compiled(x)
+        assert mismatch(f(x), got) is None
+        torch._dynamo.reset()
