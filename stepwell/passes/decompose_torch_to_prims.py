@@ -17,6 +17,7 @@ distinct (op, types, constants) is traced once per pass run and reused.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import sys
@@ -50,6 +51,7 @@ from stepwell.ir.callees import SYM_FUNCTIONS, is_effectful, resolve_callee
 from stepwell.ir.fx_nodes import TENSOR_TYPES
 from stepwell.ir.interpret import call_generic, generic_arguments
 from stepwell.ir.levels import require_level
+from stepwell.ir.limits import deadline
 from stepwell.ir.sizes import Size
 from stepwell.ir.types import element_type, has_exotic_types, ranges_of, torch_dtype
 from stepwell.passes.support import sdpa
@@ -132,6 +134,18 @@ def _holds_nothing(op: Operation) -> bool:
         and math.prod(t.get_shape()) == 0
         for t in op.result_types
     )  # fmt: skip
+
+
+SYMBOLIC_TRACE_SECONDS = 20
+"""How long a decomposition may take to trace with symbolic sizes before the op stays an
+ATen call: PyTorch's `adaptive_avg_pool2d` unrolls a loop over a symbolic window length
+and took more than 10 minutes of sympy for a batch, height and width all dynamic. (The
+backend then compiles the graph once per size, where the same trace takes a second.)"""
+
+
+class TraceTooLong(BaseException):
+    """A decomposition's trace ran past `SYMBOLIC_TRACE_SECONDS` (a BaseException: PyTorch's
+    own `except Exception` handlers let it through)."""
 
 
 def _has_dynamic_dims(op: Operation) -> bool:
@@ -314,10 +328,14 @@ class _Run:
 
     def _trace(self, op: TorchOp | OperatorOp, name: str, operands: list[Attribute | Size],
                ranges: dict[str, tuple[int, int]]) -> Any:  # fmt: skip
+        limit = SYMBOLIC_TRACE_SECONDS if _has_dynamic_dims(op) else None
         try:
-            return trace_decomposition(self._run(op, name), operands, ranges)
-        except Exception:  # PyTorch cannot trace it here: keep the op whole as an extern
-            return None
+            with contextlib.ExitStack() as stack:
+                if limit is not None:
+                    stack.enter_context(deadline(limit, TraceTooLong))
+                return trace_decomposition(self._run(op, name), operands, ranges)
+        except (Exception, TraceTooLong):  # PyTorch cannot trace it here (or not in time):
+            return None  # keep the op whole as an extern
 
     def report(self, name: str) -> None:
         """Say once per run that `name` stays an ATen call."""

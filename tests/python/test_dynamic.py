@@ -444,3 +444,22 @@ def test_a_cache_written_in_place_returns_its_filled_part() -> None:
     for t in (3, 5, 7):
         x = torch.randn(2, t, 4)
         assert mismatch(eager(x), compiled(x)) is None, t
+
+
+def test_a_decomposition_too_slow_to_trace_symbolically_is_compiled_per_size(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """PyTorch's `adaptive_avg_pool2d` decomposition unrolls a loop over a symbolic window
+    length: with batch, height and width all dynamic its trace ran for more than 10
+    minutes. A trace with symbolic sizes now has a time limit, past which the op stays
+    an ATen call in the symbolic attempt and the graph is compiled per size."""
+    import torch.nn.functional as F
+
+    from stepwell.passes import decompose_torch_to_prims
+
+    monkeypatch.setattr(decompose_torch_to_prims, "SYMBOLIC_TRACE_SECONDS", 2)
+    torch._dynamo.reset()
+    compiled = torch.compile(lambda x: F.adaptive_avg_pool2d(x, 3), backend="stepwell")
+    for shape in ((1, 2, 7, 6), (1, 2, 9, 5), (2, 2, 4, 8)):
+        x = torch.randn(shape)
+        assert mismatch(F.adaptive_avg_pool2d(x, 3), compiled(x)) is None, shape
