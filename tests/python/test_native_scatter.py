@@ -112,7 +112,23 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
         (X, ROWS, torch.randn(4, 4))),
     "scatter multiply": (lambda x, i, s: x.scatter(0, i, s, reduce="multiply"), (X, IDX, SRC)),
     "scatter multiply value": (lambda x, i: x.scatter(0, i, -2.5, reduce="multiply"), (X, IDX)),
+    # one boolean mask and one value: `where(mask, v, x)`
+    "masked put": (lambda x: _put(x, (x > 0.5,), 0.0), (X,)),
+    "masked put, columns": (lambda x, m: _put(x, (slice(None), m), -1.5),
+                            (X, torch.tensor([True, False, True, False]))),
+    "masked put, leading rows of 3-d": (lambda x: _put(x, (x[:, 0, 0] > 0,), 7.0),
+                                        (torch.randn(4, 2, 3),)),
+    "masked put int64": (lambda x: _put(x, (x % 2 == 0,), -1), (torch.arange(12).view(3, 4),)),
+    "masked put float16 NaN": (lambda x: _put(x, (x < 0,), float("nan")), (X.half(),)),
+    "masked accumulate": (lambda x: x.index_put((x > 0,), torch.tensor(2.0), accumulate=True),
+                          (X,)),
 }  # fmt: skip
+
+
+def _put(x: torch.Tensor, index: tuple[Any, ...], value: float) -> torch.Tensor:
+    y = x.clone()
+    y[index] = value
+    return y
 
 
 def compiled(fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, list[Any]]:
@@ -260,3 +276,13 @@ def test_int64_constants_are_exact(fn: Callable[..., Any]) -> None:
     want = list(torch.utils._pytree.tree_leaves(fn(*args)))
     assert mismatch(want, list(artifacts.runtime(*bound))) is None
     assert mismatch(want, list(run_tile(artifacts.module, *bound))) is None
+
+
+def test_a_masked_assignment_is_one_where_kernel() -> None:
+    """`y[y > 1] = 0` was a comparison kernel, a graph-level `full` of the 0 and an ATen
+    `index_put` (3 launches, Inductor 1): a mask selects each element once, so setting
+    them to one value is a `where`, fused with the comparison."""
+    artifacts, _ = compiled(lambda x: _put(x, (x > 1,), 0.0), (X,))
+    manifest = artifacts.manifest
+    assert manifest["externs"] == {} and not manifest["graph_level_prims"], manifest
+    assert len(manifest["kernels"]) == 1

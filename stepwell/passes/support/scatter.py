@@ -257,7 +257,10 @@ def index_put(
     values: torch.Tensor,
     accumulate: bool = False,
 ) -> Any:
-    """`self[indices] = values` (`+=` when accumulating), as one scatter."""
+    """`self[indices] = values` (`+=` when accumulating), as one scatter; with one
+    boolean mask and one value (`y[y > 1] = 0`), as a `where` (`_masked_put`)."""
+    if (masked := _masked_put(self, indices, values, accumulate)) is not None:
+        return masked
     if self.dim() == 0 or (accumulate and self.dtype == torch.bool):
         return NotImplemented
     found = index_offsets(self, indices)
@@ -266,6 +269,28 @@ def index_put(
     offsets, shape = found
     src = values.to(self.dtype).expand(shape)
     return torch.ops.stepwell.scatter(self, offsets, src, "sum" if accumulate else "none")
+
+
+def _masked_put(
+    self: torch.Tensor, indices: Sequence[torch.Tensor | None], values: torch.Tensor,
+    accumulate: bool,
+) -> torch.Tensor | None:
+    """`self[..., mask, ...] = v` for one boolean mask over consecutive dims and a single
+    value `v`: every element the mask selects is set to v (or has v added: a mask selects
+    each element once), so it is `where(mask, v, self)`, elementwise and fused where the
+    scatter would need the mask's data-dependent positions. None when it is not that."""
+    given = [(k, i) for k, i in enumerate(indices) if i is not None]
+    if len(given) != 1 or values.numel() != 1 or (accumulate and self.dtype == torch.bool):
+        return None
+    k, mask = given[0]
+    if mask.dtype != torch.bool or mask.dim() == 0:
+        return None
+    if tuple(self.shape[k : k + mask.dim()]) != tuple(mask.shape):
+        return None
+    trailing = self.dim() - k - mask.dim()
+    mask = mask.reshape((1,) * k + tuple(mask.shape) + (1,) * trailing)
+    v = values.reshape(()).to(self.dtype)
+    return torch.where(mask, self + v if accumulate else v, self)
 
 
 def index_add(
