@@ -1313,6 +1313,10 @@ class SliceBeforeComputation(RewritePattern):
     The whole cone above the slice moves at once, and only when nothing else reads a
     value of it (`_slice_cone`): a value that another op reads whole is computed whole
     anyway, and slicing part of its readers would make them read it back from memory.
+    Except when the cone is cheap elementwise math on the inputs (`_pointwise_of_inputs`):
+    then the slice's part of it is computed again from the inputs, and the value its
+    other readers read is no longer read at another lane (`y[1] = 0; y[2, 3] = 1` reads
+    row 2 of the first write's result: two kernels, the first storing it whole).
     Where the cone stops (an input, a matmul, a scan, a reduction over a sliced dim) its
     operand is sliced: a strided view. Static shapes only; several equal slices of one
     value count as one."""
@@ -1324,11 +1328,13 @@ class SliceBeforeComputation(RewritePattern):
             return
         if not all(d >= 0 for v in (op.a, op.result) for d in _shape(v)):
             return
-        slices = [u.operation for u in op.a.uses]
-        if not all(isinstance(u, SliceOp) and u.result.type == op.result.type
-                   and u.properties == op.properties for u in slices):  # fmt: skip
-            return
-        cone = _slice_cone(op.a, [(s, int(e), k) for s, e, k in op.bounds()], set(slices))
+        readers = [u.operation for u in op.a.uses]
+        slices = [u for u in readers if isinstance(u, SliceOp)
+                  and u.result.type == op.result.type and u.properties == op.properties]
+        bounds = [(s, int(e), k) for s, e, k in op.bounds()]
+        cone = _slice_cone(op.a, bounds, set(slices)) if len(slices) == len(readers) else None
+        if cone is None and _pointwise_of_inputs(op.a, gathers=False):
+            cone = _slice_cone(op.a, bounds, set(slices), shared=True)
         if cone is None:
             return
         demand, leaves = cone
@@ -1477,7 +1483,7 @@ def _slice(x: SSAValue, bounds: Bounds) -> Operation:
 
 
 def _slice_cone(
-    value: SSAValue, bounds: Bounds, slices: set[Operation]
+    value: SSAValue, bounds: Bounds, slices: set[Operation], shared: bool = False
 ) -> tuple[dict[SSAValue, Bounds], dict[SSAValue, Bounds]] | None:
     """The values above a slice of `value` (by `bounds`) that would be computed sliced
     (`demand`), and those read as slices where the cone stops (`leaves`), each with its
@@ -1508,7 +1514,7 @@ def _slice_cone(
     if value not in demand or not all(_read_in_place(v) for v in leaves):
         return None
     inside = {v.owner for v in demand} | slices
-    if any(u.operation not in inside for v in demand for u in v.uses):
+    if not shared and any(u.operation not in inside for v in demand for u in v.uses):
         return None
     return demand, leaves
 

@@ -497,19 +497,18 @@ func.func @gather_of_gathered_value(%x: tensor<6xf32>, %i: tensor<6xi64>, %j: te
 
 // -----
 
-// A slice's start is the offset of its first element: o of the [2, 2] slice at column 1
-// of a [2, 3] value is (o % 2) + (o // 2) · 3 + 1.
+// A gather of a slice of cheap elementwise math on the inputs: the slice moves to the
+// inputs (SliceBeforeComputation; the product is also read whole, so it stays too), and
+// the gather then moves above the product to the sliced inputs, which kernels read in
+// place.
 // CHECK-LABEL: func.func @gather_through_slice
 // CHECK:         %[[P:.*]] = prims.mul %x, %y : (tensor<2x3xf32>
-// CHECK:         %[[IN:.*]] = prims.bitwise_and
-// CHECK:         %[[START:.*]] = prims.full {shape = [5 : i64], fill_value = 1 : i64
-// CHECK-NEXT:    %[[O:.*]] = prims.add %{{.*}}, %[[START]] : (tensor<5xi64>, tensor<5xi64>)
-// CHECK-NEXT:    %[[X:.*]] = prims.take %x, %[[O]] {in_bounds = true} : (tensor<2x3xf32>, tensor<5xi64>) -> tensor<5xf32>
-// CHECK-NEXT:    %[[Y:.*]] = prims.take %y, %[[O]] {in_bounds = true}
+// CHECK-NEXT:    %[[XS:.*]] = prims.slice %x {start_indices = [0 : i64, 1 : i64]
+// CHECK-NEXT:    %[[YS:.*]] = prims.slice %y {start_indices = [0 : i64, 1 : i64]
+// CHECK-NEXT:    %[[X:.*]] = prims.take %[[XS]], %i : (tensor<2x2xf32>, tensor<5xi64>) -> tensor<5xf32>
+// CHECK-NEXT:    %[[Y:.*]] = prims.take %[[YS]], %i
 // CHECK-NEXT:    %[[M:.*]] = prims.mul %[[X]], %[[Y]]
-// CHECK-NEXT:    %[[Z:.*]] = prims.full
-// CHECK-NEXT:    %[[W:.*]] = prims.where %[[IN]], %[[M]], %[[Z]]
-// CHECK-NEXT:    func.return %[[W]], %[[P]]
+// CHECK-NEXT:    func.return %[[M]], %[[P]]
 func.func @gather_through_slice(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %i: tensor<5xi64>) -> (tensor<5xf32>, tensor<2x3xf32>) {
   %0 = prims.mul %x, %y : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   %1 = prims.slice %0 {start_indices = [0 : i64, 1 : i64], limit_indices = [2 : i64, 3 : i64], strides = [1 : i64, 1 : i64]} : (tensor<2x3xf32>) -> tensor<2x2xf32>
@@ -644,6 +643,22 @@ func.func @slice_kept(%x: tensor<4x8xf32>) -> (tensor<1x8xf32>, tensor<4x8xf32>,
   %4 = prims.slice %3 {start_indices = [3 : i64, 0 : i64], limit_indices = [4 : i64, 8 : i64], strides = [1 : i64, 1 : i64]} : (tensor<4x8xf32>) -> tensor<1x8xf32>
   %5 = prims.slice %3 {start_indices = [0 : i64, 2 : i64], limit_indices = [4 : i64, 4 : i64], strides = [1 : i64, 1 : i64]} : (tensor<4x8xf32>) -> tensor<4x2xf32>
   func.return %4, %3, %5 : tensor<1x8xf32>, tensor<4x8xf32>, tensor<4x2xf32>
+}
+
+// -----
+
+// A value also read whole, but computed by cheap elementwise math from the inputs: its
+// sliced part is computed again from the sliced input, and the whole value stays for
+// its other reader (two `y[i] = ...` writes: the second reads row 2 of the first).
+// CHECK-LABEL: func.func @slice_of_shared_pointwise
+// CHECK:         %[[E:.*]] = prims.exp %x
+// CHECK:         %[[XS:.*]] = prims.slice %x {start_indices = [2 : i64, 0 : i64], limit_indices = [3 : i64, 8 : i64]
+// CHECK-NEXT:    %[[ES:.*]] = prims.exp %[[XS]] : (tensor<1x8xf32>) -> tensor<1x8xf32>
+// CHECK-NEXT:    func.return %[[ES]], %[[E]]
+func.func @slice_of_shared_pointwise(%x: tensor<4x8xf32>) -> (tensor<1x8xf32>, tensor<4x8xf32>) {
+  %0 = prims.exp %x : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %1 = prims.slice %0 {start_indices = [2 : i64, 0 : i64], limit_indices = [3 : i64, 8 : i64], strides = [1 : i64, 1 : i64]} : (tensor<4x8xf32>) -> tensor<1x8xf32>
+  func.return %1, %0 : tensor<1x8xf32>, tensor<4x8xf32>
 }
 
 // -----
