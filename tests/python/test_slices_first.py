@@ -65,3 +65,32 @@ def test_a_value_read_whole_is_computed_whole_once() -> None:
     got, manifest = run(fn, X)
     assert mismatch(list(fn(X)), got) is None
     assert manifest["bytes_read"] == X.numel() * 4, manifest["kernels"]
+
+
+def _writes(x: torch.Tensor) -> torch.Tensor:
+    y = x.clone()
+    y[1] = 0.0
+    y[2, 3] = 1.0
+    return y.exp()
+
+
+SHARED: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...]]] = {
+    # the second write reads row 2 of the first write's result
+    "two setitems": (_writes, (torch.randn(4, 6),)),
+    "a shifted row beside the whole value": (
+        lambda x: (lambda y: y + y[1:2])((x * 2).relu()), (torch.randn(4, 6),)),
+    "int32, a column beside the whole value": (
+        lambda i: (lambda y: y - y[:, :1])(i * 3 + 1), (torch.randint(-9, 9, (3, 5)).int(),)),
+}
+
+
+@pytest.mark.parametrize("name", list(SHARED))
+def test_a_slice_of_cheap_math_read_whole_too_is_recomputed(name: str) -> None:
+    """A value computed by cheap elementwise math on the inputs and read both whole and
+    through a slice: the slice's part is computed again from the sliced inputs, so one
+    kernel reads the inputs instead of one storing the value and another reading it back
+    at other lanes."""
+    fn, args = SHARED[name]
+    got, manifest = run(fn, *args)
+    assert mismatch([fn(*args)], got) is None, mismatch([fn(*args)], got)
+    assert manifest["externs"] == {} and len(manifest["kernels"]) == 1, manifest["kernels"]
