@@ -54,6 +54,15 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
     ),
     "empty index": (lambda x, i: x[i], (torch.randn(4, 3), torch.tensor([], dtype=torch.long))),
     "index from arange": (lambda x: x[torch.arange(3) * 2 - 1], (torch.randn(6, 2),)),
+    # as_strided of a contiguous value: a gather at offset + Σ i_d · stride_d (an ATen
+    # call before, 1 launch more than Inductor)
+    "as_strided windows": (lambda v: v.as_strided((5, 4), (2, 1)) * 2, (torch.randn(16),)),
+    "as_strided with an offset": (lambda v: v.as_strided((3, 3), (3, 1), 2) + 1,
+                                  (torch.randn(12),)),
+    "as_strided of a matrix, int64": (lambda v: v.as_strided((2, 2, 3), (4, 1, 2)) * 3,
+                                      (torch.arange(12).view(3, 4),)),
+    "as_strided, stride 0, float16": (lambda v: v.as_strided((3, 4), (0, 1), 1) - 1,
+                                      (torch.randn(5).half(),)),
 }
 
 

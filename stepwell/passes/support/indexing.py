@@ -209,7 +209,36 @@ def take(x: torch.Tensor, index: torch.Tensor) -> Any:
     return torch.ops.stepwell.take(x, _wrapped(index, x.numel()))
 
 
+def as_strided(
+    x: torch.Tensor, size: Sequence[int], stride: Sequence[int], storage_offset: int | None = None
+) -> Any:
+    """`x.as_strided(size, stride, offset)` of a contiguous `x`, whose storage holds its
+    values in row-major order: element i of the result is x's element at
+    offset - x's offset + Σ i_d · stride_d, a gather (`v.as_strided((5, 4), (2, 1))`:
+    overlapping windows of a vector). Static sizes only; one that is a reshape of x's
+    values is left to `to_value_semantics`, one that reads outside x stays an ATen call."""
+    offset = x.storage_offset() if storage_offset is None else storage_offset
+    values = (*size, *stride, offset)
+    if not all(type(v) is int for v in values) or not x.is_contiguous() or x.numel() == 0:
+        return NotImplemented
+    start = offset - x.storage_offset()
+    rank = len(size)
+    if math.prod(size) == 0 or start < 0 or any(st < 0 for st in stride):
+        return NotImplemented
+    if start + sum((n - 1) * st for n, st in zip(size, stride, strict=True)) >= x.numel():
+        return NotImplemented
+    kept = [(n, st) for n, st in zip(size, stride, strict=True) if n != 1]
+    contiguous = [st for n, st in zip(size, _contiguous_strides(size), strict=True) if n != 1]
+    if start == 0 and math.prod(size) == x.numel() and [st for _, st in kept] == contiguous:
+        return NotImplemented  # (a reshape of x's values)
+    offsets = torch.full([1] * rank, start, dtype=torch.long)
+    for d, (n, st) in enumerate(zip(size, stride, strict=True)):
+        offsets = offsets + _along(n, d, rank) * st
+    return torch.ops.stepwell.take(x, offsets.expand(list(size)))
+
+
 INDEXING_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    aten.as_strided.default: as_strided,
     aten.take.default: take,
     aten.unfold.default: unfold,
     aten.unfold_copy.default: unfold,
