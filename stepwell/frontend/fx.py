@@ -77,10 +77,10 @@ def import_program(ep: torch.export.ExportedProgram, name: str = "forward") -> M
     Regions under `torch.no_grad()` or `torch.autocast(...)` inside `forward`, which
     torch.export keeps as wrapper higher-order ops around submodules, are inlined the same
     way (autocast applied to the ops it covers)."""
-    refuse_subgraphs(ep.graph_module)
     if mutates(ep.graph) or has_mode_wrappers(ep.graph):
         with contextlib.suppress(Exception):  # (one PyTorch cannot functionalize: as it is)
             ep = ep.run_decompositions({})  # (an empty table: functionalization only)
+    refuse_subgraphs(ep.graph_module)
     specs = ep.graph_signature.output_specs
     written = [s.target for s in specs if s.kind.name in MUTATION_OUTPUTS]
     if written:
