@@ -1548,6 +1548,63 @@ def _bounds_above(op: prims.PrimsOp | MatmulOp, bounds: Bounds) -> list[Bounds] 
     return None
 
 
+PERMUTING_VIEWS = (prims.PrimsTransposeOp, prims.PrimsRevOp)
+"""Views that move every element to another place and drop or repeat none."""
+
+
+class ElementwiseBeforePermutation(RewritePattern):
+    """f(view(r), c) -> view(f(r, c)) for an elementwise f whose other operands are
+    constants, a view that only moves elements (`transpose`, `flip`) and `r` a float
+    value computed from a reduction (a reduction's result, or elementwise math on one):
+    f of each element does not care where the element is, so f joins the reduction's
+    kernel as its epilogue and the view becomes the layout that kernel stores
+    (`x.sum(-1).t() * 2 + 1` and `x.mean(1).flip(0, 1) * 2` were two kernels, the second
+    reading the stored reduction at other lanes). Not for integers, nor for math on the
+    inputs alone, whose views `SinkViewIntoIndexMath` moves the other way."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not (isinstance(op, prims.PrimsOp) and len(op.results) == 1 and op.operands and (
+            op.KIND == "elementwise" or isinstance(op, prims.PrimsConvertElementTypeOp)
+        )):  # fmt: skip
+            return
+        viewed = [x for x in op.operands if splat(x) is None]
+        if len(viewed) != 1 or not viewed[0].has_one_use():
+            return
+        view = viewed[0].owner
+        if not isinstance(view, PERMUTING_VIEWS) or view.sym_args:
+            return
+        r = view.operands[0]
+        producer = r.owner
+        if not (isinstance(producer, prims.PrimsOp) and (
+            producer.KIND in ("reduction", "elementwise")
+            or isinstance(producer, prims.PrimsConvertElementTypeOp)
+        ) and not _pointwise_of_inputs(r)):  # fmt: skip
+            return  # (elementwise math on the inputs alone: the view moves up into it)
+        if not all(is_float(cast(TensorType[Attribute], v.type).element_type)
+                   for v in (*op.operands, op.results[0])):  # fmt: skip
+            return
+        if any(d < 0 for d in _shape(r)):
+            return
+        new: list[Operation] = []
+        operands: list[SSAValue] = []
+        for x in op.operands:
+            if x is viewed[0]:
+                operands.append(r)
+                continue
+            constant = full_op(_like(r, cast(TensorType[Attribute], x.type).element_type),
+                               cast(float, splat(x)))  # fmt: skip
+            constant.location = op.location
+            new.append(constant)
+            operands.append(constant.results[0])
+        result_type = _like(r, cast(TensorType[Attribute], op.results[0].type).element_type)
+        moved = _rebuilt(op, operands, result_type)
+        again = type(view).create(operands=[moved.results[0]], result_types=[op.results[0].type],
+                                  properties=dict(view.properties),
+                                  attributes=dict(view.attributes))  # fmt: skip
+        again.location = view.location
+        rewriter.replace(op, [*new, moved, again])
+
+
 class ScalarTensorIsFull(RewritePattern):
     """scalar_tensor(s) -> full([], s): one spelling for constants, which kernels inline."""
 
@@ -1605,6 +1662,7 @@ PATTERNS: list[Callable[[], RewritePattern]] = [
     GatherThroughView,
     MergeGathers,
     GatherBeforeElementwise,
+    ElementwiseBeforePermutation,
 ]
 
 

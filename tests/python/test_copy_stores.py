@@ -49,7 +49,10 @@ def _epilogue(a: torch.Tensor, b: torch.Tensor) -> Any:
 
 
 def _strided(x: torch.Tensor) -> Any:
-    """A slice copies only part of the value: left to a copy kernel."""
+    """A slice copies only part of the value, which is cheap math on the input: the
+    slice's part is computed again from the sliced input (`SliceBeforeComputation`), in a
+    kernel that one launch runs with the value's (a combo), not a copy kernel reading
+    the value back."""
     y = x.exp()
     return y, y[:, ::2].t().reshape(-1)
 
@@ -65,7 +68,7 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...], int]] = {
     "bool": (lambda x: (x > 0).t().reshape(-1), (X,), 1),
     "float16": (lambda h: (h * 2).transpose(0, 1).reshape(-1), (X.half(),), 1),
     "NaN positions": (lambda x: torch.log(x).t().reshape(-1), (X,), 1),
-    "a slice: a copy kernel": (_strided, (X,), 2),
+    "a slice: computed again beside the value": (_strided, (X,), 1),
     # a flip (`prims.rev`) copies its operand's elements in reverse: its producer stores
     # them through negative strides from the flipped dims' last elements
     "flip of a pointwise value": (lambda x: x.relu().flip(0), (X,), 1),
@@ -89,6 +92,13 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...], int]] = {
                                        (torch.randn(3, 4, 5),), 1),  # fmt: skip
     "flip of row sums, int64": (lambda i: i.sum(1).flip(0), (torch.randint(-9, 9, (5, 7)),), 1),
     "flip of row NaN positions, float16": (lambda h: h.log().amax(1).flip(0), (X.half(),), 1),
+    # elementwise math with constants after the flip or transpose of a row value: it
+    # joins the reduction's kernel, which stores the result flipped or transposed
+    "flipped mean, times 2": (lambda x: x.mean(1).flip(0, 1) * 2, (torch.randn(4, 8, 6),), 1),
+    "transposed row sums, scaled and shifted": (lambda x: x.sum(-1).t() * 2 + 1,
+                                                (torch.randn(4, 8, 6),), 1),  # fmt: skip
+    "transposed row maxima, float16 NaN": (lambda h: h.log().amax(-1).t() - 1,
+                                           (torch.randn(3, 4, 5).half(),), 1),  # fmt: skip
     # fuzz seed 1200846: a flip of an input's transpose in the kernel that also reads the
     # input in its own order (the flipped view has no strides in that kernel's shape: it
     # failed an assertion in KernelBuilder.in_space)

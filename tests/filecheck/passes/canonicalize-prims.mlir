@@ -306,6 +306,24 @@ func.func @gather_of_gather(%x: tensor<8xf32>, %i: tensor<6xi64>, %j: tensor<4xi
   func.return %1 : tensor<4xf32>
 }
 
+// -----
+
+// An elementwise op with constants, of a transposed reduction: it moves above the
+// transpose and joins the reduction's kernel; the transpose is what that kernel stores.
+// CHECK-LABEL: func.func @elementwise_before_transpose
+// CHECK:         %[[S:.*]] = prims.sum %x {dims = [2 : i64]} : (tensor<4x8x6xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT:    %[[C:.*]] = prims.full {shape = [4 : i64, 8 : i64], fill_value = 2.000000e+00 : f64
+// CHECK-NEXT:    %[[M:.*]] = prims.mul %[[S]], %[[C]] : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT:    %[[T:.*]] = prims.transpose %[[M]] {permutation = [1 : i64, 0 : i64]}
+// CHECK-NEXT:    func.return %[[T]]
+func.func @elementwise_before_transpose(%x: tensor<4x8x6xf32>) -> tensor<8x4xf32> {
+  %0 = prims.sum %x {dims = [2 : i64]} : (tensor<4x8x6xf32>) -> tensor<4x8xf32>
+  %1 = prims.transpose %0 {permutation = [1 : i64, 0 : i64]} : (tensor<4x8xf32>) -> tensor<8x4xf32>
+  %2 = prims.full {shape = [8 : i64, 4 : i64], fill_value = 2.0 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<8x4xf32>
+  %3 = prims.mul %1, %2 : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+  func.return %3 : tensor<8x4xf32>
+}
+
 // scalar_tensor is a 0-d full.
 // CHECK-LABEL: func.func @scalar_tensor
 // CHECK-NEXT: prims.full {shape = [], fill_value = 3 : i64, dtype = i64
