@@ -33,13 +33,14 @@ from xdsl.dialects.builtin import (
     DictionaryAttr,
     FileLineColLoc,
     IntAttr,
+    IntegerAttr,
     ModuleOp,
     NoneAttr,
     NoneType,
     TensorType,
 )
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue, TypeAttribute
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import PassFailedException
@@ -109,6 +110,26 @@ METADATA_ASSERTS = {
     "aten._assert_async.msg",
     "aten.sym_constrain_range_for_size.default",
 }
+
+
+def _check_metadata_assert(op: Operation) -> None:
+    """An `_assert_tensor_metadata` whose dtype or sizes contradict its operand's type is a
+    located error, as eager raises on it (edited IR: an import states what the trace saw)."""
+    if not isinstance(op, TorchOp) or op.OVERLOAD != "aten._assert_tensor_metadata.default":
+        return
+    t = op.operands[0].type
+    if not isinstance(t, TensorType):
+        return
+    dtype = op.properties.get("dtype")
+    if isinstance(dtype, TypeAttribute) and dtype != t.element_type:
+        raise PassFailedException(f"{_where(op)}'{op.name}': asserts dtype {dtype}, but its "
+                                  f"operand is {t}")  # fmt: skip
+    size = op.properties.get("size")
+    if isinstance(size, ArrayAttr) and all(isinstance(d, IntegerAttr) for d in size.data):
+        sizes = [cast(IntegerAttr, d).value.data for d in size.data]
+        if sizes != list(t.get_shape()):
+            raise PassFailedException(f"{_where(op)}'{op.name}': asserts sizes {sizes}, but "
+                                      f"its operand is {t}")  # fmt: skip
 
 
 # Uninitialized tensors (`torch.empty`, scratch a decomposition writes into): any value
@@ -198,6 +219,7 @@ class _Run:
     def rewrite(self, op: TorchOp | OperatorOp) -> None:
         name = op.OVERLOAD if isinstance(op, TorchOp) else op.op_name.data
         if _overload_name(name) in METADATA_ASSERTS and not op.results:
+            _check_metadata_assert(op)
             return Rewriter.erase_op(op)
         if _overload_name(name) in VALUE_IDENTITIES and op.operands[0].type == op.result_types[0]:
             return self.replace(op, [], [op.operands[0]])

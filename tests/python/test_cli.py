@@ -262,6 +262,27 @@ def test_operands_aten_rejects_are_refused_with_a_location(
     )
 
 
+def test_a_metadata_assert_its_operand_contradicts_is_refused(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the mutant fuzzer (seed 9500317): an `_assert_tensor_metadata` whose dtype
+    contradicts its operand was dropped silently (eager raises on it)."""
+    mlir = tmp_path / "assert.mlir"
+    mlir.write_text(
+        "func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  torch.aten._assert_tensor_metadata %x {dtype = i1} : (tensor<4xf32>) -> () "
+        'loc("m.py":3:2)\n'
+        "  %0 = torch.aten.neg %x : (tensor<4xf32>) -> tensor<4xf32>\n"
+        "  func.return %0 : tensor<4xf32>\n}\n"
+    )
+    status, out, err = call(("stepwell-opt", str(mlir), "-p", "decompose-torch-to-prims"), capfd)
+    assert (status, out) == (1, "") and "Traceback" not in err, err
+    assert err.splitlines()[-1] == (
+        f"{mlir}: error: m.py:3:2: 'torch.aten._assert_tensor_metadata': asserts dtype i1, "
+        "but its operand is tensor<4xf32>"
+    )
+
+
 LOOKALIKE = '''
 import torch
 def f(q, k, v):
