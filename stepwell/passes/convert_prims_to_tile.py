@@ -12,6 +12,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -21,10 +22,11 @@ from xdsl.dialects.builtin import (
     IntegerType,
     ModuleOp,
     StringAttr,
+    TensorType,
     i64,
 )
 from xdsl.dialects.func import FuncOp, ReturnOp
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.traits import Pure
 from xdsl.transforms.common_subexpression_elimination import cse
@@ -58,8 +60,43 @@ class ConvertPrimsToTile(ModulePass):
             sizes = ", ".join(map(str, heuristics.WARP_SIZES))
             raise PassFailedException(f"warp-size is one of {sizes}, not {self.warp_size}")
         count = sum(isinstance(o, tile.KernelOp) for o in op.ops)
+        for extern in [o for o in op.walk() if isinstance(o, ExternOp)]:
+            check_extern_results(extern)
         for func in [f for f in op.ops if isinstance(f, FuncOp) and f.body.blocks]:
             count = convert_function(op, func, count, self.warp_size)
+
+
+def check_extern_results(op: ExternOp) -> None:
+    """Refuse, located, a `prims.extern` whose declared results ATen's meta function
+    contradicts (edited IR: a result of 8 elements where ATen returns 4 made the kernels
+    after it read past the buffer). An op with no meta function, with symbolic or
+    non-tensor types, or whose result depends on its operands' values is not judged."""
+    import torch
+
+    from stepwell.ir.interpret import call_generic
+    from stepwell.ir.types import element_type, has_sizes
+    from stepwell.passes.decompose_torch_to_prims import _meta_tensor, _where
+
+    types = [*(v.type for v in op.operands), *op.result_types]
+    if not all(isinstance(t, TensorType) and has_sizes(t) for t in types):
+        return
+    try:
+        with torch._guards.tracing(None):
+            out = call_generic(op.callee.data, op, [_meta_tensor(v.type) for v in op.operands])
+    except Exception:  # noqa: BLE001 - no meta function, a value-dependent result, ...
+        return
+    leaves = [x for x in torch.utils._pytree.tree_leaves(out) if isinstance(x, torch.Tensor)]
+    if len(leaves) != len(op.results):
+        return
+    for i, (got, want) in enumerate(zip(leaves, op.result_types, strict=True)):
+        want = cast(TensorType[Attribute], want)
+        if tuple(got.shape) != tuple(want.get_shape()) or element_type(got.dtype) != (
+            want.element_type
+        ):
+            raise PassFailedException(
+                f"{_where(op)}'prims.extern' ({op.callee.data}) declares result #{i} as {want} "
+                f"but ATen makes it {TensorType(element_type(got.dtype), list(got.shape))}"
+            )
 
 
 def convert_function(module: ModuleOp, func: FuncOp, first_index: int, warp_size: int = 32) -> int:

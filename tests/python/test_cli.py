@@ -283,6 +283,27 @@ def test_a_metadata_assert_its_operand_contradicts_is_refused(
     )
 
 
+def test_an_extern_result_aten_contradicts_is_refused_at_the_prims_level(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the mutant fuzzer (seed 9500174): a `prims.extern` declaring 8 elements
+    where ATen returns 4 went through to the kernels, which read past the buffer."""
+    mlir = tmp_path / "extern.mlir"
+    mlir.write_text(
+        "func.func @f(%x: tensor<4xf32>) -> tensor<8xf32> {\n"
+        '  %0 = prims.extern "aten.neg.default"(%x) {args = [#torch.sym<0>]} : '
+        '(tensor<4xf32>) -> tensor<8xf32> loc("m.py":5:3)\n'
+        "  %1 = prims.add %0, %0 : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>\n"
+        "  func.return %1 : tensor<8xf32>\n}\n"
+    )
+    status, out, err = call(("stepwell-opt", str(mlir), "-p", "convert-prims-to-tile"), capfd)
+    assert (status, out) == (1, "") and "Traceback" not in err, err
+    assert err.splitlines()[-1] == (
+        f"{mlir}: error: m.py:5:3: 'prims.extern' (aten.neg.default) declares result #0 as "
+        "tensor<8xf32> but ATen makes it tensor<4xf32>"
+    )
+
+
 LOOKALIKE = '''
 import torch
 def f(q, k, v):
