@@ -22,7 +22,7 @@ from xdsl.dialects.builtin import (
     NameLoc,
     TensorType,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException
 
 from stepwell.dialects import tile
@@ -48,6 +48,32 @@ class EmitError(DiagnosticException):
 
 def _shape(v: SSAValue) -> list[int]:
     return list(cast(TensorType[Attribute], v.type).get_shape())
+
+
+def _loop_bounds(coord: SSAValue, size: int, total: Size) -> tuple[bool, bool]:
+    """Do the tiles `coord` picks start at 0 or after, and end within `total`'s tiles
+    (of `size`)? Only a loop's counter with other than constant bounds from 0 up to the
+    tile count may not (edited IR); any other coordinate is the compiler's own (a
+    program id). Lanes outside a view read 0 by the tile level's semantics, which a mask
+    keeps where this is not known."""
+    block = coord.owner
+    loop = block.parent_op() if isinstance(block, Block) else None
+    if not isinstance(loop, scf.ForOp) or coord is not loop.body.block.args[0]:
+        return True, True
+    low, step = _constant_index(loop.lb), _constant_index(loop.step)
+    starts = low is not None and low >= 0 and step is not None and step > 0
+    tiles = -(-total // size) if isinstance(total, int) else None
+    ub = loop.ub.owner
+    highs = [loop.ub] if not isinstance(ub, arith.MinSIOp) else list(ub.operands)
+    bound = [h for h in (_constant_index(v) for v in highs) if h is not None]  # (the least one)
+    return starts, tiles is not None and bool(bound) and min(bound) <= tiles
+
+
+def _constant_index(v: SSAValue) -> int | None:
+    owner = v.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
 
 
 @dataclass
@@ -106,9 +132,14 @@ class Emitter:
             lin = self.fresh("offs")
             self.line(f"{lin} = ({self.name(coord)} * {size} + tl.arange(0, {size}))[{index}]")
             mask = None
-            if not isinstance(total, int) or total % size != 0 or total == 0:
+            starts, ends = _loop_bounds(coord, size, total)
+            checks = [] if starts else [f"({lin} >= 0)"]
+            if not ends or not isinstance(total, int) or total % size != 0 or total == 0:
+                checks.append(f"({lin} < {self.source(total)})")
+            if checks:
                 mask = self.fresh("mask")
-                self.line(f"{mask} = {lin} < {self.source(total)}")
+                self.line(f"{mask} = {' & '.join(checks)}" if len(checks) > 1
+                          else f"{mask} = {checks[0][1:-1]}")  # fmt: skip
             self.offsets[key] = (lin, mask)
         return self.offsets[key]
 
