@@ -165,7 +165,8 @@ def unaliased(outputs: tuple[Any, ...], inputs: Sequence[torch.Tensor],
     (default: all) that shares memory with an earlier one (`cse` makes `(x * 2, x * 2)` or
     `(x * 2, (x * 2).t())` one value): each output a user gets is a tensor of its own, as
     autograd needs (a `detach`ed twin must not take the other's grad; an output that is a
-    view of another is remade from it by AOTAutograd anyway). A training forward's saved
+    view of another is remade from it by AOTAutograd anyway). A user output whose elements
+    share memory (a broadcast, `overlaps`) is made contiguous. A training forward's saved
     tensors, after its user outputs, may share an output's memory (`relu` saves its
     output)."""
     storages = {storage_of(t) for t in inputs if t.numel()}
@@ -173,12 +174,24 @@ def unaliased(outputs: tuple[Any, ...], inputs: Sequence[torch.Tensor],
     out = []
     for i, o in enumerate(outputs):
         if isinstance(o, torch.Tensor) and o.numel() and (ptr := storage_of(o)) is not None:
-            if ptr in storages or (ptr in seen and (distinct is None or i < distinct)):
+            users = distinct is None or i < distinct
+            if ptr in storages or (ptr in seen and users):
                 o = o.clone()
+            elif users and overlaps(o):
+                o = o.contiguous()  # (its own memory: written elementwise, no clone needed)
+                seen.add(ptr)
             else:
                 seen.add(ptr)
         out.append(o)
     return tuple(out)
+
+
+def overlaps(t: torch.Tensor) -> bool:
+    """Do several elements of `t` share memory (a broadcast: a stride 0 over a dim of more
+    than one)? A graph-level broadcast is a view; returned as it is, an in-place op on
+    the output failed ("more than one element of the written-to tensor refers to a single
+    memory location") where eager's result, a new tensor, has an element per place."""
+    return any(st == 0 and n > 1 for st, n in zip(t.stride(), t.shape, strict=True))
 
 
 def storage_of(t: torch.Tensor) -> int | None:

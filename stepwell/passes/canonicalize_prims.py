@@ -1640,10 +1640,32 @@ class FillIsFull(RewritePattern):
         rewriter.replace(op, new)
 
 
+class BroadcastOfFullIsFull(RewritePattern):
+    """`broadcast_in_dim(full(c))` is `full(c)` of the broadcast's shape: a constant has
+    no layout to share, and a graph output that broadcasts one (`repeat_interleave` of a
+    `torch.tensor(5)`) is then one fill with an element per place, not a fill of one
+    element and a copy of its stride-0 view."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, prims.PrimsBroadcastInDimOp) or op.sym_args:
+            return
+        full = op.operands[0].owner
+        t = cast(TensorType[Attribute], op.results[0].type)
+        if not (isinstance(full, prims.PrimsFullOp) and not full.operands and has_sizes(t)):
+            return
+        value = decode(full.properties["fill_value"])
+        if not isinstance(value, bool | int | float):
+            return
+        new = full_op(t, value)
+        new.location = op.location
+        rewriter.replace(op, new)
+
+
 PATTERNS: list[Callable[[], RewritePattern]] = [
     SliceBeforeComputation,
     ScalarTensorIsFull,
     FillIsFull,
+    BroadcastOfFullIsFull,
     RemoveNoOps,
     ReduceOverUnitDims,
     UnitDimTransposeIsReshape,

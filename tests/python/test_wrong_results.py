@@ -376,3 +376,27 @@ def test_control_flow_runs_with_aten() -> None:
             got = compiled(x)
         assert mismatch(f(x), got) is None
         torch._dynamo.reset()
+
+
+BROADCAST_OUTPUTS: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {
+    "repeat_interleave of a constant": lambda x: torch.repeat_interleave(torch.tensor(5), 3),
+    "repeat of a constant": lambda x: torch.tensor(5.0).repeat(3),
+    "a clone of an expanded constant": lambda x: torch.full((), 2.0).expand(3).clone(),
+    "repeat_interleave of a sum": lambda x: torch.repeat_interleave(x.sum(), 3),
+    "a row sum broadcast back, float16": lambda x: x.half().sum(0, keepdim=True).expand(3, 4) * 1,
+}
+
+
+@pytest.mark.parametrize("name", list(BROADCAST_OUTPUTS))
+def test_an_output_that_broadcasts_a_value_has_an_element_per_place(name: str) -> None:
+    """A graph-level broadcast is a stride-0 view; returned as it was, the output's
+    elements shared memory where eager's result has its own, and an in-place op on it
+    failed ("more than one element of the written-to tensor refers to a single memory
+    location"). Such an output is now made contiguous, as eager's is."""
+    fn = BROADCAST_OUTPUTS[name]
+    x = torch.randn(3, 4)
+    torch._dynamo.reset()
+    got, want = torch.compile(fn, backend="stepwell")(x), fn(x)
+    assert mismatch(want, got) is None
+    assert got.stride() == want.stride()
+    got.add_(1)  # raised on the stride-0 view

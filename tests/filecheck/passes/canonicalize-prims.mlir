@@ -64,13 +64,13 @@ func.func @sink_index_math(%i: tensor<3xi64>, %j: tensor<3xi64>, %x: tensor<3xf3
 // A value generated from iota and constants alone (a window's bounds, a mask) is
 // recomputed below every view of it, even when other ops read it too: the view's copy
 // reads views of the iota and the constant (placed where those are defined, one per
-// value and view), which kernels compute in place. Index math on an argument with a
-// second use stays where it is.
+// value and view; the constant's view is a constant of the view's shape), which kernels
+// compute in place. Index math on an argument with a second use stays where it is.
 // CHECK-LABEL: func.func @sink_generated_index_math
 // CHECK-NEXT: %[[N:.*]] = prims.iota {length = 3
 // CHECK-NEXT: %[[NB:.*]] = prims.broadcast_in_dim %[[N]] {{.*}} -> tensor<4x3xi64>
 // CHECK-NEXT: %[[K:.*]] = prims.full {shape = [3 : i64], fill_value = 2 : i64
-// CHECK-NEXT: %[[KB:.*]] = prims.broadcast_in_dim %[[K]] {{.*}} -> tensor<4x3xi64>
+// CHECK-NEXT: %[[KB:.*]] = prims.full {shape = [4 : i64, 3 : i64], fill_value = 2 : i64
 // CHECK-NEXT: %[[S:.*]] = prims.mul %[[N]], %[[K]] : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
 // CHECK-NEXT: %[[SB:.*]] = prims.mul %[[NB]], %[[KB]] : (tensor<4x3xi64>, tensor<4x3xi64>) -> tensor<4x3xi64>
 // CHECK-NEXT: %[[A:.*]] = prims.add %i, %i : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
