@@ -1651,8 +1651,9 @@ class BroadcastOfFullIsFull(RewritePattern):
             return
         full = op.operands[0].owner
         t = cast(TensorType[Attribute], op.results[0].type)
-        if not (isinstance(full, prims.PrimsFullOp) and not full.operands and has_sizes(t)):
-            return
+        if not (isinstance(full, prims.PrimsFullOp) and not full.operands
+                and all(d >= 0 for d in t.get_shape())):  # fmt: skip
+            return  # (a symbolic size: the full would need its size operands)
         value = decode(full.properties["fill_value"])
         if not isinstance(value, bool | int | float):
             return
