@@ -18,6 +18,17 @@ from stepwell.lowering.compiler import compile_module
 from stepwell.pipeline import bind_inputs
 
 
+def distinct(*shape: int, dtype: torch.dtype = torch.float32) -> torch.Tensor:
+    """Random values of `shape` with no two equal, exact in `dtype`: multiples of 1/8
+    around 0 in a shuffled order. Where ties are undefined (which index `topk` or an
+    unstable sort returns among equal values), random float16 data would make a test flaky:
+    6 rows of 40 `randn` halves hold a tie now and then."""
+    n = 1
+    for size in shape:
+        n *= size
+    return ((torch.randperm(n) - n // 2).to(torch.float32) / 8).reshape(shape).to(dtype)
+
+
 def compile_bound(fn: Callable[..., Any], *args: Any) -> tuple[Any, list[Any]]:
     """`fn` exported and compiled for `args`: the artifacts and the inputs bound to them."""
     ep = export(Example(fn, args, "fn"))

@@ -14,7 +14,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 from gpu_compile import compile_for
-from native import compile_bound, run
+from native import compile_bound, distinct, run
 from xdsl.dialects.func import FuncOp
 
 from stepwell.fuzz.compare import mismatch
@@ -205,7 +205,7 @@ def _corner_read_by_kernels(x: torch.Tensor) -> Any:
 
 PREFIXES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...], bool]] = {
     "topk": (_topk, (torch.randn(8, 32),), True),
-    "topk of float16": (_topk, (torch.randn(4, 40).half(),), True),
+    "topk of float16": (_topk, (distinct(4, 40, dtype=torch.float16),), True),
     "matmul corner": (_matmul_corner, (torch.randn(12, 16), torch.randn(16, 20)), True),
     "read by a later kernel": (_corner_read_twice, (torch.randn(6, 20),), True),
     "rows over two dims": (_rows_corner, (torch.randn(4, 6, 8),), True),
@@ -214,7 +214,7 @@ PREFIXES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...], bool]] =
 
 READ_BY_KERNELS: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...], int]] = {
     "router": (_router, (torch.randn(6, 40),), 2),
-    "router of float16": (_router, (torch.randn(6, 40).half(),), 2),
+    "router of float16": (_router, (distinct(6, 40, dtype=torch.float16),), 2),
     # (one NaN a row: topk orders several NaNs of a row as it likes)
     "router with NaN": (_router, (X.index_fill(1, torch.tensor([3]), float("nan")),), 2),
     "router of int32": (lambda i: torch.topk(i, 2, -1).values.sum(-1), (
