@@ -39,17 +39,23 @@ for r in results:
 TILE = ROOT / "tests" / "fuzz" / "corpus" / "mlp.tile.mlir"
 
 
-def start(cache: Path, workers: int | None = None) -> subprocess.Popen[str]:
+def start(
+    cache: Path, workers: int | None = None, tmp: Path | None = None
+) -> subprocess.Popen[str]:
     env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
     env["STEPWELL_CACHE_DIR"] = str(cache)
+    if tmp is not None:
+        env["TMPDIR"] = str(tmp)
     if workers is not None:
         env["STEPWELL_COMPILE_WORKERS"] = str(workers)
     return subprocess.Popen([sys.executable, "-c", COMPILE, str(TILE)], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
 
 
-def compile_with(cache: Path, workers: int | None = None) -> tuple[list[str], str]:
-    proc = start(cache, workers)
+def compile_with(
+    cache: Path, workers: int | None = None, tmp: Path | None = None
+) -> tuple[list[str], str]:
+    proc = start(cache, workers, tmp)
     out, err = proc.communicate(timeout=600)
     assert proc.returncode == 0, err[-2000:]
     return out.splitlines(), err
@@ -106,11 +112,15 @@ def test_compile_workers_give_the_artifacts_of_one_process(
     tmp_path: Path, cold_compile: tuple[Path, list[str]]
 ) -> None:
     """The kernels a cache misses compile in worker processes at once; the artifacts are
-    those of compiling them one after another in the calling process."""
+    those of compiling them one after another in the calling process. The workers leave
+    no temporary folder behind (each once left a stepwell-compile-* folder in /tmp)."""
     serial = cold_compile[1]  # workers=1
-    parallel, _ = compile_with(tmp_path / "parallel", workers=3)
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    parallel, _ = compile_with(tmp_path / "parallel", workers=3, tmp=tmp)
     assert len(serial) > 1 and artifacts(parallel) == artifacts(serial)
     assert all(" False " in line for line in parallel)  # compiled, not read from a cache
+    assert list(tmp.iterdir()) == []
 
 
 @pytest.mark.parametrize("processes", [2, 4])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -155,9 +156,11 @@ def compile_workers(option: int | None = None) -> int:
 @dataclass(frozen=True)
 class _Job:
     """One kernel to compile in a worker: its module's source (which the worker imports
-    once), its name, Triton signature, warps and target. Plain data: it pickles."""
+    once, into a folder of its own under `directory`, which the parent removes), its name,
+    Triton signature, warps and target. Plain data: it pickles."""
 
     source: str
+    directory: str
     name: str
     sig: dict[str, str]
     num_warps: int
@@ -166,14 +169,15 @@ class _Job:
 
 def _compile_job(job: _Job) -> CompiledKernel:
     """In a worker process: import the kernels (real, not interpreted) and compile one."""
-    fns = _worker_kernels(job.source)
+    fns = _worker_kernels(job.source, job.directory)
     return _compile_fn(fns[job.name], job.name, job.sig, job.num_warps, job.target)
 
 
 @functools.lru_cache(maxsize=4)
-def _worker_kernels(source: str) -> dict[str, Any]:
-    directory = Path(tempfile.mkdtemp(prefix="stepwell-compile-"))
-    return load_for_compile(source, directory)
+def _worker_kernels(source: str, directory: str) -> dict[str, Any]:
+    own = Path(directory) / f"worker-{os.getpid()}"
+    own.mkdir(exist_ok=True)
+    return load_for_compile(source, own)
 
 
 def compile_all(
@@ -199,13 +203,15 @@ def compile_all(
         from concurrent.futures import ProcessPoolExecutor
 
         module = emit_module(kernels)
-        jobs = [
-            _Job(module, kernels[i].sym_name.data, signature(kernels[i]),
-                 kernels[i].num_warps.value.data, target)
-            for i in missing
-        ]  # fmt: skip
-        with ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("fork")) as pool:
-            compiled = list(pool.map(_compile_job, jobs))
+        with tempfile.TemporaryDirectory(prefix="stepwell-compile-") as directory:
+            jobs = [
+                _Job(module, directory, kernels[i].sym_name.data, signature(kernels[i]),
+                     kernels[i].num_warps.value.data, target)
+                for i in missing
+            ]  # fmt: skip
+            context = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(n, mp_context=context) as pool:
+                compiled = list(pool.map(_compile_job, jobs))
     else:
         compiled = [_compile(fns[kernels[i].sym_name.data], kernels[i], target) for i in missing]
     for i, result in zip(missing, compiled, strict=True):
