@@ -157,10 +157,13 @@ def import_graph(
 
 
 def import_graph_with_attributes(
-    gm: torch.fx.GraphModule, example_inputs: Sequence[Any], name: str = "forward"
+    gm: torch.fx.GraphModule, example_inputs: Sequence[Any], name: str = "forward",
+    user_outputs: int | None = None,
 ) -> tuple[ModuleOp, list[Any]]:
     """`import_graph`, and the values of the arguments that stand for graph attributes
-    (to pass after the example inputs when running the module)."""
+    (to pass after the example inputs when running the module). The first `user_outputs`
+    outputs (default: all) are stored with eager's strides (`_build_module`'s `ordered`);
+    the others (a training forward's saved tensors) row-major, as kernels read them."""
     if not is_aten_graph(gm):
         gm = _retrace(gm, example_inputs)
     inputs = []
@@ -184,7 +187,8 @@ def import_graph_with_attributes(
         if "val" not in n.meta:
             n.meta["val"] = _fake_like(value)
     module = _build_module(complex_as_pairs(gm.graph), inputs, name,
-                           scalars=one_element_constants(constants))  # fmt: skip
+                           scalars=one_element_constants(constants),
+                           ordered=user_outputs)  # fmt: skip
     return module, attributes
 
 

@@ -40,13 +40,16 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from stepwell.dialects.torch import TORCH_OP_CLASSES, Aten_ToCopyOp
 from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
+from stepwell.ir.strides import dim_order
 from stepwell.ir.types import (
+    OUTPUT_ORDERS,
     SIZE_HINTS,
     SIZE_RANGES,
     UnsupportedTypeError,
     element_type,
     hints_attribute,
     int_array,
+    orders_attribute,
     ranges_attribute,
     size_hints,
     size_ranges,
@@ -410,12 +413,15 @@ def _build_module(
     name: str = "forward",
     keep: Sequence[int] | None = None,
     scalars: dict[str, Scalar] | None = None,
+    ordered: int | None = None,
 ) -> ModuleOp:
     """The function of `graph`, returning its outputs (those at the positions `keep`).
     `scalars`: the one-element constant tensors among its arguments, by node name
     (`one_element_constants`): the function computes them with `full` (so passes see the
     number: a `torch.tensor(finfo.min)` fill that masks attention scores) and leaves
-    their arguments unused."""
+    their arguments unused. The first `ordered` outputs (default: all; those a user sees)
+    that eager lays out in another dim order than row-major have it recorded
+    (`OUTPUT_ORDERS`), so that their kernels store them with eager's strides."""
     placeholders = [n for n in graph.nodes if n.op == "placeholder"]
     attrs = [n for n in graph.nodes if n.op == "get_attr"]
     arg_nodes = placeholders + attrs
@@ -454,7 +460,18 @@ def _build_module(
         func.attributes[SIZE_HINTS] = hints_attribute(hints)  # block sizes are chosen for them
     if ranges := size_ranges(values):
         func.attributes[SIZE_RANGES] = ranges_attribute(ranges)  # what Dynamo's guards bound
+    orders = [_eager_order(o) for o in outputs[:ordered]]
+    if any(orders):
+        func.attributes[OUTPUT_ORDERS] = orders_attribute(orders)
     return ModuleOp([func])
+
+
+def _eager_order(node: torch.fx.Node) -> tuple[int, ...] | None:
+    """The dim order of the tensor eager returns for `node` when it is not row-major."""
+    val = node.meta.get("val")
+    if not isinstance(val, torch.Tensor) or val.layout is not torch.strided:
+        return None
+    return dim_order(tuple(val.shape), val.stride())
 
 
 @dataclass(frozen=True)

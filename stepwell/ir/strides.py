@@ -71,3 +71,29 @@ def _short(view_numel: Size, tensor_numel: Size) -> bool:
     if isinstance(view_numel, int) and isinstance(tensor_numel, int):
         return view_numel < tensor_numel
     return sympy.expand(view_numel - tensor_numel) != 0
+
+
+def dim_order(sizes: Sequence[object], strides: Sequence[object]) -> tuple[int, ...] | None:
+    """The order of dims, outermost first, in which a dense tensor of these sizes and
+    strides lays out its elements, when that is not row-major (`x.t() * 2`: eager's
+    result has strides (1, n), order (1, 0)); None when it is row-major, when it has
+    gaps, overlaps or nothing in it, or when a size or stride is symbolic. A dim of
+    size 1 stays where it is (its stride addresses nothing)."""
+    if not all(isinstance(v, int) for v in (*sizes, *strides)) or len(sizes) != len(strides):
+        return None
+    shape, steps = [int(s) for s in sizes], [int(s) for s in strides]  # type: ignore[call-overload]
+    if math.prod(shape) == 0:
+        return None
+    moving = [d for d, n in enumerate(shape) if n > 1]
+    ordered = sorted(moving, key=lambda d: -steps[d])
+    expected = 1
+    for d in reversed(ordered):
+        if steps[d] != expected:
+            return None
+        expected *= shape[d]
+    if ordered == moving:
+        return None
+    order = list(range(len(shape)))
+    for slot, d in zip(moving, ordered, strict=True):
+        order[slot] = d
+    return tuple(order)

@@ -327,3 +327,27 @@ def int_array(values: Sequence[int]) -> ArrayAttr[IntegerAttr]:
 def int_values(attr: Attribute) -> list[int]:
     """The integers of an integer-list property (see `int_array`)."""
     return [cast(IntegerAttr, a).value.data for a in cast(ArrayAttr[Attribute], attr).data]
+
+
+OUTPUT_ORDERS = "stepwell.output_orders"
+"""The function attribute holding each result's dim order as eager lays it out
+(`strides.dim_order`), outermost dim first, `[]` for row-major: `[[1, 0], []]`. The
+kernel that computes a result stores it in that order (convert-prims-to-tile)."""
+
+
+def orders_attribute(orders: Sequence[Sequence[int] | None]) -> ArrayAttr[Attribute]:
+    return ArrayAttr([ArrayAttr([IntegerAttr(d, 64) for d in o or ()]) for o in orders])
+
+
+def orders_of(func: Operation) -> list[tuple[int, ...]]:
+    """Each result's order (`OUTPUT_ORDERS`), () for row-major; [] without the attribute.
+    A malformed entry (not a permutation of the result's dims) reads as row-major."""
+    attr = func.attributes.get(OUTPUT_ORDERS)
+    if not isinstance(attr, ArrayAttr):
+        return []
+    out: list[tuple[int, ...]] = []
+    for entry in attr.data:
+        dims = [d.value.data for d in entry.data if isinstance(d, IntegerAttr)] if isinstance(
+            entry, ArrayAttr) else []  # fmt: skip
+        out.append(tuple(dims) if sorted(dims) == list(range(len(dims))) else ())
+    return out

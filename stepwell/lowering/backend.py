@@ -228,7 +228,8 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         `record`, a graph that has a key and no attributes is noted for the frame cache."""
         key = None
         if pipeline is None and not plugins and graph_cache.enabled():
-            key = graph_cache.fx_graph_key(graph, inputs, f"torch.compile {legal_ops}")
+            users = "" if user_outputs is None else f" users={user_outputs}"  # (their strides)
+            key = graph_cache.fx_graph_key(graph, inputs, f"torch.compile {legal_ops}{users}")
         artifacts = cached_artifacts(key) if key is not None else None
         if artifacts is not None:
             from stepwell.frontend.aten_graph import graph_attributes
@@ -238,7 +239,8 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
             from stepwell.frontend.fx import import_graph_with_attributes
             from stepwell.lowering.compiler import compile_module
 
-            module, attributes = import_graph_with_attributes(graph, inputs)
+            module, attributes = import_graph_with_attributes(graph, inputs,
+                                                              user_outputs=user_outputs)
             artifacts = compile_module(module, legal_ops, pipeline=pipeline, plugins=plugins)
             if key is not None:
                 from stepwell.lowering.artifacts import RECENT

@@ -40,6 +40,7 @@ from stepwell.ir.types import hints_of, plain_symbols, symbol_binds
 from stepwell.passes.support import heuristics
 from stepwell.passes.support.fusion import Group, Partition, Partitioner, dynamic_attributes
 from stepwell.passes.support.kernels import KernelBuilder, kernel_name
+from stepwell.passes.support.output_orders import drop_unjoined, order_outputs
 from stepwell.passes.support.symbolic import erase_dead_size_arithmetic, is_size_arithmetic
 
 
@@ -103,8 +104,12 @@ def check_extern_results(op: ExternOp) -> None:
 
 
 def convert_function(module: ModuleOp, func: FuncOp, first_index: int, warp_size: int = 32) -> int:
+    chains = order_outputs(func)  # results eager lays out in another dim order
     partitioner = Partitioner(func)
     part = partitioner.run()
+    if chains and drop_unjoined(func, chains, part):
+        partitioner = Partitioner(func)
+        part = partitioner.run()
     hints = hints_of(func)
     launches: dict[Group, tuple[str, list[SSAValue], list[SSAValue], list[SSAValue]]] = {}
     kernels: dict[str, tile.KernelOp] = {}

@@ -842,3 +842,26 @@ func.func @int_pow(%x: tensor<4x8xi32>) -> tensor<4x8xi32> {
   %0 = torch.aten.pow.Tensor_Scalar %x {exponent = 5 : i64} : (tensor<4x8xi32>) -> tensor<4x8xi32>
   func.return %0 : tensor<4x8xi32>
 }
+
+// -----
+
+// A result eager lays out in another dim order (`x.t() * 2` has strides (1, 4);
+// `stepwell.output_orders` records it at import) is stored by its kernel in that order:
+// the kernel writes the row-major [3, 4] it transposes, and the function returns a
+// transposed view of it, with eager's strides. A result without an order stays
+// row-major (the two share the kernel: the same elementwise space).
+// CHECK-LABEL: tile.kernel @k0_
+// CHECK-SAME: %out: memref<4x3xf32, strided<[3, 1]>>, %out_1: memref<4x3xf32, strided<[1, 4]>>
+// CHECK: tile.store %[[ADD:.*]], %out[
+// CHECK: tile.store %[[MUL:.*]], %out_1[
+// CHECK-LABEL: func.func @transposed_result
+// CHECK-NEXT: %[[ROWS:.*]], %[[FLAT:.*]] = tile.launch @k0_{{.*}}(%x, %x) : (tensor<3x4xf32>, tensor<3x4xf32>) -> (tensor<3x4xf32>, tensor<12xf32>)
+// CHECK-NEXT: %[[BACK:.*]] = prims.reshape %[[FLAT]] {shape = [3 : i64, 4 : i64]}
+// CHECK-NEXT: %[[T:.*]] = prims.transpose %[[BACK]] {permutation = [1 : i64, 0 : i64]}
+// CHECK-NEXT: func.return %[[T]], %[[ROWS]] : tensor<4x3xf32>, tensor<3x4xf32>
+func.func @transposed_result(%x: tensor<3x4xf32>) -> (tensor<4x3xf32>, tensor<3x4xf32>) attributes {stepwell.output_orders = [[1 : i64, 0 : i64], []]} {
+  %0 = torch.aten.t %x : (tensor<3x4xf32>) -> tensor<4x3xf32>
+  %1 = torch.aten.mul.Scalar %0 {other = 2.0 : f64} : (tensor<4x3xf32>) -> tensor<4x3xf32>
+  %2 = torch.aten.add.Scalar %x {other = 1.0 : f64} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  func.return %1, %2 : tensor<4x3xf32>, tensor<3x4xf32>
+}
