@@ -258,6 +258,29 @@ class NodeImporter:
         self.block.add_op(op)
         self.values[node] = list(op.results)
 
+    def numbers_as_tensors(self, node: torch.fx.Node) -> torch.fx.Node:
+        """`node` again, in a graph of its own, with each Python number in a Tensor slot
+        made a 0-d tensor (an `aten.full` of the number's default dtype, as PyTorch wraps
+        a number: it promotes like one, below dimensioned tensors)."""
+        target = cast(torch._ops.OpOverload, node.target)
+        graph = torch.fx.Graph()
+        args = list(node.args)
+        for i in _wrapped_numbers(node, target):
+            value = args[i]
+            dtype = (torch.bool if isinstance(value, bool) else torch.int64
+                     if isinstance(value, int) else torch.get_default_dtype())  # fmt: skip
+            full = graph.call_function(torch.ops.aten.full.default, ([], value),
+                                       {"dtype": dtype})  # fmt: skip
+            full.meta.update(node.meta)
+            full.meta["val"] = torch.empty((), dtype=dtype, device="meta")
+            full.name = f"{node.name}_arg{i}"
+            self.import_node(full)
+            args[i] = full
+        stand_in = graph.call_function(target, tuple(args), dict(node.kwargs))
+        stand_in.meta.update(node.meta)
+        stand_in.name = node.name
+        return stand_in
+
     def import_node(self, node: torch.fx.Node) -> None:
         if node.target is operator.getitem and isinstance(node.args[0], torch.fx.Node):
             src, index = node.args
@@ -273,7 +296,13 @@ class NodeImporter:
             if target is torch.ops.higher_order.with_effects:
                 return self.import_with_effects(node)
             if isinstance(target, torch._ops.OpOverload):
-                target = _scalar_overload(node, target)
+                overload = _scalar_overload(node, target)
+                if overload is None:  # no overload takes the number: a 0-d tensor of it
+                    stand_in = self.numbers_as_tensors(node)
+                    self.import_node(stand_in)
+                    self.values[node] = self.values[stand_in]
+                    return
+                target = overload
             cls = self.ops.get(str(target)) if isinstance(target, torch._ops.OpOverload) else None
             op = (
                 self.import_aten(node, cls, target)
@@ -326,18 +355,26 @@ def _dense_from_zero(t: torch.Tensor) -> bool:
     return True
 
 
-def _scalar_overload(node: torch.fx.Node, target: torch._ops.OpOverload) -> Any:
-    """FX passes Python numbers in Tensor slots (`mul.Tensor(x, 0.5)`); switch such a node
-    to the overload taking a Scalar there (`mul.Scalar`), as ATen itself would dispatch."""
-    schema = target._schema
-    wrapped = [
+def _wrapped_numbers(node: torch.fx.Node, target: torch._ops.OpOverload) -> list[int]:
+    """The positions of the Python numbers `node` passes in Tensor slots of `target`."""
+    return [
         i
-        for i, (a, v) in enumerate(zip(schema.arguments, node.args, strict=False))
+        for i, (a, v) in enumerate(zip(target._schema.arguments, node.args, strict=False))
         if str(a.real_type) == "Tensor" and isinstance(v, int | float | bool)
     ]
+
+
+def _scalar_overload(node: torch.fx.Node, target: torch._ops.OpOverload) -> Any:
+    """FX passes Python numbers in Tensor slots (`mul.Tensor(x, 0.5)`); switch such a node
+    to the overload taking a Scalar there (`mul.Scalar`), as ATen itself would dispatch;
+    None when no overload does (`prims.fma(a, 2.0, c)`, which Dynamo makes of
+    `addcmul_(..., value=2.0)`)."""
+    schema = target._schema
+    wrapped = _wrapped_numbers(node, target)
     if not wrapped:
         return target
-    packet = getattr(torch.ops.aten, schema.name.split("::")[1])
+    namespace, op_name = schema.name.split("::")
+    packet = getattr(getattr(torch.ops, namespace), op_name)  # (prims.fma: not aten's)
     for name in packet.overloads():
         cand = getattr(packet, name)._schema
         if len(cand.arguments) != len(schema.arguments) or cand.is_mutable:
@@ -348,7 +385,7 @@ def _scalar_overload(node: torch.fx.Node, target: torch._ops.OpOverload) -> Any:
             for i, (a, c) in enumerate(zip(schema.arguments, cand.arguments, strict=True))
         ):
             return getattr(packet, name)
-    raise FxImportError(f"{target} got a Python number where a Tensor belongs")
+    return None
 
 
 def _same(value: Any, default: Any) -> bool:

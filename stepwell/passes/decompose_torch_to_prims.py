@@ -56,7 +56,7 @@ from stepwell.ir.limits import deadline
 from stepwell.ir.sizes import Size
 from stepwell.ir.types import element_type, has_exotic_types, ranges_of, torch_dtype
 from stepwell.passes.support import sdpa
-from stepwell.passes.support.composites import COMPOSITE_DECOMPOSITIONS
+from stepwell.passes.support.composites import composite_of
 from stepwell.passes.support.constants import full_op
 from stepwell.passes.support.decompose import splice, trace_decomposition
 from stepwell.passes.support.symbolic import erase_dead_size_arithmetic, scalar_size
@@ -338,9 +338,9 @@ class _Run:
                 fn = resolve_callee(name)
                 # (a CompositeImplicitAutograd op runs its own kernel before make_fx's
                 # table is asked: call its decomposition itself)
-                fn = COMPOSITE_DECOMPOSITIONS.get(fn, fn)
+                fn = composite_of(fn) or fn
                 return fn(**call_arguments(op, tensors))
-            composite = COMPOSITE_DECOMPOSITIONS.get(resolve_callee(name))
+            composite = composite_of(resolve_callee(name))
             if composite is not None:  # (an op without a class of its own: `rrelu`)
                 args, kwargs = generic_arguments(name, op, tensors)
                 return composite(*args, **kwargs)

@@ -204,6 +204,62 @@ def test_sgd_foreach_step() -> None:
         torch.testing.assert_close(got, want, atol=1e-6, rtol=1e-6)
 
 
+SINGLE_TENSOR = {
+    "Adam": lambda ps: torch.optim.Adam(ps, lr=0.1, foreach=False),
+    "AdamW, amsgrad": lambda ps: torch.optim.AdamW(ps, lr=0.1, amsgrad=True, foreach=False),
+    "RMSprop": lambda ps: torch.optim.RMSprop(ps, lr=0.01, foreach=False),
+    "Adagrad": lambda ps: torch.optim.Adagrad(ps, lr=0.1, foreach=False),
+}
+
+
+@pytest.mark.parametrize("name", list(SINGLE_TENSOR))
+def test_single_tensor_optimizer_steps(name: str, tmp_path: Path) -> None:
+    """Single-tensor optimizers (`foreach=False`: the default for CPU tensors) step as
+    eager's. Their `addcmul_`/`addcdiv_` with a `value` become Inductor's `prims.fma`
+    under Dynamo, with the number in a Tensor slot: the import crashed ("'aten' object
+    has no attribute 'fma'"); now the number is a 0-d tensor and fma is `a * b + c`,
+    compiled in kernels (no ATen call)."""
+    torch.manual_seed(0)
+    params = [torch.randn(7, 3), torch.randn(5)]
+    grads = [torch.randn_like(p) for p in params]
+
+    def run(compile_it: bool) -> list[torch.Tensor]:
+        ps = [nn.Parameter(p.clone()) for p in params]
+        opt = SINGLE_TENSOR[name](ps)
+        torch._dynamo.reset()
+        options = {"dump_dir": str(tmp_path)}
+        step = torch.compile(opt.step, backend="stepwell", options=options) if compile_it \
+            else opt.step
+        for k in range(3):
+            for p, g in zip(ps, grads, strict=True):
+                p.grad = g * (k + 1)
+            step()
+        return [p.detach() for p in ps]
+
+    for got, want in zip(run(True), run(False), strict=True):
+        torch.testing.assert_close(got, want, atol=1e-5, rtol=1e-5)
+    manifests = [json.loads(p.read_text()) for p in tmp_path.glob("*/manifest.json")]
+    assert manifests and not any("prims.fma.default" in m["externs"] for m in manifests)
+
+
+def test_a_number_in_a_tensor_slot_without_a_scalar_overload(tmp_path: Path) -> None:
+    """`addcmul_`/`addcdiv_` with a value on half and float64 tensors: eager's values and
+    dtypes (the 0-d tensor a number becomes promotes as the number does)."""
+    from stepwell.fuzz.compare import mismatch
+
+    def fn(y: torch.Tensor, x: torch.Tensor) -> torch.Tensor:
+        z = y * 1
+        z.addcmul_(x, x, value=-0.5)
+        z.addcdiv_(x, x.abs() + 1, value=2)
+        return z
+
+    for dtype in (torch.float32, torch.float16, torch.float64):
+        x, y = torch.randn(6, dtype=dtype), torch.randn(6, dtype=dtype)
+        torch._dynamo.reset()
+        got = torch.compile(fn, backend="stepwell")(y, x)
+        assert mismatch([fn(y, x)], [got]) is None, (dtype, mismatch([fn(y, x)], [got]))
+
+
 CASES = [
     ("_foreach_add.List", lambda xs, ys: (xs, ys), {"alpha": 2}),
     ("_foreach_add.Scalar", lambda xs, ys: (xs, 3.0), {}),

@@ -13,7 +13,10 @@ compositions of ops it has rules for.
   `masked_fill_` (whose `copy_` kept the whole loss an ATen call); without smoothing, or
   with probability targets, ATen's own composite has no in-place op and is traced as is;
 - `rrelu` in eval mode (`nn.RReLU().eval()`) is a leaky ReLU of slope (lower + upper) / 2,
-  as ATen computes it; in training its slopes are random and it stays an ATen call.
+  as ATen computes it; in training its slopes are random and it stays an ATen call;
+- Inductor's `prims.fma(a, b, c)`, which Dynamo makes of `addcmul_`/`addcdiv_` with a
+  `value` (single-tensor Adam, AdamW, RMSprop...), is `a * b + c`: it is registered only
+  once Dynamo first uses it, so it is found by its schema name (`composite_of`).
 """
 
 from __future__ import annotations
@@ -99,3 +102,19 @@ COMPOSITE_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.__rshift__.Tensor: aten.bitwise_right_shift.Tensor,
 }
 """ATen overload -> its decomposition."""
+
+
+def _fma(a: torch.Tensor, b: torch.Tensor, c: torch.Tensor) -> torch.Tensor:
+    return a * b + c
+
+
+BY_SCHEMA_NAME: dict[str, Callable[..., Any]] = {"prims::fma": _fma}
+"""Decompositions of ops registered outside ATen, by their schema's name."""
+
+
+def composite_of(fn: Any) -> Callable[..., Any] | None:
+    """The decomposition of op `fn` in these tables, or None."""
+    found = COMPOSITE_DECOMPOSITIONS.get(fn)
+    if found is None and isinstance(fn, torch._ops.OpOverload):
+        found = BY_SCHEMA_NAME.get(fn._schema.name)
+    return found

@@ -34,3 +34,28 @@ print(to_text(import_program(ep)))
 # CHECK-LABEL: func.func @forward(%x: tensor<2x3xf32> {{.*}}, %y: tensor<4x5xf32> {{.*}})
 # CHECK: torch.operator "stepwell_test.scale.default"(%x) {args = [#torch.sym<0>, 2.500000e+00 : f64, "div"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
 # CHECK: %{{[0-9]+}}, %{{[0-9]+}} = torch.operator "aten.var_mean.correction"(%y) {args = [#torch.sym<0>, [1 : i64]], kwargs = {correction = 0 : i64, keepdim = true}} : (tensor<4x5xf32>) -> (tensor<4x1xf32>, tensor<4x1xf32>)
+
+# A Python number in a Tensor slot of an op with no Scalar overload (Inductor's prims.fma,
+# which Dynamo makes of `addcmul_(a, b, value=2.0)`) is a 0-d `full` of it;
+# decompose-torch-to-prims makes fma a multiply and an add (no ATen call).
+import torch._inductor.inductor_prims  # noqa: E402, F401  (registers prims.fma)
+from torch.fx.experimental.proxy_tensor import make_fx  # noqa: E402
+
+from stepwell.frontend.fx import import_graph  # noqa: E402
+from stepwell.pipeline import lower  # noqa: E402
+
+args = (torch.randn(4), torch.randn(4))
+gm = make_fx(lambda a, c: torch.ops.prims.fma(a, 2.0, c))(*args)
+module = import_graph(gm, args)
+print(to_text(module))
+lower(module, "prims")
+print(to_text(module))
+
+# CHECK-LABEL: func.func @forward
+# CHECK:       %[[TWO:.*]] = torch.aten.full {size = [], fill_value = 2.000000e+00 : f64, dtype = f32
+# CHECK-NEXT:  torch.operator "prims.fma.default"(%{{.*}}, %[[TWO]], %{{.*}})
+# CHECK-LABEL: func.func @forward
+# CHECK-NOT:   prims.extern
+# CHECK:       prims.mul
+# CHECK:       prims.add
+# CHECK-NOT:   prims.extern
