@@ -17,7 +17,7 @@ import functools
 import math
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 import torch
 from xdsl.dialects.builtin import (
@@ -179,11 +179,25 @@ def _meta_result(call: _MetaCall) -> tuple[tuple[tuple[int, ...], torch.dtype], 
         for t in op.operand_types
     ]  # fmt: skip
     try:
-        out = resolve_callee(op.OVERLOAD)(**call_arguments(op, values))
+        out = resolve_callee(op.OVERLOAD)(**_rounded_fills(call_arguments(op, values)))
     except Exception as e:  # noqa: BLE001 - PyTorch's own checks, reported as they are
         return (str(e).strip().splitlines() or [type(e).__name__])[0]
     outs = out if isinstance(out, list | tuple) else (out,)
     return tuple((tuple(o.shape), o.dtype) for o in outs if isinstance(o, torch.Tensor))
+
+
+def _rounded_fills(args: dict[str, Any]) -> dict[str, Any]:
+    """`args` with a float fill (`prims.full`'s `fill_value`) past its half or float32
+    dtype's range made that dtype's infinity, as a kernel stores it: a decomposition
+    makes `full((), 1e5, dtype=float16)` of `torch.where(m, h, 1e5)`, whose eager value
+    there is inf, and PyTorch's meta function of `full` refuses the unrounded number."""
+    dtype = args.get("dtype")
+    fill = args.get("fill_value")
+    if isinstance(dtype, torch.dtype) and dtype.is_floating_point and isinstance(fill, float):
+        finite = math.isfinite(fill) and dtype != torch.float64
+        if finite and abs(fill) > torch.finfo(dtype).max:
+            return {**args, "fill_value": math.copysign(math.inf, fill)}
+    return args
 
 
 def _verify_reshape_to_scalar(op: PrimsOp) -> None:

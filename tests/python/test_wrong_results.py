@@ -400,3 +400,20 @@ def test_an_output_that_broadcasts_a_value_has_an_element_per_place(name: str) -
     assert mismatch(want, got) is None
     assert got.stride() == want.stride()
     got.add_(1)  # raised on the stride-0 view
+
+
+OUT_OF_RANGE = {
+    "where(m, h, 1e5)": lambda m, h: torch.where(m, h, 1e5),
+    "where(m, 1e5, h)": lambda m, h: torch.where(m, 1e5, h),
+    "where(h > 1, h, -1e6)": lambda m, h: torch.where(h > 1, h, -1e6),
+    "bfloat16 where(m, b, 1e39)": lambda m, h: torch.where(m, h.bfloat16(), 1e39),
+    "float16 where(m, h, 1e-9) (rounds to 0)": lambda m, h: torch.where(m, h, 1e-9),
+}
+
+
+@pytest.mark.parametrize("name", list(OUT_OF_RANGE))
+def test_a_number_outside_the_float_type_is_infinity(name: str) -> None:
+    """A Python number past a half (or float32) tensor's range is an infinity there, as
+    eager converts it (packing 1e5 as a float16 constant raised OverflowError)."""
+    h = torch.tensor([1.0, 2.0, 3.0], dtype=torch.float16)
+    check(OUT_OF_RANGE[name], torch.tensor([True, False, True]), h)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
+import torch
 from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
@@ -24,7 +25,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from stepwell.dialects import prims, tile
 from stepwell.dialects.prims_support import BitcastOp
-from stepwell.ir.types import is_float
+from stepwell.ir.types import is_float, torch_dtype
 from stepwell.passes.support.math_rules import MATH_RULES
 from stepwell.passes.support.special_rules import SPECIAL_RULES
 
@@ -44,12 +45,23 @@ class TileBuilder:
     def splat(self, value: float | int | bool, t: Attribute) -> SSAValue:
         tt = cast(TensorType[Attribute], t)
         if is_float(tt.element_type):
-            attr = DenseIntOrFPElementsAttr.from_list(tt, [float(value)])
+            attr = DenseIntOrFPElementsAttr.from_list(tt, [rounded(float(value),
+                                                                   tt.element_type)])
         else:
             attr = DenseIntOrFPElementsAttr.from_list(tt, [wrapped(int(value), tt.element_type)])
         v = self.add(arith.ConstantOp(attr))
         self.splats[v] = value
         return v
+
+
+def rounded(value: float, element: Attribute) -> float:
+    """`value` in the float type `element`, as eager converts a Python number for a tensor
+    of that type: rounded, and past the type's range an infinity (`where(m, h, 1e5)` of a
+    float16 `h` is inf there; packing 1e5 as a float16 raised OverflowError)."""
+    dtype = torch_dtype(element)
+    if dtype == torch.float64:
+        return value
+    return float(torch.tensor(value, dtype=torch.float64).to(dtype).item())
 
 
 def wrapped(value: int, element: Attribute) -> int:

@@ -865,3 +865,15 @@ func.func @transposed_result(%x: tensor<3x4xf32>) -> (tensor<4x3xf32>, tensor<3x
   %2 = torch.aten.add.Scalar %x {other = 1.0 : f64} : (tensor<3x4xf32>) -> tensor<3x4xf32>
   func.return %1, %2 : tensor<4x3xf32>, tensor<3x4xf32>
 }
+
+// -----
+
+// A fill past its float type's range is that type's infinity, as eager converts the
+// number (`torch.where(m, h, 1e5)` of a float16 `h`): 0x7c00 is float16's +inf.
+// CHECK-LABEL: tile.kernel @k0_
+// CHECK: %[[INF:.*]] = arith.constant dense<0x7c00> : tensor<{{.*}}xf16>
+// CHECK: tile.select %{{.*}}, %{{.*}}, %[[INF]]
+func.func @half_fill_past_its_range(%m: tensor<3xi1>, %h: tensor<3xf16>) -> tensor<3xf16> {
+  %0 = torch.aten.where.ScalarOther %m, %h {other = 1.000000e+05 : f64} : (tensor<3xi1>, tensor<3xf16>) -> tensor<3xf16>
+  func.return %0 : tensor<3xf16>
+}
