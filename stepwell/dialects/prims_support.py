@@ -187,15 +187,15 @@ def _meta_result(call: _MetaCall) -> tuple[tuple[tuple[int, ...], torch.dtype], 
 
 
 def _rounded_fills(args: dict[str, Any]) -> dict[str, Any]:
-    """`args` with a float fill (`prims.full`'s `fill_value`) past its half or float32
+    """`args` with a fill (`prims.full`'s `fill_value`) past its float16 or bfloat16
     dtype's range made that dtype's infinity, as a kernel stores it: a decomposition
     makes `full((), 1e5, dtype=float16)` of `torch.where(m, h, 1e5)`, whose eager value
-    there is inf, and PyTorch's meta function of `full` refuses the unrounded number."""
-    dtype = args.get("dtype")
-    fill = args.get("fill_value")
-    if isinstance(dtype, torch.dtype) and dtype.is_floating_point and isinstance(fill, float):
-        finite = math.isfinite(fill) and dtype != torch.float64
-        if finite and abs(fill) > torch.finfo(dtype).max:
+    there is inf (eager converts the number through float32 to the half type), and
+    PyTorch's meta function of `full` refuses the unrounded number. A float32 fill past
+    float32's range stays refused, as eager's `where(m, x, 1e300)` is."""
+    dtype, fill = args.get("dtype"), args.get("fill_value")
+    if dtype in (torch.float16, torch.bfloat16) and isinstance(fill, float):
+        if math.isfinite(fill) and abs(fill) > torch.finfo(dtype).max:
             return {**args, "fill_value": math.copysign(math.inf, fill)}
     return args
 
