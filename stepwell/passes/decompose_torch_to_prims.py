@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 import torch
+from torch._prims_common import ELEMENTWISE_TYPE_PROMOTION_KIND, elementwise_dtypes
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -42,10 +43,11 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute, Operation, SSAValue, TypeAttribute
 from xdsl.passes import ModulePass
-from xdsl.rewriter import Rewriter
+from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import PassFailedException
 
 from stepwell.dialects.codecs import call_arguments, decode
+from stepwell.dialects.prims import PrimsConvertElementTypeOp
 from stepwell.dialects.prims_support import AttentionOp, ExternOp
 from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
 from stepwell.ir.callees import SYM_FUNCTIONS, is_effectful, resolve_callee
@@ -54,7 +56,13 @@ from stepwell.ir.interpret import call_generic, generic_arguments
 from stepwell.ir.levels import require_level
 from stepwell.ir.limits import deadline
 from stepwell.ir.sizes import Size
-from stepwell.ir.types import element_type, has_exotic_types, ranges_of, torch_dtype
+from stepwell.ir.types import (
+    UnsupportedTypeError,
+    element_type,
+    has_exotic_types,
+    ranges_of,
+    torch_dtype,
+)
 from stepwell.passes.support import sdpa
 from stepwell.passes.support.composites import composite_of
 from stepwell.passes.support.constants import full_op
@@ -238,6 +246,7 @@ class _Run:
                 pass
         if has_exotic_types(op):  # complex, float8, wide unsigned: ATen computes them
             return self.extern(op, name)
+        _round_integers_to_half(op, name)
         sdpa_rule = sdpa.RULES.get(_overload_name(name))
         if sdpa_rule is not None and not _has_dynamic_dims(op):
             kept = sdpa_rule(op, _bound_arguments(op, name))
@@ -448,6 +457,48 @@ def _overload_name(name: str) -> str:
     if name in SYM_FUNCTIONS:
         return name
     return name if name.count(".") == 2 else name + ".default"
+
+
+HALVES = (torch.float16, torch.bfloat16)
+WIDE_INTEGERS = (torch.int16, torch.int32, torch.int64)
+"""Integers a half type cannot hold exactly (int8, uint8 and bool it can)."""
+
+
+def _round_integers_to_half(op: TorchOp | OperatorOp, name: str) -> None:
+    """An elementwise op of integer and float16/bfloat16 tensors computes in the half
+    type in eager: the integer operand is converted to it first (70000 is inf in
+    float16, 2049 is 2048), then widened for the arithmetic. PyTorch's decompositions
+    widen it to float32 directly, which keeps digits eager loses (`l * h` gave 32768
+    where eager gives inf, `l > h` True where eager compares equal halves; Inductor does
+    the same). Such an operand is converted to the half type before the op."""
+    try:
+        overload = resolve_callee(name)
+    except ValueError:
+        return
+    if torch.Tag.pointwise not in getattr(overload, "tags", ()):
+        return
+    tensors = [(i, cast(TensorType[Attribute], v.type)) for i, v in enumerate(op.operands)
+               if isinstance(v.type, TensorType)]  # fmt: skip
+    if len(tensors) < 2:
+        return
+    try:
+        dtypes = [torch_dtype(t.element_type) for _, t in tensors]
+        samples = [torch.empty([1] * t.get_num_dims(), dtype=d, device="meta")
+                   for (_, t), d in zip(tensors, dtypes, strict=True)]  # fmt: skip
+        _, common = elementwise_dtypes(
+            *samples, type_promotion_kind=ELEMENTWISE_TYPE_PROMOTION_KIND.DEFAULT)
+    except (UnsupportedTypeError, RuntimeError, ValueError):
+        return
+    if common not in HALVES:
+        return
+    for (i, t), dtype in zip(tensors, dtypes, strict=True):
+        if dtype in WIDE_INTEGERS:
+            half = TensorType(element_type(common), t.get_shape(), t.encoding)
+            convert = PrimsConvertElementTypeOp.make([half], a=op.operands[i],
+                                                     dtype=element_type(common))  # fmt: skip
+            convert.location = op.location
+            Rewriter.insert_op(convert, InsertPoint.before(op))
+            op.operands[i] = convert.results[0]
 
 
 def _extern_args(op: TorchOp | OperatorOp) -> tuple[list[Any], dict[str, Any]]:

@@ -417,3 +417,29 @@ def test_a_number_outside_the_float_type_is_infinity(name: str) -> None:
     eager converts it (packing 1e5 as a float16 constant raised OverflowError)."""
     h = torch.tensor([1.0, 2.0, 3.0], dtype=torch.float16)
     check(OUT_OF_RANGE[name], torch.tensor([True, False, True]), h)
+
+
+L = torch.tensor([70000, 65520, 2049, 2049, -100000])
+H = torch.tensor([0.5, 0.5, 3.0, 1.0, -1.0], dtype=torch.float16)
+EDGE_L = torch.tensor([65510, 2049, 70000, 5])
+EDGE_H = torch.tensor([65504.0, 2048.0, float("inf"), 5.0], dtype=torch.float16)
+INT_AND_HALF = {
+    "int64 * float16": (lambda l, h: l * h, (L, H)),
+    "(int64 + float16) - int64": (lambda l, h: (l + h) - l, (L, H)),
+    "int32 * bfloat16": (lambda i, b: i * b, (
+        torch.tensor([257, 1000001, 3, 513, 7], dtype=torch.int32),
+        torch.tensor([3.0, 1.0, 1.0, 1.0, 1.0], dtype=torch.bfloat16))),
+    "int64 > float16": (lambda l, h: l > h, (EDGE_L, EDGE_H)),
+    "int64 == float16": (lambda l, h: l == h, (EDGE_L, EDGE_H)),
+    "int64 * 0-d float16": (lambda l, h: l * h, (L, torch.tensor(0.5, dtype=torch.float16))),
+    "where(m, int64, float16)": (lambda l, h: torch.where(h > 0, l, h), (L, H)),
+    "int16 + float16 (exact: a control)": (lambda l, h: l + h, (L.to(torch.int16) // 64, H)),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(INT_AND_HALF))
+def test_an_integer_meets_a_half_tensor_in_the_half_type(name: str) -> None:
+    """Eager converts the integer operand of a float16/bfloat16 op to that type first
+    (70000 is inf, 2049 is 2048); it was widened to float32 and kept its digits."""
+    fn, args = INT_AND_HALF[name]
+    check(fn, *args)

@@ -411,3 +411,16 @@ func.func @symbolic_slice(%x: tensor<?x32xf32, ["s0"]>, %n: i64) -> tensor<?x32x
   %0 = torch.aten.slice.Tensor %x sym(%n) {dim = 0 : i64, start = 1 : i64, end = #torch.sym<0>, step = 1 : i64} : (tensor<?x32xf32, ["s0"]>, i64) -> tensor<?x32xf32, ["s1"]>
   func.return %0 : tensor<?x32xf32, ["s1"]>
 }
+
+// -----
+
+// An integer operand of a float16 op is converted to float16 first, as eager converts
+// it (70000 is inf there), not widened straight to float32 with the half one.
+// CHECK-LABEL: func.func @int_times_half
+// CHECK:       %[[L:.*]] = prims.convert_element_type %l {dtype = f16} : (tensor<5xi64>) -> tensor<5xf16>
+// CHECK:       prims.convert_element_type %[[L]] {dtype = f32}
+// CHECK-NOT:   prims.convert_element_type %l
+func.func @int_times_half(%l: tensor<5xi64>, %h: tensor<5xf16>) -> tensor<5xf16> {
+  %0 = torch.aten.mul.Tensor %l, %h : (tensor<5xi64>, tensor<5xf16>) -> tensor<5xf16>
+  func.return %0 : tensor<5xf16>
+}
