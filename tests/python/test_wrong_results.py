@@ -443,3 +443,23 @@ def test_an_integer_meets_a_half_tensor_in_the_half_type(name: str) -> None:
     (70000 is inf, 2049 is 2048); it was widened to float32 and kept its digits."""
     fn, args = INT_AND_HALF[name]
     check(fn, *args)
+
+
+NEGATIVE_ZERO_POW = {
+    "int exponents": lambda x, e: torch.pow(x, e),
+    "float exponents": lambda x, e: torch.pow(x, e.float()),
+    "float64": lambda x, e: torch.pow(x.double(), e.double()),
+}
+
+
+@pytest.mark.parametrize("name", list(NEGATIVE_ZERO_POW))
+def test_negative_zero_to_an_odd_power_keeps_its_sign(name: str) -> None:
+    """(-0.0) ** -3 is -inf and (-0.0) ** 5 is -0.0 (C's pow); they were +inf and +0.0.
+    `mismatch` compares values, so the sign bits are compared here."""
+    x = torch.tensor([-0.0, -0.0, -0.0, 0.0, -0.0, -0.0, -0.0])
+    e = torch.tensor([-3, -1, -2, -3, 3, -5, 0])
+    fn = NEGATIVE_ZERO_POW[name]
+    check(fn, x, e)
+    torch._dynamo.reset()
+    got = torch.compile(fn, backend="stepwell")(x, e)
+    assert torch.equal(torch.signbit(got), torch.signbit(fn(x, e))), got

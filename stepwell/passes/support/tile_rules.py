@@ -193,15 +193,19 @@ def _int_pow(b: TileBuilder, x: SSAValue, c: float | int | bool | None,
 
 def _pow_general(b: TileBuilder, x: SSAValue, y: SSAValue, t: Attribute) -> SSAValue:
     """C's pow from exp2(y * log2|x|), computed in float64 (so float32 results stay
-    correctly rounded to about an ulp): a negative base is NaN unless y is an integer,
-    when the sign is (-1)**y; x ** 0 and 1 ** y are 1 (also for NaN), (-1) ** ±inf is 1."""
+    correctly rounded to about an ulp): a negative base (-0.0 too) is NaN unless y is an
+    integer, when the sign is (-1)**y; x ** 0 and 1 ** y are 1 (also for NaN), (-1) ** ±inf is 1."""
     shape = cast(TensorType[Attribute], t).get_shape()
     wide = TensorType(f64, shape)
     mask = TensorType(i1, shape)
     x64 = b.add(tile.CastOp(x, wide)) if _elem(t) != f64 else x
     y64 = b.add(tile.CastOp(y, wide)) if _elem(t) != f64 else y
     zero, one = b.splat(0.0, wide), b.splat(1.0, wide)
-    negative = b.add(tile.CmpOp("lt", x64, zero, mask))
+    # (signbit: -0.0 counts, so (-0.0) ** -3 is -inf and (-0.0) ** 5 is -0.0, as C's)
+    negative_zero = b.add(arith.AndIOp(
+        b.add(tile.CmpOp("eq", x64, zero, mask)),
+        b.add(tile.CmpOp("lt", b.add(arith.DivfOp(one, x64)), zero, mask))))  # fmt: skip
+    negative = b.add(arith.OrIOp(b.add(tile.CmpOp("lt", x64, zero, mask)), negative_zero))
     integer = b.add(tile.CmpOp("eq", b.add(math.FloorOp(y64)), y64, mask))
     half = b.add(arith.MulfOp(y64, b.splat(0.5, wide)))
     odd = b.add(
