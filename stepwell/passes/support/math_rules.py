@@ -11,7 +11,8 @@ here builds one of those from tile ops, the way a libm does:
   `atan` is Cephes' rational approximation after range reduction, `asin`/`acos`/`atan2`
   are built on it with C's rules for signed zeros, infinities and quadrants; the
   hyperbolic functions and their inverses avoid the cancellations and overflows of the
-  textbook formulas; `lgamma` is Lanczos' approximation (g = 7, 9 terms) with the
+  textbook formulas (tanh from expm1, in its own type: GELU's tanh stays float32);
+  `lgamma` is Lanczos' approximation (g = 7, 9 terms) with the
   reflection formula below 1/2.
 
 Each returns None (the op then stays at graph level) for operands it does not handle,
@@ -252,6 +253,13 @@ def sinh(x: E) -> E:
     return a.cmp("lt", 1.0).where(small, large).copysign_of(x)
 
 
+def tanh(x: E) -> E:
+    """-expm1(-2|x|) / (expm1(-2|x|) + 2) with x's sign: full relative precision near 0,
+    where `2 * sigmoid(2x) - 1` cancels (tanh(1e-8) was 0), and x's signed zero."""
+    em1 = expm1(x.abs() * -2.0)
+    return (-em1 / (em1 + 2.0)).copysign_of(x)
+
+
 def cosh(x: E) -> E:
     a = x.abs()
     e = a.exp()
@@ -410,6 +418,7 @@ MATH_RULES: dict[type[Operation], Rule] = {
     prims.PrimsAcosOp: _float_rule(acos),
     prims.PrimsSinhOp: _float_rule(sinh),
     prims.PrimsCoshOp: _float_rule(cosh),
+    prims.PrimsTanhOp: _float_rule(tanh, wide=False),
     prims.PrimsTanOp: _float_rule(tan),
     prims.PrimsLog10Op: _float_rule(log10),
     prims.PrimsAsinhOp: _float_rule(asinh),

@@ -326,7 +326,6 @@ TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsRsqrtOp: _unary_float(math.RsqrtOp),
     prims.PrimsSinOp: _unary_float(math.SinOp),
     prims.PrimsCosOp: _unary_float(math.CosOp),
-    prims.PrimsTanhOp: _unary_float(math.TanhOp),
     prims.PrimsErfOp: _unary_float(math.ErfOp),
     prims.PrimsFloorOp: _rounding(math.FloorOp),
     prims.PrimsCeilOp: _rounding(math.CeilOp),
