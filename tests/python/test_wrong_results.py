@@ -424,16 +424,16 @@ H = torch.tensor([0.5, 0.5, 3.0, 1.0, -1.0], dtype=torch.float16)
 EDGE_L = torch.tensor([65510, 2049, 70000, 5])
 EDGE_H = torch.tensor([65504.0, 2048.0, float("inf"), 5.0], dtype=torch.float16)
 INT_AND_HALF = {
-    "int64 * float16": (lambda l, h: l * h, (L, H)),
-    "(int64 + float16) - int64": (lambda l, h: (l + h) - l, (L, H)),
+    "int64 * float16": (lambda n, h: n * h, (L, H)),
+    "(int64 + float16) - int64": (lambda n, h: (n + h) - n, (L, H)),
     "int32 * bfloat16": (lambda i, b: i * b, (
         torch.tensor([257, 1000001, 3, 513, 7], dtype=torch.int32),
         torch.tensor([3.0, 1.0, 1.0, 1.0, 1.0], dtype=torch.bfloat16))),
-    "int64 > float16": (lambda l, h: l > h, (EDGE_L, EDGE_H)),
-    "int64 == float16": (lambda l, h: l == h, (EDGE_L, EDGE_H)),
-    "int64 * 0-d float16": (lambda l, h: l * h, (L, torch.tensor(0.5, dtype=torch.float16))),
-    "where(m, int64, float16)": (lambda l, h: torch.where(h > 0, l, h), (L, H)),
-    "int16 + float16 (exact: a control)": (lambda l, h: l + h, (L.to(torch.int16) // 64, H)),
+    "int64 > float16": (lambda n, h: n > h, (EDGE_L, EDGE_H)),
+    "int64 == float16": (lambda n, h: n == h, (EDGE_L, EDGE_H)),
+    "int64 * 0-d float16": (lambda n, h: n * h, (L, torch.tensor(0.5, dtype=torch.float16))),
+    "where(m, int64, float16)": (lambda n, h: torch.where(h > 0, n, h), (L, H)),
+    "int16 + float16 (exact: a control)": (lambda n, h: n + h, (L.to(torch.int16) // 64, H)),
 }  # fmt: skip
 
 
