@@ -329,7 +329,10 @@ class AttentionOp(IRDLOperation):
     query row's log-sum-exp of its logits, which training saves for
     `prims.attention_backward` (-inf for a row that sees no key). A row that sees no key
     (its mask hides every key) is 0, as SDPA's `_safe_softmax` makes it, or NaN with
-    `blind_nan` (a plain softmax's 0/0, as eager computes one written out).
+    `blind_nan` (a plain softmax's 0/0, as eager computes one written out). With `fill`,
+    a key the mask hides (false, or -inf in an additive mask) has the logit `fill`
+    instead of -inf, as `masked_fill(~m, -1e4)` written before the softmax gives it: a row
+    that hides every key then attends to all of them alike.
     """
 
     name = "prims.attention"
@@ -342,6 +345,7 @@ class AttentionOp(IRDLOperation):
     scale = opt_prop_def(FloatAttr)
     transpose_out = opt_prop_def(BoolAttr)
     blind_nan = opt_prop_def(BoolAttr)
+    fill = opt_prop_def(FloatAttr)
     result = result_def(TensorType)
     lse = opt_result_def(TensorType)
     irdl_options = (ParsePropInAttrDict(),)
@@ -354,11 +358,13 @@ class AttentionOp(IRDLOperation):
         self, query: SSAValue, key: SSAValue, value: SSAValue, mask: SSAValue | None,
         result_type: Attribute, causal: bool = False, scale: float | None = None,
         transpose_out: bool = False, lse_type: Attribute | None = None,
-        blind_nan: bool = False,
+        blind_nan: bool = False, fill: float | None = None,
     ) -> None:  # fmt: skip
         props = _attention_props(causal, scale, transpose_out)
         if blind_nan:
             props["blind_nan"] = IntegerAttr.from_bool(True)
+        if fill is not None:
+            props["fill"] = FloatAttr(fill, 64)
         super().__init__(
             operands=[query, key, value, [mask] if mask is not None else []],
             result_types=[result_type, [lse_type] if lse_type is not None else []],
@@ -377,6 +383,12 @@ class AttentionOp(IRDLOperation):
             raise VerifyException(f"attention result should be {want}, got {out}")
         if self.lse is not None:
             _verify_row_stat(self.lse, q, "lse")
+        if self.fill is not None and (self.mask is None or self.lse is not None):
+            raise VerifyException("an attention's fill needs a mask (and no lse result)")
+
+    def mask_fill(self) -> float | None:
+        """The logit of a hidden key (`fill`); None: -inf."""
+        return self.fill.value.data if self.fill is not None else None
 
     def transposed(self) -> bool:
         """Is the result [B, Lq, H, Dv] (`transpose_out`)?"""

@@ -198,7 +198,7 @@ class AttentionWritesTokenMajor(RewritePattern):
             op.query, op.key, op.value, op.mask, TensorType(element, [b, lq, h, dv]),
             bool(op.causal and op.causal.value.data),
             op.scale.value.data if op.scale is not None else None, True,
-            op.lse.type if op.lse is not None else None, op.blind_rows_nan(),
+            op.lse.type if op.lse is not None else None, op.blind_rows_nan(), op.mask_fill(),
         )  # fmt: skip
         new.location = op.location
         rewriter.insert(new, InsertPoint.before(op))
@@ -244,6 +244,7 @@ class AttentionReadsHalfInputs(RewritePattern):
             q, k, v, attention.mask, op.results[0].type, attention.is_causal(),
             attention.scale.value.data if attention.scale is not None else None,
             attention.transposed(), blind_nan=attention.blind_rows_nan(),
+            fill=attention.mask_fill(),
         )  # fmt: skip
         fused.location = attention.location
         rewriter.replace(op, [*new, fused])
@@ -283,7 +284,7 @@ class AttentionMaskAsStored(RewritePattern):
         fused = AttentionOp(
             op.query, op.key, op.value, mask, op.result.type, op.is_causal(),
             op.scale.value.data if op.scale is not None else None, op.transposed(),
-            op.lse.type if op.lse is not None else None, op.blind_rows_nan(),
+            op.lse.type if op.lse is not None else None, op.blind_rows_nan(), op.mask_fill(),
         )  # fmt: skip
         fused.location = op.location
         rewriter.replace(op, [*new, fused])

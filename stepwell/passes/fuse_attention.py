@@ -153,7 +153,8 @@ class Logits:
     scores: MatmulOp | None = None
     scale: float = 1.0
     additive: list[tuple[SSAValue, float]] = field(default_factory=list)
-    fills: list[tuple[SSAValue, float, bool]] = field(default_factory=list)  # (m, fill, keep_if)
+    # (m, fill, keep_if, outer: no bias or -inf mask is applied after it)
+    fills: list[tuple[SSAValue, float, bool, bool]] = field(default_factory=list)
     keep: list[tuple[SSAValue, bool]] = field(default_factory=list)  # (m, attend where m is)
     ops: list[Operation] = field(default_factory=list)
 
@@ -357,7 +358,8 @@ class Matcher:
                     if c == -math.inf:
                         form.keep.append((m, keep_if))
                     elif c <= MASKED:
-                        form.fills.append((m, c, keep_if))
+                        outer = not form.additive and not form.keep  # (read outside in)
+                        form.fills.append((m, c, keep_if, outer))
                     else:
                         raise Refused(f"where() fills with {c}, which does not mask")
                     return self.logits(kept, form, coef, viewed)
@@ -850,21 +852,29 @@ def build(m: Match, b: Builder, report: Callable[[str], None]) -> AttentionOp:
     additive: list[SSAValue] = []
     keep: list[SSAValue] = []
     flip = m.flipped  # (the masks are [.., keys, rows] too)
+    fills = form.fills
+    if len(fills) == 1 and proves_causal(fills[0][0], fills[0][2], flipped=flip):
+        causal, fills = True, []  # (a causal mask hides no row's every key)
+    # A finite fill replaces the logits it hides (the fused op's `fill`): a row it hides
+    # wholly attends to every key alike. Then no other mask becomes `causal` (its keys
+    # would be skipped, not filled), and a bias or mask applied after the fill, or a
+    # second fill of another value, cannot be expressed.
+    fill = fills[0][1] if fills else None
+    if any(f != fill or not outer for _, f, _, outer in fills):
+        raise Refused("a finite mask fill with a bias, another fill or an -inf mask "
+                      "applied after it (a row it hides wholly would not be uniform)")
     for value, c in form.additive:
         if not same(shape(value), shape(m.x)):  # a bias added before the reshape
             value = b.reshape(value, shape(m.x))
-        if not causal and c > 0 and proves_causal(value, None, c, flip):
+        if not causal and fill is None and c > 0 and proves_causal(value, None, c, flip):
             causal = True
             continue
         additive.append(b.scaled(value, c))
-    for mask, fill, keep_if in form.fills:
-        if not causal and proves_causal(mask, keep_if, flipped=flip):
-            causal = True
-            continue
-        zero, filled = b.full(mask, 0.0, element(m.x)), b.full(mask, fill, element(m.x))
-        additive.append(b.where(mask, zero, filled) if keep_if else b.where(mask, filled, zero))
+    for mask, _, keep_if, _ in fills:
+        keep.append(mask if keep_if else b.add(prims.PrimsBitwiseNotOp.create(
+            operands=[mask], result_types=[mask.type])))  # fmt: skip
     for mask, keep_if in form.keep:
-        if not causal and proves_causal(mask, keep_if, flipped=flip):
+        if not causal and fill is None and proves_causal(mask, keep_if, flipped=flip):
             causal = True
             continue
         keep.append(mask if keep_if else b.add(prims.PrimsBitwiseNotOp.create(
@@ -876,10 +886,11 @@ def build(m: Match, b: Builder, report: Callable[[str], None]) -> AttentionOp:
     transposed = reads_transposed(out, (nb, h, rows, dv))
     dims = [nb, rows, h, dv] if transposed else [nb, h, rows, dv]
     result_type = sized_tensor_type(dims, element(out.result))
-    # a mask may hide a whole row: NaN there unless the softmax was _safe_softmax
-    blind_nan = mask is not None and not m.safe
+    # a mask may hide a whole row: NaN there unless the softmax was _safe_softmax (or
+    # the hidden logits are a finite fill: the row is then uniform)
+    blind_nan = mask is not None and not m.safe and fill is None
     attention = AttentionOp(q4, k4, v4, mask, result_type, causal, scale, transposed,
-                            blind_nan=blind_nan)  # fmt: skip
+                            blind_nan=blind_nan, fill=fill)  # fmt: skip
     b.add(attention)
     report(f"fused attention at {out.location}: causal={causal}, mask={'yes' if mask else 'no'}, "
            f"gqa={not statically_equal(shape(k4)[1], h)}, scale={scale:.6g}")  # fmt: skip

@@ -396,6 +396,74 @@ def test_a_row_the_mask_hides_entirely(spelling: str) -> None:
         assert mismatch([want], [out], tolerances=tol) is None, (level, mismatch([want], [out]))
 
 
+FILLED: dict[str, tuple[torch.dtype, float, str]] = {
+    "float32, masked_fill -1e4": (torch.float32, -1e4, "masked_fill"),
+    "float16, where finfo.min (DeBERTa-v2)": (torch.float16, -65504.0, "where"),
+    "bfloat16, masked_fill finfo.min": (torch.bfloat16, -3.3895313892515355e38, "masked_fill"),
+    "float32, a relative bias then the fill": (torch.float32, -1e4, "bias"),
+}
+
+
+@pytest.mark.parametrize("name", list(FILLED))
+def test_a_row_a_finite_fill_hides_entirely_attends_to_every_key(name: str) -> None:
+    """`masked_fill(~m, -1e4)` before the softmax: a row the mask hides wholly has every
+    logit -1e4 and attends to all keys alike (the mean of V). The fill was added to the
+    scores as a bias, which softmax shifts away: such a row got unmasked attention
+    (DeBERTa-v2 in float16 at its padded positions). Now the fill replaces them."""
+    dtype, fill, spelling = FILLED[name]
+    gen = torch.Generator().manual_seed(3)
+    q, k, v = (torch.randn(2, 2, 6, 8, generator=gen).to(dtype) for _ in range(3))
+    rel = torch.randn(2, 6, 6, generator=gen).to(dtype)
+    lengths = torch.tensor([4, 6])
+    pad = torch.arange(6)[None, :] < lengths[:, None]
+    keep = (pad[:, :, None] & pad[:, None, :])[:, None]  # rows 4, 5 of batch 0: no key
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, keep: torch.Tensor,
+           rel: torch.Tensor) -> torch.Tensor:  # fmt: skip
+        s = (q @ k.transpose(-1, -2)) / math.sqrt(8)
+        if spelling == "bias":
+            s = s + rel[None]
+        if spelling == "where":
+            s = torch.where(keep, s, torch.tensor(fill, dtype=dtype))
+        else:
+            s = s.masked_fill(~keep, fill)
+        return torch.softmax(s.float(), -1).to(dtype) @ v
+
+    args = (q, k, v, keep, rel)
+    module, fused, inputs = compile_to_tile(fn, args)
+    (op,) = fused
+    assert op.mask_fill() == pytest.approx(fill) and not op.blind_rows_nan()
+    want = fn(*args)
+    tol = [dtype] if dtype != torch.float32 else []
+    for level in ("triton", "tile"):
+        (out,) = run(module, inputs, level)
+        assert mismatch([want], [out], tolerances=tol) is None, (level, mismatch([want], [out]))
+    hidden = want[0, :, 4:].float()
+    torch.testing.assert_close(hidden, v[0].float().mean(1, keepdim=True).expand_as(hidden),
+                               atol=1e-2, rtol=1e-2)  # fmt: skip
+
+
+def test_a_bias_added_after_a_finite_fill_is_not_fused_and_stays_right() -> None:
+    """`masked_fill(~m, -1e4) + bias`: a row the fill hides wholly has the logits
+    -1e4 + bias, which no fused form expresses (the fill would replace the bias): left
+    unfused, eager's values."""
+    gen = torch.Generator().manual_seed(4)
+    q, k, v = (torch.randn(1, 2, 5, 8, generator=gen) for _ in range(3))
+    keep = torch.tensor([True, True, False, True, False])[None, None, :, None].expand(1, 1, 5, 5)
+    bias = torch.randn(1, 1, 5, 5, generator=gen)
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, keep: torch.Tensor,
+           bias: torch.Tensor) -> torch.Tensor:  # fmt: skip
+        s = (q @ k.transpose(-1, -2)).masked_fill(~keep, -1e4) + bias
+        return torch.softmax(s, -1) @ v
+
+    args = (q, k, v, keep.contiguous(), bias)
+    module, fused, inputs = compile_to_tile(fn, args)
+    assert fused == []
+    (out,) = run(module, inputs, "triton")
+    assert mismatch([fn(*args)], [out]) is None
+
+
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
 def test_a_bias_added_before_the_view_is_a_mask(dtype: torch.dtype) -> None:
     """BLOOM's ALiBi: `slopes.baddbmm(q, kᵀ)` on [B·H, L, S] scores, the view to

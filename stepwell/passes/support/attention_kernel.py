@@ -6,6 +6,7 @@ once, then walks the keys in blocks of BN with the online softmax (FlashAttentio
     m, l, acc = -inf, 0, 0                       # running max, sum and output, in f32
     for j in blocks of keys (causal: only those at or left of the diagonal):
         s = scale * Q Kⱼᵀ  (+ mask)               # masked / out-of-range lanes -> -inf
+                                                  # (masked ones -> `fill` when it is set)
         m' = max(m, rowmax(s));  α = exp(m - m');  p = exp(s - m')
         l = α l + rowsum(p);     acc = α acc + p Vⱼ
     out = acc / l                                # a row that sees no key gives 0
@@ -171,15 +172,21 @@ def build_attention(kb: KernelBuilder, outputs: list[SSAValue]) -> None:
     s = add(tile.DotOp(q, kt, kb.b.splat(0.0, score_t)))
     s = add(arith.MulfOp(s, kb.b.splat(op_scale(op), score_t)))
     ninf = kb.b.splat(-math.inf, score_t)
+    fill = op.mask_fill()
+    hidden_value = ninf if fill is None else kb.b.splat(fill, score_t)
     if mask_arg is not None:
         mask = add(tile.LoadOp(mask_arg, [pb, pm, j], groups,
                                TensorType(_element(op.mask), [1, bm, bn])))  # fmt: skip
         if _element(op.mask) == i1:
-            s = add(tile.SelectOp(mask, s, ninf))
+            s = add(tile.SelectOp(mask, s, hidden_value))
         else:
             if _element(op.mask) != f32:
                 mask = add(tile.CastOp(mask, score_t))
             s = add(arith.AddfOp(s, mask))
+            if fill is not None:  # (a hidden key's logit is the fill, not s - inf)
+                bool_tile = TensorType(i1, [1, bm, bn])
+                s = add(tile.SelectOp(add(tile.CmpOp("eq", mask, ninf, bool_tile)),
+                                      hidden_value, s))  # fmt: skip
     bool_t = TensorType(i1, [1, bm, bn])
     cols = add(tile.BroadcastOp(add(tile.LanesOp(j, 2, TensorType(i32, [1, 1, bn]))),
                                 TensorType(i32, [1, bm, bn])))  # fmt: skip

@@ -139,10 +139,12 @@ func.func @causal_iota_mul_scale_on_q(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x
 // -----
 
 // bf16 with an fp32 upcast around the softmax and a boolean padding mask [B, 1, 1, T]
-// filled with finfo.min: the mask becomes an additive one (0 / finfo.min).
+// filled with finfo.min: the boolean mask itself, whose hidden keys have the logit
+// finfo.min (`fill`: it replaces them, so a row that hides every key attends to all
+// alike, as eager's where() makes it; no row is NaN).
 // CHECK-LABEL: func.func @bf16_upcast_bool_padding
-// CHECK: %[[M:.*]] = prims.where %{{.*}}, %{{.*}}, %{{.*}} : (tensor<1x2x4x4xi1>, tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
-// CHECK: prims.attention %{{.*}}, %{{.*}}, %{{.*}} mask %[[M]] {scale = 1.250000e-01 : f64, blind_nan = true} : {{.*}} -> tensor<1x2x4x8xbf16>
+// CHECK-NOT: prims.where
+// CHECK: prims.attention %{{.*}}, %{{.*}}, %{{.*}} mask %{{.*}} {scale = 1.250000e-01 : f64, fill = -3.4028234663852886e+38 : f64} : ({{.*}}, tensor<1x2x4x4xi1>) -> tensor<1x2x4x8xbf16>
 // CHECK-NOT: prims.convert_element_type
 // REPORT: fused attention {{.*}} causal=False, mask=yes, gqa=False, scale=0.125
 func.func @bf16_upcast_bool_padding(%a: tensor<1x2x4x8xbf16>, %a_1: tensor<1x2x4x8xbf16>, %a_2: tensor<1x2x4x8xbf16>, %a_3: tensor<1x4xi1>) -> tensor<1x2x4x8xbf16> {
