@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 import torch
+from native import native_like_eager
 
 from stepwell.dialects import tile
 from stepwell.frontend.fx import import_program
@@ -286,3 +287,26 @@ def test_a_masked_assignment_is_one_where_kernel() -> None:
     manifest = artifacts.manifest
     assert manifest["externs"] == {} and not manifest["graph_level_prims"], manifest
     assert len(manifest["kernels"]) == 1
+
+
+E = torch.zeros(0, dtype=torch.long)
+EMPTY_INDEX = {
+    "index_add": (lambda x, s: x.index_add(0, E, s), torch.float32),
+    "index_add of int32": (lambda x, s: x.index_add(0, E, s), torch.int32),
+    "index_put accumulate": (lambda x, s: x.index_put((E,), s, accumulate=True), torch.float32),
+    "index_put of bool": (lambda x, s: x.index_put((E,), s), torch.bool),
+    "scatter": (lambda x, s: x.scatter(0, E.view(0, 1).expand(0, 5), s), torch.float32),
+    "scatter_add": (lambda x, s: x.scatter_add(0, E.view(0, 1).expand(0, 5), s), torch.float16),
+    "scatter_reduce amax": (
+        lambda x, s: x.scatter_reduce(0, E.view(0, 1).expand(0, 5), s, "amax"), torch.float32),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(EMPTY_INDEX))
+def test_an_empty_index_writes_nothing_in_a_kernel(name: str) -> None:
+    """An index of no element (an expert no token is routed to) leaves the tensor as it
+    is: no ATen call that does nothing (a launch of its own each, 4 in a row before)."""
+    fn, dtype = EMPTY_INDEX[name]
+    x = (torch.randn(4, 5) * 4).to(dtype)
+    manifest = native_like_eager(lambda x, s: fn(x, s) * 1, x, torch.zeros(0, 5, dtype=dtype))
+    assert len(manifest["kernels"]) <= 1, manifest["kernels"]

@@ -86,6 +86,12 @@ def _usable(self: torch.Tensor, dim: int, index: torch.Tensor) -> bool:
     return index.dim() == self.dim() and index.numel() > 0
 
 
+def _writes_nothing(self: torch.Tensor, index: torch.Tensor) -> bool:
+    """An index of no element names nothing to write: the result is `self` (an ATen
+    call that does nothing was left otherwise, a launch of its own)."""
+    return index.numel() == 0 and index.dim() in (self.dim(), 1)
+
+
 def _scalar_as_vector(decomposition: Callable[..., Any]) -> Callable[..., Any]:
     """Scatter along dim 0 of one-element vectors where `self` is 0-d (eager allows it)."""
 
@@ -103,6 +109,8 @@ def _scalar_as_vector(decomposition: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def scatter_src(self: torch.Tensor, dim: int, index: torch.Tensor, src: torch.Tensor) -> Any:
+    if _writes_nothing(self, index):
+        return self.clone()
     if not _usable(self, dim, index):
         return NotImplemented
     offsets, shape = _along_dim(self, dim % self.dim(), index)
@@ -110,6 +118,8 @@ def scatter_src(self: torch.Tensor, dim: int, index: torch.Tensor, src: torch.Te
 
 
 def scatter_value(self: torch.Tensor, dim: int, index: torch.Tensor, value: Any) -> Any:
+    if _writes_nothing(self, index):
+        return self.clone()
     if not _usable(self, dim, index):
         return NotImplemented
     offsets, shape = _along_dim(self, dim % self.dim(), index)
@@ -118,6 +128,8 @@ def scatter_value(self: torch.Tensor, dim: int, index: torch.Tensor, value: Any)
 
 
 def scatter_add(self: torch.Tensor, dim: int, index: torch.Tensor, src: torch.Tensor) -> Any:
+    if _writes_nothing(self, index):
+        return self.clone()
     if not _usable(self, dim, index) or self.dtype == torch.bool:
         return NotImplemented
     offsets, shape = _along_dim(self, dim % self.dim(), index)
@@ -169,6 +181,8 @@ def scatter_reduce(
     reduce: str,
     include_self: bool = True,
 ) -> Any:
+    if _writes_nothing(self, index) and reduce in ("sum", "prod", "amax", "amin", "mean"):
+        return self.clone()
     if not _usable(self, dim, index) or reduce not in ("sum", "prod", "amax", "amin", "mean"):
         return NotImplemented
     if self.dtype == torch.bool or (reduce == "prod" and not self.is_floating_point()):
@@ -264,7 +278,9 @@ def index_put(
     if self.dim() == 0 or (accumulate and self.dtype == torch.bool):
         return NotImplemented
     found = index_offsets(self, indices)
-    if found is None or math.prod(found[1]) == 0:
+    if found is not None and math.prod(found[1]) == 0:
+        return self.clone()  # no element named: nothing put
+    if found is None:
         return NotImplemented
     offsets, shape = found
     src = values.to(self.dtype).expand(shape)
@@ -302,7 +318,9 @@ def index_add(
         return out if out is NotImplemented else out.reshape(())
     if self.dim() == 0 or index.dim() != 1 or source.dim() != self.dim():
         return NotImplemented
-    if self.dtype == torch.bool or index.numel() == 0:
+    if index.numel() == 0:
+        return self.clone()  # nothing added
+    if self.dtype == torch.bool:
         return NotImplemented
     dim = dim % self.dim()
     strides = _contiguous_strides(self.shape)
