@@ -88,6 +88,20 @@ class RemoveNoOps(RewritePattern):
             rewriter.replace(op, [], [x])
 
 
+class NotOfNot(RewritePattern):
+    """`bitwise_not(bitwise_not(x))` is x (every integer type and bool): a mask negated by
+    the program (`masked_fill(~keep, c)`) and again by fuse-attention (which wants the keys
+    to attend) is the mask itself, not a kernel that negates it twice."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, prims.PrimsBitwiseNotOp):
+            return
+        inner = op.operands[0].owner
+        if isinstance(inner, prims.PrimsBitwiseNotOp) and inner.operands[0].type == op.results[
+                0].type:  # fmt: skip
+            rewriter.replace(op, [], [inner.operands[0]])
+
+
 UNIT_REDUCTIONS = (prims.PrimsSumOp, prims.PrimsProdOp, prims.PrimsAmaxOp, prims.PrimsAminOp)
 
 
@@ -1669,6 +1683,7 @@ PATTERNS: list[Callable[[], RewritePattern]] = [
     FillIsFull,
     BroadcastOfFullIsFull,
     RemoveNoOps,
+    NotOfNot,
     ReduceOverUnitDims,
     UnitDimTransposeIsReshape,
     ReshapeOfReshape,

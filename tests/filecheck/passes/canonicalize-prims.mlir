@@ -725,3 +725,15 @@ func.func @columns_of_product(%x: tensor<4x8xf32>, %w: tensor<6x8xf32>) -> tenso
   %1 = prims.slice %0 {start_indices = [0 : i64, 2 : i64], limit_indices = [4 : i64, 4 : i64], strides = [1 : i64, 1 : i64]} : (tensor<4x6xf32>) -> tensor<4x2xf32>
   func.return %1 : tensor<4x2xf32>
 }
+
+// -----
+
+// A mask negated twice (`masked_fill(~keep, c)`, then fuse-attention's keys-to-attend)
+// is the mask itself.
+// CHECK-LABEL: func.func @not_of_not
+// CHECK-NEXT:  func.return %m
+func.func @not_of_not(%m: tensor<4x4xi1>) -> tensor<4x4xi1> {
+  %0 = prims.bitwise_not %m : (tensor<4x4xi1>) -> tensor<4x4xi1>
+  %1 = prims.bitwise_not %0 : (tensor<4x4xi1>) -> tensor<4x4xi1>
+  func.return %1 : tensor<4x4xi1>
+}
