@@ -471,23 +471,26 @@ def _round_integers_to_half(op: TorchOp | OperatorOp, name: str) -> None:
     widen it to float32 directly, which keeps digits eager loses (`l * h` gave 32768
     where eager gives inf, `l > h` True where eager compares equal halves; Inductor does
     the same). Such an operand is converted to the half type before the op."""
+    tensors = [(i, cast(TensorType[Attribute], v.type)) for i, v in enumerate(op.operands)
+               if isinstance(v.type, TensorType)]  # fmt: skip
+    try:
+        dtypes = [torch_dtype(t.element_type) for _, t in tensors]
+    except UnsupportedTypeError:
+        return
+    if not (set(dtypes) & set(HALVES) and set(dtypes) & set(WIDE_INTEGERS)):
+        return  # (the common case, decided from the types alone)
     try:
         overload = resolve_callee(name)
     except ValueError:
         return
     if torch.Tag.pointwise not in getattr(overload, "tags", ()):
         return
-    tensors = [(i, cast(TensorType[Attribute], v.type)) for i, v in enumerate(op.operands)
-               if isinstance(v.type, TensorType)]  # fmt: skip
-    if len(tensors) < 2:
-        return
     try:
-        dtypes = [torch_dtype(t.element_type) for _, t in tensors]
         samples = [torch.empty([1] * t.get_num_dims(), dtype=d, device="meta")
                    for (_, t), d in zip(tensors, dtypes, strict=True)]  # fmt: skip
         _, common = elementwise_dtypes(
             *samples, type_promotion_kind=ELEMENTWISE_TYPE_PROMOTION_KIND.DEFAULT)
-    except (UnsupportedTypeError, RuntimeError, ValueError):
+    except (RuntimeError, ValueError):
         return
     if common not in HALVES:
         return

@@ -254,12 +254,18 @@ def test_operands_aten_rejects_are_refused_with_a_location(
         '[2 : i64, 2 : i64]} : (tensor<2x8x16x16xf32>) -> tensor<2x8x8x8xf32> loc("m.py":4:2)\n'
         "  func.return %0 : tensor<2x8x8x8xf32>\n}\n"
     )
-    status, out, err = call(("stepwell-opt", str(mlir), "-p", "decompose-torch-to-prims"), capfd)
-    assert (status, out) == (1, "") and "Traceback" not in err, err
-    assert err.splitlines()[-1] == (
+    assert refused_by_opt(mlir, capfd, "decompose-torch-to-prims") == (
         f"{mlir}: error: m.py:4:2: 'torch.aten.max_pool2d': ATen rejects its operands: Given "
         "input size: (8x16x16). Calculated output size: (8x8x-23). Output size is too small"
     )
+
+
+def refused_by_opt(mlir: Path, capfd: pytest.CaptureFixture[str], passes: str) -> str:
+    """Run stepwell-opt with `passes` on `mlir`: it must exit 1 with no output and no
+    traceback; returns the last line of its stderr (the located error)."""
+    status, out, err = call(("stepwell-opt", str(mlir), "-p", passes), capfd)
+    assert (status, out) == (1, "") and "Traceback" not in err, err
+    return err.splitlines()[-1]
 
 
 def test_a_metadata_assert_its_operand_contradicts_is_refused(
@@ -275,9 +281,7 @@ def test_a_metadata_assert_its_operand_contradicts_is_refused(
         "  %0 = torch.aten.neg %x : (tensor<4xf32>) -> tensor<4xf32>\n"
         "  func.return %0 : tensor<4xf32>\n}\n"
     )
-    status, out, err = call(("stepwell-opt", str(mlir), "-p", "decompose-torch-to-prims"), capfd)
-    assert (status, out) == (1, "") and "Traceback" not in err, err
-    assert err.splitlines()[-1] == (
+    assert refused_by_opt(mlir, capfd, "decompose-torch-to-prims") == (
         f"{mlir}: error: m.py:3:2: 'torch.aten._assert_tensor_metadata': asserts dtype i1, "
         "but its operand is tensor<4xf32>"
     )
@@ -296,9 +300,7 @@ def test_an_extern_result_aten_contradicts_is_refused_at_the_prims_level(
         "  %1 = prims.add %0, %0 : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>\n"
         "  func.return %1 : tensor<8xf32>\n}\n"
     )
-    status, out, err = call(("stepwell-opt", str(mlir), "-p", "convert-prims-to-tile"), capfd)
-    assert (status, out) == (1, "") and "Traceback" not in err, err
-    assert err.splitlines()[-1] == (
+    assert refused_by_opt(mlir, capfd, "convert-prims-to-tile") == (
         f"{mlir}: error: m.py:5:3: 'prims.extern' (aten.neg.default) declares result #0 as "
         "tensor<8xf32> but ATen makes it tensor<4xf32>"
     )

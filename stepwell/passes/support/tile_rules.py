@@ -7,6 +7,7 @@ class has no rule (or whose rule returns None) is not fused: it runs at graph le
 
 from __future__ import annotations
 
+import math as pymath
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
@@ -55,13 +56,13 @@ class TileBuilder:
 
 
 def rounded(value: float, element: Attribute) -> float:
-    """`value` in the float type `element`, as eager converts a Python number for a tensor
-    of that type: rounded, and past the type's range an infinity (`where(m, h, 1e5)` of a
-    float16 `h` is inf there; packing 1e5 as a float16 raised OverflowError)."""
+    """`value` for a constant of float type `element`, as eager converts a Python number:
+    past the type's range an infinity (`where(m, h, 1e5)` of a float16 `h` is inf there;
+    packing 1e5 as a float16 raised OverflowError). Within the range packing rounds it."""
     dtype = torch_dtype(element)
-    if dtype == torch.float64:
+    if dtype == torch.float64 or not pymath.isfinite(value):
         return value
-    return float(torch.tensor(value, dtype=torch.float64).to(dtype).item())
+    return pymath.copysign(pymath.inf, value) if abs(value) > torch.finfo(dtype).max else value
 
 
 def wrapped(value: int, element: Attribute) -> int:
