@@ -9,7 +9,11 @@ then derives (on CPU: `_scaled_dot_product_flash_attention_for_cpu` and its back
 
 The mask passed to sdpa is boolean when the logits have one `where`/`masked_fill` with
 -inf and no other bias, else a float bias in the query's dtype, built from the biases:
-`where(cond, 0, fill)` per mask, `coefficient · bias` per added tensor, summed.
+`where(cond, 0, fill)` per mask, `coefficient · bias` per added tensor, summed. A mask
+with a finite fill *replaces* the logits it hides, where the float bias adds to them: the
+two agree wherever a row keeps a key (the hidden lanes' exp underflows in both), and a row
+that such masks hide wholly (uniform in eager: every logit is the fill) is mean(V) after
+the sdpa (`_filled_rows`).
 """
 
 from __future__ import annotations
@@ -153,6 +157,7 @@ def _replace(found: Attention) -> str:
         bias = emit(aten.transpose.int, emit(aten.expand.default, bias, scores), -2, -1)
     pattern = constant_pattern(bias) if bias is not None else None
     causal = pattern == "causal"
+    filled = _filled_rows(emit, found.logits.biases, v, found.transposed, q_dtype)  # type: ignore[arg-type]
     blind = None if pattern is not None else _blind_rows(emit, bias, found.logits.biases)
     through_scores = any(not isinstance(term, Mask) for _, term in found.logits.biases)
     if pattern is not None:  # no mask, or SDPA's causal flag: its kernels skip the blocks
@@ -161,6 +166,8 @@ def _replace(found: Attention) -> str:
     out = emit(sdpa, q, k, v, attn_mask=bias, dropout_p=0.0, is_causal=causal, scale=scale)
     if blind is not None:
         out = _nan_where_blind(emit, out, v, blind, through_scores, q_dtype)
+    if filled is not None:  # no logit is a score: no gradient to Q, K from those rows
+        out = emit(aten.where.self, *filled, out)
     if shape(out) != shape(found.result):  # the result was a [B*H, L, Dv] bmm
         out = emit(aten.reshape.default, out, list(shape(found.result)))
     found.result.replace_all_uses_with(out)
@@ -237,12 +244,70 @@ def _mask(
     return bias, "none" if bias is None else "float"
 
 
+def _filled_rows(
+    emit: Emit, biases: list[tuple[float, Node | Mask]], v: Node, transposed: bool, to: torch.dtype
+) -> tuple[Node, Node] | None:
+    """(rows, out): `rows` [.., L, 1] is True for a query row whose masks hide every key
+    while one of them has a finite fill. No logit of such a row depends on the scores: a
+    hidden logit is its mask's fill plus the biases added after that mask, and eager's
+    softmax of them is not sdpa's (its additive mask adds the scores). `out` is that row's
+    result, `softmax(those logits) · V`: mean(V) when one fill and no bias after it make
+    the row uniform. None when no mask has a finite fill, or their masks are constants
+    that hide no row."""
+    masks = [(i, term) for i, (_, term) in enumerate(biases) if isinstance(term, Mask)]
+    if all(term.fill == -math.inf for _, term in masks):
+        return None
+    hidden: Node | None = None
+    for _, term in masks:
+        hides = emit(aten.logical_not.default, term.cond) if term.keep else term.cond
+        hidden = hides if hidden is None else emit(aten.logical_or.default, hidden, hides)
+    assert hidden is not None
+    while len(shape(hidden)) < 2:
+        hidden = emit(aten.unsqueeze.default, hidden, 0)
+    rows = emit(aten.all.dim, hidden, -2 if transposed else -1, True)
+    if transposed:  # the keys were dim -2: a query's flag to [.., L, 1]
+        rows = emit(aten.transpose.int, rows, -2, -1)
+    if _constant_false(rows, hidden):
+        return None
+    added_after = [i for i, (_, term) in enumerate(biases) if not isinstance(term, Mask)]
+    if len({term.fill for _, term in masks}) == 1 and all(
+        i < j for i, _ in masks for j in added_after  # (listed from the softmax back)
+    ):
+        return rows, emit(aten.mean.dim, v, [-2], True)
+    logits = emit(aten.scalar_tensor.default, 0.0, dtype=to)  # any value: every lane is hidden
+    for coef, term in reversed(biases):  # from the scores out
+        if isinstance(term, Mask):
+            hides = emit(aten.logical_not.default, term.cond) if term.keep else term.cond
+            fill = max(term.fill, torch.finfo(to).min) if term.fill > -math.inf else term.fill
+            logits = emit(aten.where.ScalarSelf, hides, fill, logits)
+        else:
+            logits = emit(aten.add.Tensor, logits, term, alpha=coef)
+    if dtype(logits) != to:
+        logits = emit(aten._to_copy.default, logits, dtype=to)
+    if transposed:
+        logits = emit(aten.transpose.int, logits, -2, -1)
+    return rows, emit(aten.matmul.default, emit(aten._softmax.default, logits, -1, False), v)
+
+
+def _constant_false(rows: Node, mask: Node) -> bool:
+    """Whether `rows` is computed from constants alone (`mask` at most MAX_EVAL elements)
+    and is False everywhere."""
+    val = mask.meta.get("val")
+    if not isinstance(val, torch.Tensor) or val.numel() > MAX_EVAL:
+        return False
+    try:
+        with unset_fake_temporarily():
+            return not bool(_evaluate(rows, {}).any())
+    except _NotConstant:
+        return False
+
+
 def _blind_rows(
     emit: Emit, bias: Node | None, biases: list[tuple[float, Node | Mask]]
 ) -> Node | None:
     """`[.., L, 1]`: True for a query row whose mask hides every key, where the written-out
     softmax gives 0/0 (NaN) and sdpa 0; None when no row can be: no mask, or only masks
-    with finite fills (a row they hide entirely is uniform in both)."""
+    with finite fills (a row they hide entirely is `_filled_rows`)."""
     if bias is None:
         return None
     if dtype(bias) == torch.bool:

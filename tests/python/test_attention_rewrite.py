@@ -249,8 +249,11 @@ def test_fused(spell: Spell, mask: str, kv_heads: int) -> None:
     (sdpa,) = [n for n in graph.graph.nodes if n.target is sdpa_op]
     assert sdpa.kwargs["is_causal"] == (mask == "causal")
     assert (sdpa.kwargs["attn_mask"] is None) == (mask in ("none", "causal"))
-    assert count(graph, aten._softmax.default) == 0
-    assert count(seen.forward[0], aten._softmax.default) == 0
+    # the causal buffer is a graph input, so a row it might hide wholly (its finite fill
+    # plus the padding added after it) is a softmax of those alone, beside the sdpa
+    fills = 1 if spell is gpt2_mask else 0
+    assert count(graph, aten._softmax.default) == fills
+    assert count(seen.forward[0], aten._softmax.default) == fills
     (remark,) = seen.remarks
     assert remark.startswith("fused attention at test_attention_rewrite.py:"), remark
     assert remark.endswith(f"mask={mask})"), remark
@@ -350,15 +353,23 @@ def test_zoo(name: str) -> None:
     assert f"modeling_{name}.py" in seen.remarks[0]
 
 
-@pytest.mark.parametrize("spelling", ["additive", "fill", "keys_first", "finite", "bf16"])
+FILLS = {"finite": (torch.float32, None), "finite_1e4": (torch.float32, -1e4),
+         "finite_fp16": (torch.float16, None), "finite_keys_first": (torch.float32, -1e4)}
+"""Finite-fill spellings: dtype and fill (None: the dtype's finfo.min)."""
+
+
+@pytest.mark.parametrize("spelling", ["additive", "fill", "keys_first", "bf16", *FILLS])
 def test_a_row_the_mask_hides_entirely_in_training(spelling: str) -> None:
     """A query row whose input-dependent mask hides every key: the written-out softmax
     gives 0/0 there, NaN in the output and in the gradients it reaches, where sdpa gives 0.
-    Through the rewrite and stepwell's kernels, eager's NaNs and values; a finite fill
-    (a hidden row is uniform in both) adds nothing after the sdpa."""
+    With a finite fill, every logit of that row is the fill: eager's weights are uniform,
+    where sdpa's additive bias leaves the scores' own softmax. Through the rewrite and
+    stepwell's kernels, eager's values, NaNs and gradients."""
     import stepwell  # noqa: F401  (registers the backend)
 
-    dtype = torch.bfloat16 if spelling == "bf16" else torch.float32
+    dtype, fill = FILLS.get(spelling, (torch.bfloat16 if spelling == "bf16" else torch.float32,
+                                       -math.inf))  # fmt: skip
+    fill = torch.finfo(dtype).min if fill is None else fill
     gen = torch.Generator().manual_seed(3)
     q, k, v = (torch.randn(2, 2, 4, 8, generator=gen).to(dtype) for _ in range(3))
     keep = torch.arange(4)[None, :] < torch.tensor([2, 0])[:, None]  # batch 1 sees no key
@@ -366,35 +377,77 @@ def test_a_row_the_mask_hides_entirely_in_training(spelling: str) -> None:
 
     def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, keep: torch.Tensor,
            bias: torch.Tensor) -> torch.Tensor:  # fmt: skip
-        if spelling == "keys_first":  # K Qᵀ, softmax over the keys' dim -2
-            s = (k @ kt(q)).masked_fill(~keep[:, None, :, None], -math.inf)
+        if spelling.endswith("keys_first"):  # K Qᵀ, softmax over the keys' dim -2
+            s = (k @ kt(q)).masked_fill(~keep[:, None, :, None], fill)
             return kt(s.softmax(-2)) @ v
         s = q @ kt(k) * 0.5
-        if spelling in ("fill", "finite"):
-            fill = torch.finfo(dtype).min if spelling == "finite" else -math.inf
+        if spelling == "fill" or spelling in FILLS:
             return s.masked_fill(~keep[:, None, None, :], fill).softmax(-1) @ v
         return torch.softmax(s + bias, -1) @ v
 
     def grads(f: Callable[..., torch.Tensor]) -> list[torch.Tensor]:
         leaves = [x.clone().requires_grad_() for x in (q, k, v)]
         out = f(*leaves, keep, bias)
-        out.backward(torch.ones_like(out))
+        out.float().sum().backward()
         return [out.detach(), *(x.grad for x in leaves)]  # type: ignore[misc]
 
     want = grads(fn)
-    assert want[0][1].isnan().all() != (spelling == "finite")
+    assert want[0][1].isnan().all() != (spelling in FILLS)
     torch._dynamo.reset()
     got = grads(torch.compile(fn, backend="stepwell"))
-    tol = 3e-2 if dtype == torch.bfloat16 else 1e-5
-    # a finite fill's hidden row: eager's own sdpa backward loses its log-sum-exp's
-    # log(S) next to the fill (docs/training.md), so only the outputs are compared
-    for w, g in list(zip(want, got, strict=True))[: 1 if spelling == "finite" else None]:
+    tol = {torch.bfloat16: 3e-2, torch.float16: 3e-3}.get(dtype, 1e-5)
+    for w, g in zip(want, got, strict=True):
         assert g.dtype == w.dtype and g.shape == w.shape
         torch.testing.assert_close(g, w, atol=tol, rtol=tol, equal_nan=True)
     rewritten, remarks = rewrite_attention(*_dynamo_graph(fn, (q, k, v, keep, bias)))
     assert remarks[0].startswith("fused attention"), remarks
-    added = {"additive": 1, "bf16": 1, "fill": 2, "keys_first": 2, "finite": 0}[spelling]
-    assert count(rewritten, aten.where.self) == added  # the NaN rows' where(s)
+    added = {"additive": 1, "bf16": 1, "fill": 2, "keys_first": 2}.get(spelling, 1)
+    assert count(rewritten, aten.where.self) == added  # the NaN or uniform rows' where(s)
+
+
+def test_finite_fills_with_other_fills_or_a_bias_after_them() -> None:
+    """Two masks with different finite fills, or a bias added after a finite-fill mask:
+    a row they hide wholly is neither uniform nor sdpa's, but the softmax of the fills
+    and the biases after them, and gets no gradient to Q and K. Masks that are constants
+    hiding no row add nothing after the sdpa."""
+    gen = torch.Generator().manual_seed(4)
+    q, k, v = (torch.randn(2, 2, 4, 8, generator=gen) for _ in range(3))
+    keep = torch.arange(4)[None, :] < torch.tensor([2, 0])[:, None]
+    bias = torch.randn(2, 1, 1, 4, generator=gen)
+
+    def two_fills(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, keep: torch.Tensor,
+                  bias: torch.Tensor) -> torch.Tensor:  # fmt: skip
+        s = (q @ kt(k)).masked_fill(~keep[:, None, None, :2].repeat(1, 1, 1, 2), -1e4)
+        return s.masked_fill(~keep[:, None, None, :], -2e4).softmax(-1) @ v
+
+    def bias_after(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, keep: torch.Tensor,
+                   bias: torch.Tensor) -> torch.Tensor:  # fmt: skip
+        s = (q @ kt(k)).masked_fill(~keep[:, None, None, :], -1e4)
+        return (s + bias).softmax(-1) @ v
+
+    def causal_then_bias(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
+                         keep: torch.Tensor, bias: torch.Tensor) -> torch.Tensor:
+        causal = torch.arange(4)[:, None] >= torch.arange(4)  # a constant hiding no row
+        s = torch.where(causal, q @ kt(k), -1e4)
+        return (s + bias).softmax(-1) @ v
+
+    for fn, added in ((two_fills, 1), (bias_after, 1), (causal_then_bias, 0)):
+        rewritten, remarks = rewrite_attention(*_dynamo_graph(fn, (q, k, v, keep, bias)))
+        assert remarks[0].startswith("fused attention"), remarks
+        assert count(rewritten, aten._softmax.default) == added  # of the fills alone
+        want = step_fn(fn, (q, k, v, keep, bias))
+        torch._dynamo.reset()
+        got = step_fn(torch.compile(fn, backend="stepwell"), (q, k, v, keep, bias))
+        for w, g in zip(want, got, strict=True):
+            torch.testing.assert_close(g, w, atol=1e-5, rtol=1e-5, equal_nan=True)
+
+
+def step_fn(f: Callable[..., torch.Tensor], args: tuple[torch.Tensor, ...]) -> list[torch.Tensor]:
+    """f's output and the gradients of q, k, v (the first three arguments)."""
+    leaves = [x.clone().requires_grad_() for x in args[:3]]
+    out = f(*leaves, *args[3:])
+    out.sum().backward()
+    return [out.detach(), *(x.grad for x in leaves)]  # type: ignore[misc]
 
 
 def _dynamo_graph(
