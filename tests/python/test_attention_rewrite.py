@@ -353,8 +353,12 @@ def test_zoo(name: str) -> None:
     assert f"modeling_{name}.py" in seen.remarks[0]
 
 
-FILLS = {"finite": (torch.float32, None), "finite_1e4": (torch.float32, -1e4),
-         "finite_fp16": (torch.float16, None), "finite_keys_first": (torch.float32, -1e4)}
+FILLS = {
+    "finite": (torch.float32, None),
+    "finite_1e4": (torch.float32, -1e4),
+    "finite_fp16": (torch.float16, None),
+    "finite_keys_first": (torch.float32, -1e4),
+}
 """Finite-fill spellings: dtype and fill (None: the dtype's finfo.min)."""
 
 
