@@ -58,7 +58,7 @@ def _identity_operand(op: Operation) -> SSAValue | None:
             return x  # x * 1 -> x, x / 1 -> x
         case prims.PrimsMulOp() if splat(x) == 1 and op.operands[1].type == op.results[0].type:
             return op.operands[1]  # 1 * x -> x
-        case prims.PrimsAddOp() | prims.PrimsSubOp() if splat(op.operands[1]) == 0:
+        case prims.PrimsAddOp() | prims.PrimsSubOp() if _adds_nothing(op, splat(op.operands[1])):
             return x  # x + 0 -> x, x - 0 -> x
         case prims.PrimsConvertElementTypeOp():
             return x  # convert to the type it has -> x
@@ -75,6 +75,18 @@ def _identity_operand(op: Operation) -> SSAValue | None:
         case prims.PrimsReshapeOp() | prims.PrimsCollapseOp() | prims.PrimsSplitDimOp():
             return x  # reshape to its own shape -> x
     return None
+
+
+def _adds_nothing(op: Operation, c: float | None) -> bool:
+    """Whether `op` (an add or a sub of the constant `c`) leaves every value as it is: a
+    zero for integers; for floats `x + (-0.0)` and `x - 0.0` only, since `-0.0 + 0.0` is
+    +0.0 (eager's `cumsum`, which starts from +0.0, relies on it)."""
+    if c != 0:
+        return False
+    if not is_float(cast(TensorType[Attribute], op.results[0].type).element_type):
+        return True
+    negative = math.copysign(1.0, c) < 0
+    return negative if isinstance(op, prims.PrimsAddOp) else not negative
 
 
 class RemoveNoOps(RewritePattern):

@@ -1,6 +1,8 @@
 """Decompositions for ATen ops that PyTorch's table leaves whole although they are
-compositions of ops it has rules for.
+compositions of ops it has rules for, or decomposes otherwise than eager computes them.
 
+- `relu` is `where(x < 0, 0, x)`, as eager's kernel is: `relu(-0.0)` is -0.0, where the
+  table's `where(x <= 0, 0, x)` gives +0.0 (NaN stays NaN in both);
 - `rms_norm` (`F.rms_norm`, `nn.RMSNorm`) is its CompositeImplicitAutograd kernel
   (`rms_norm_composite` in ATen's layer_norm.cpp) written without its in-place `add_`:
   the mean of squares in float32 for half inputs, eps the epsilon of that type when not
@@ -83,6 +85,12 @@ def _cross_entropy_loss(
     return (1 - label_smoothing) * nll + total * (label_smoothing / classes)
 
 
+def _relu(self: torch.Tensor) -> torch.Tensor:  # (the schema's name: called with keywords)
+    if self.dtype == torch.bool:
+        return NotImplemented  # (eager refuses it; keep its error)
+    return torch.where(self < 0, 0, self)
+
+
 def _rrelu(
     x: torch.Tensor, lower: float = 0.125, upper: float = 1.0 / 3.0, training: bool = False,
     generator: Any = None,
@@ -93,6 +101,7 @@ def _rrelu(
 
 
 COMPOSITE_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
+    aten.relu.default: _relu,
     aten.rrelu.default: _rrelu,
     aten.rms_norm.default: _rms_norm,
     aten.cross_entropy_loss.default: _cross_entropy_loss,

@@ -67,6 +67,8 @@ def _scan(kind: str, integer_result: bool = True) -> Callable[..., Any]:
         # cumsum otherwise drifts by many ulps of its small late values)
         wide = torch.float64 if out in (torch.float16, torch.bfloat16, torch.float32) else out
         y = torch.ops.stepwell.scan(x.to(wide), dim % x.dim(), kind)
+        if kind == "sum" and wide.is_floating_point:  # eager's sum starts from +0.0, so it
+            y = y + 0.0  # never gives -0.0; a scan from the first element would
         return y.to(out)
 
     return decomposition

@@ -1,18 +1,40 @@
 // RUN: stepwell-opt %s --split-input-file -p canonicalize-prims | filecheck %s
 
-// x * 1, x + 0, a same-type convert and an identity broadcast disappear.
+// x * 1, x + (-0.0), x - 0.0, a same-type convert and an identity broadcast disappear.
 // CHECK-LABEL: func.func @no_ops
 // CHECK-NEXT: %[[E:.*]] = prims.exp %x
 // CHECK-NEXT: func.return %[[E]]
 func.func @no_ops(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %one = prims.full {shape = [4 : i64, 8 : i64], fill_value = 1.0 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<4x8xf32>
+  %nzero = prims.full {shape = [4 : i64, 8 : i64], fill_value = -0.0 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<4x8xf32>
   %zero = prims.full {shape = [4 : i64, 8 : i64], fill_value = 0.0 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<4x8xf32>
   %0 = prims.mul %x, %one : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
-  %1 = prims.add %0, %zero : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %a = prims.add %0, %nzero : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %1 = prims.sub %a, %zero : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
   %2 = prims.convert_element_type %1 {dtype = f32} : (tensor<4x8xf32>) -> tensor<4x8xf32>
   %3 = prims.broadcast_in_dim %2 {shape = [4 : i64, 8 : i64], broadcast_dimensions = [0 : i64, 1 : i64]} : (tensor<4x8xf32>) -> tensor<4x8xf32>
   %4 = prims.exp %3 : (tensor<4x8xf32>) -> tensor<4x8xf32>
   func.return %4 : tensor<4x8xf32>
+}
+
+// -----
+
+// Float x + 0.0 is not x: it turns -0.0 into +0.0 (eager's cumsum starts from +0.0), and
+// so is x - (-0.0). An integer's + 0 is a no-op.
+// CHECK-LABEL: func.func @plus_zero_kept
+// CHECK-NEXT: prims.full
+// CHECK-NEXT: prims.full
+// CHECK-NEXT: %[[A:.*]] = prims.add %x, %{{.*}}
+// CHECK-NEXT: %[[S:.*]] = prims.sub %[[A]], %{{.*}}
+// CHECK-NEXT: func.return %[[S]], %i
+func.func @plus_zero_kept(%x: tensor<4xf32>, %i: tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi32>) {
+  %zero = prims.full {shape = [4 : i64], fill_value = 0.0 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<4xf32>
+  %nzero = prims.full {shape = [4 : i64], fill_value = -0.0 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<4xf32>
+  %izero = prims.full {shape = [4 : i64], fill_value = 0 : i64, dtype = i32, device = "cpu", requires_grad = false} : () -> tensor<4xi32>
+  %0 = prims.add %x, %zero : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %1 = prims.sub %0, %nzero : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %2 = prims.add %i, %izero : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  func.return %1, %2 : tensor<4xf32>, tensor<4xi32>
 }
 
 // -----

@@ -303,10 +303,10 @@ func.func @gather(%x: tensor<30x256xf32>, %t: tensor<30x1xi64>) -> tensor<30x1xf
 // -----
 
 // cumsum then a scale: one row kernel whose row op is a scan (`tile.scan`, in float64 as
-// eager's CPU cumsum accumulates), not the triangular-mask sum PyTorch's decomposition
-// builds.
+// eager's CPU cumsum accumulates, plus +0.0: eager's sum starts from it, so -0.0 never
+// comes out), not the triangular-mask sum PyTorch's decomposition builds.
 // CHECK-LABEL: tile.kernel @k0_scan
-// CHECK-SAME: kind = "reduction", fused = ["prims.convert_element_type", "prims.scan", "prims.convert_element_type", "prims.mul"]
+// CHECK-SAME: kind = "reduction", fused = ["prims.convert_element_type", "prims.scan", "prims.add", "prims.convert_element_type", "prims.mul"]
 // CHECK: tile.scan "sum" %{{.*}} {axis = 1 : i64} : tensor<{{.*}}xf64> -> tensor<{{.*}}xf64>
 // CHECK-NOT: tile.kernel
 // CHECK-LABEL: func.func @cumsum
