@@ -62,7 +62,7 @@ def rows(artifacts: Artifacts) -> list[tuple[str, ...]]:
 def table(artifacts: Artifacts, target: str) -> str:
     """The per-kernel table as aligned text, with a summary line."""
     body = rows(artifacts)
-    widths = [max(len(c), *(min(len(r[i]), 48) for r in body)) for i, c in enumerate(COLUMNS)]
+    widths = [max([len(c), *(min(len(r[i]), 48) for r in body)]) for i, c in enumerate(COLUMNS)]
 
     def fmt(cells: tuple[str, ...]) -> str:  # the last column (backend) is never clipped
         clipped = [c if len(c) <= 48 or i == len(cells) - 1 else c[:45] + "..."

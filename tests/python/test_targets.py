@@ -73,6 +73,20 @@ def test_explain_table_and_page(tmp_path: Path) -> None:
     assert "@triton.jit" in text and "tile.kernel @k0_" in text
 
 
+def test_explain_of_a_program_without_kernels(tmp_path: Path) -> None:
+    """A program whose every op stays an ATen call has no kernel row: the table is its
+    header and the summary (it raised TypeError on the empty body)."""
+    source = tmp_path / "aten_only.py"
+    source.write_text(
+        "import torch\n\n\ndef example():\n"
+        "    return (lambda m: m.nonzero()), (torch.rand(6) > 0.5,)\n"
+    )
+    proc = stepwell("explain", str(source), cache=tmp_path / "cache")
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    assert proc.stdout.splitlines()[0].split()[:2] == ["kernel", "fused"]
+    assert "0 kernels for interpret" in proc.stdout and "aten.nonzero.default x1" in proc.stdout
+
+
 def test_one_target_record_is_what_every_consumer_reads() -> None:
     """The CLI's --target choices, stepwell-opt's -t artifacts, --emit and compile_dump
     all come from the records in target_table.TARGETS."""
