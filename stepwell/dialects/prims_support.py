@@ -55,7 +55,14 @@ from stepwell.dialects.codecs import call_arguments
 from stepwell.dialects.torch_support import TorchOp, call_operand_error, call_properties
 from stepwell.ir.callees import callee_error, collective_kind, is_effectful, resolve_callee
 from stepwell.ir.sizes import Size, SizeError, simplify
-from stepwell.ir.types import int_array, int_values, is_float, tensor_sizes, torch_dtype
+from stepwell.ir.types import (
+    float_constant,
+    int_array,
+    int_values,
+    is_float,
+    tensor_sizes,
+    torch_dtype,
+)
 
 
 def _tensor(value: SSAValue | Attribute) -> TensorType[Attribute]:
@@ -188,15 +195,14 @@ def _meta_result(call: _MetaCall) -> tuple[tuple[tuple[int, ...], torch.dtype], 
 
 def _rounded_fills(args: dict[str, Any]) -> dict[str, Any]:
     """`args` with a fill (`prims.full`'s `fill_value`) past its float16 or bfloat16
-    dtype's range made that dtype's infinity, as a kernel stores it: a decomposition
-    makes `full((), 1e5, dtype=float16)` of `torch.where(m, h, 1e5)`, whose eager value
-    there is inf (eager converts the number through float32 to the half type), and
-    PyTorch's meta function of `full` refuses the unrounded number. A float32 fill past
-    float32's range stays refused, as eager's `where(m, x, 1e300)` is."""
+    dtype's range rounded as a kernel stores it (`types.float_constant`: that dtype's
+    largest value within half an ulp of it, else an infinity): a decomposition makes
+    `full((), 1e5, dtype=float16)` of `torch.where(m, h, 1e5)`, whose eager value there
+    is inf, and PyTorch's meta function of `full` may refuse the unrounded number. A
+    float32 fill past float32's range stays refused, as eager's `where(m, x, 1e300)` is."""
     dtype, fill = args.get("dtype"), args.get("fill_value")
     if dtype in (torch.float16, torch.bfloat16) and isinstance(fill, float):
-        if math.isfinite(fill) and abs(fill) > torch.finfo(dtype).max:
-            return {**args, "fill_value": math.copysign(math.inf, fill)}
+        return {**args, "fill_value": float_constant(fill, dtype)}
     return args
 
 

@@ -7,6 +7,7 @@ shapes survives the IR: `tensor<?x64x?xf32, ["s0", "s1"]>`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -104,6 +105,18 @@ def torch_dtype(element: Attribute) -> torch.dtype:
         return _TO_DTYPE[str(element)]
     except KeyError:
         raise UnsupportedTypeError(f"element type {element} has no torch dtype") from None
+
+
+def float_constant(value: float, dtype: torch.dtype) -> float:
+    """The Python number `value` converted to float type `dtype` as eager converts one
+    (through float32 for the 16-bit types, rounding to nearest): past the largest finite
+    value by half an ulp or more it is an infinity, closer it is that largest value
+    (`where(h > 0, 65519.0, h)` of a float16 `h` gives 65504, `65520.0` gives inf). Only
+    a number past the largest finite value needs the conversion: packing the constant
+    into the kernel rounds the others alike."""
+    if dtype == torch.float64 or not math.isfinite(value) or abs(value) <= torch.finfo(dtype).max:
+        return value
+    return float(torch.tensor(value, dtype=torch.float64).to(torch.float32).to(dtype))
 
 
 def is_float(element: Attribute) -> bool:

@@ -408,6 +408,12 @@ OUT_OF_RANGE = {
     "where(h > 1, h, -1e6)": lambda m, h: torch.where(h > 1, h, -1e6),
     "bfloat16 where(m, b, 1e39)": lambda m, h: torch.where(m, h.bfloat16(), 1e39),
     "float16 where(m, h, 1e-9) (rounds to 0)": lambda m, h: torch.where(m, h, 1e-9),
+    # within half an ulp past the largest value: that value, not an infinity
+    "float16 where(m, h, 65519.0)": lambda m, h: torch.where(m, h, 65519.0),
+    "float16 where(m, h, -65519.0)": lambda m, h: torch.where(m, h, -65519.0),
+    "bfloat16 where(m, b, 3.39e38)": lambda m, h: torch.where(m, h.bfloat16(), 3.39e38),
+    "float32 x * 3.4028235e38": lambda m, h: h.float() * 3.4028235e38,
+    "float32 x == 3.4028235e38": lambda m, h: h.float() * 1.7014117e38 == 3.4028235e38,
 }
 
 

@@ -7,12 +7,10 @@ class has no rule (or whose rule returns None) is not fused: it runs at graph le
 
 from __future__ import annotations
 
-import math as pymath
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-import torch
 from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
@@ -26,7 +24,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from stepwell.dialects import prims, tile
 from stepwell.dialects.prims_support import BitcastOp
-from stepwell.ir.types import is_float, torch_dtype
+from stepwell.ir.types import float_constant, is_float, torch_dtype
 from stepwell.passes.support.math_rules import MATH_RULES
 from stepwell.passes.support.special_rules import SPECIAL_RULES
 
@@ -56,13 +54,10 @@ class TileBuilder:
 
 
 def rounded(value: float, element: Attribute) -> float:
-    """`value` for a constant of float type `element`, as eager converts a Python number:
-    past the type's range an infinity (`where(m, h, 1e5)` of a float16 `h` is inf there;
-    packing 1e5 as a float16 raised OverflowError). Within the range packing rounds it."""
-    dtype = torch_dtype(element)
-    if dtype == torch.float64 or not pymath.isfinite(value):
-        return value
-    return pymath.copysign(pymath.inf, value) if abs(value) > torch.finfo(dtype).max else value
+    """`value` for a constant of float type `element`, as eager converts a Python number
+    (`types.float_constant`: past the type's range by half an ulp an infinity; packing
+    1e5 as a float16 raised OverflowError)."""
+    return float_constant(value, torch_dtype(element))
 
 
 def wrapped(value: int, element: Attribute) -> int:
