@@ -511,3 +511,20 @@ def test_signed_zeros_come_out_as_in_eager(name: str) -> None:
     torch._dynamo.reset()
     got, want = torch.compile(fn, backend="stepwell")(x), fn(x)
     assert torch.equal(got.signbit(), want.signbit()), (got, want)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16, torch.float64])
+def test_pow_of_special_bases_as_eager_computes_it(dtype: torch.dtype) -> None:
+    """(-inf) ** 1.5 is +inf and (-inf) ** -2.5 is +0 (C's pow), not NaN. A number
+    exponent is what eager's kernel makes of it: sqrt for 0.5 and rsqrt for -0.5 (NaN at
+    -inf, -0.0 kept), except in float16, which calls C's pow, with the exponent converted
+    to the half type (`h ** 1.0004` is h). A tensor exponent is always C's pow."""
+    x = torch.tensor([float("-inf"), float("inf"), -0.0, 0.0, -2.0, 3.0, float("nan"), 0.7])
+    x = x.to(dtype)
+    for e in (0.5, -0.5, 1.5, -2.5, 1.0004):
+        check(lambda x: x**e, x)  # noqa: B023 - checked before the next e
+        check(lambda x: torch.pow(x, torch.full_like(x, e)), x)  # noqa: B023
+        torch._dynamo.reset()
+        got, want = torch.compile(lambda x: x**e, backend="stepwell")(x), x**e  # noqa: B023
+        zeros = want == 0
+        assert torch.equal(got[zeros].signbit(), want[zeros].signbit()), (e, got, want)

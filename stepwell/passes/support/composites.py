@@ -3,6 +3,11 @@ compositions of ops it has rules for, or decomposes otherwise than eager compute
 
 - `relu` is `where(x < 0, 0, x)`, as eager's kernel is: `relu(-0.0)` is -0.0, where the
   table's `where(x <= 0, 0, x)` gives +0.0 (NaN stays NaN in both);
+- `x ** c` for a float tensor and a number c (`pow.Tensor_Scalar`) is what eager's CPU
+  kernel computes: c converted to x's type first when it is float16 or bfloat16 (a half
+  `x ** 1.0004` is x); `sqrt` for c = 0.5 and `rsqrt` for c = -0.5, except in float16,
+  where eager calls C's pow (which differs at -inf and -0.0: `pow(-inf, 0.5)` is +inf,
+  `sqrt(-inf)` NaN); the table made 0.5 a sqrt for every type and -0.5 C's pow;
 - `rms_norm` (`F.rms_norm`, `nn.RMSNorm`) is its CompositeImplicitAutograd kernel
   (`rms_norm_composite` in ATen's layer_norm.cpp) written without its in-place `add_`:
   the mean of squares in float32 for half inputs, eps the epsilon of that type when not
@@ -91,6 +96,18 @@ def _relu(self: torch.Tensor) -> torch.Tensor:  # (the schema's name: called wit
     return torch.where(self < 0, 0, self)
 
 
+def _pow_tensor_scalar(self: torch.Tensor, exponent: Any) -> torch.Tensor:
+    if not self.is_floating_point() or type(exponent) not in (int, float):
+        return torch._refs.pow(self, exponent)  # (integers, bools, complex: the table's)
+    if self.dtype in (torch.float16, torch.bfloat16):  # (through float32, as c10 converts)
+        exponent = float(torch.tensor(float(exponent)).to(self.dtype))
+    if self.dtype == torch.float16 and exponent == 0.5:  # C's pow (a 0-d exponent tensor)
+        return torch._refs.pow(self, torch.scalar_tensor(exponent, dtype=self.dtype))
+    if exponent == -0.5:
+        return torch.rsqrt(self)
+    return torch._refs.pow(self, exponent)  # (0.5: sqrt; 2: x * x; else C's pow)
+
+
 def _rrelu(
     x: torch.Tensor, lower: float = 0.125, upper: float = 1.0 / 3.0, training: bool = False,
     generator: Any = None,
@@ -102,6 +119,7 @@ def _rrelu(
 
 COMPOSITE_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.relu.default: _relu,
+    aten.pow.Tensor_Scalar: _pow_tensor_scalar,
     aten.rrelu.default: _rrelu,
     aten.rms_norm.default: _rms_norm,
     aten.cross_entropy_loss.default: _cross_entropy_loss,

@@ -7,6 +7,7 @@ class has no rule (or whose rule returns None) is not fused: it runs at graph le
 
 from __future__ import annotations
 
+import math as pymath
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
@@ -149,9 +150,10 @@ def _bitwise_not(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAVal
 
 
 def _pow(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | None:
-    """x ** y on floats: products or sqrt for the common constant exponents, otherwise
-    `_pow_general`. Integers: `_int_pow` for a constant exponent; an exponent tensor
-    declines (it stays at graph level)."""
+    """x ** y on floats: products for the common constant exponents, otherwise
+    `_pow_general` (C's pow: a constant 0.5 is no sqrt, which differs at -inf and -0.0;
+    the decomposition makes `x ** 0.5` a sqrt where eager does). Integers: `_int_pow` for
+    a constant exponent; an exponent tensor declines (it stays at graph level)."""
     x, y = xs
     c = b.splats.get(y)
     if not is_float(_elem(x)):
@@ -161,8 +163,6 @@ def _pow(b: TileBuilder, xs: Sequence[SSAValue], t: Attribute) -> SSAValue | Non
     if c == 3:
         sq = b.add(arith.MulfOp.create(operands=[x, x], result_types=[t]))
         return b.add(arith.MulfOp.create(operands=[sq, x], result_types=[t]))
-    if c == 0.5:
-        return b.add(math.SqrtOp.create(operands=[x], result_types=[t]))
     if c == 1:
         return x
     return _pow_general(b, x, y, t)
@@ -190,7 +190,8 @@ def _int_pow(b: TileBuilder, x: SSAValue, c: float | int | bool | None,
 def _pow_general(b: TileBuilder, x: SSAValue, y: SSAValue, t: Attribute) -> SSAValue:
     """C's pow from exp2(y * log2|x|), computed in float64 (so float32 results stay
     correctly rounded to about an ulp): a negative base (-0.0 too) is NaN unless y is an
-    integer, when the sign is (-1)**y; x ** 0 and 1 ** y are 1 (also for NaN), (-1) ** ±inf is 1."""
+    integer, when the sign is (-1)**y; x ** 0 and 1 ** y are 1 (also for NaN), (-1) ** ±inf is 1,
+    (-inf) ** y is +inf or +0 for any y that is not an odd integer."""
     shape = cast(TensorType[Attribute], t).get_shape()
     wide = TensorType(f64, shape)
     mask = TensorType(i1, shape)
@@ -208,7 +209,10 @@ def _pow_general(b: TileBuilder, x: SSAValue, y: SSAValue, t: Attribute) -> SSAV
         arith.AndIOp(integer, b.add(tile.CmpOp("ne", b.add(math.FloorOp(half)), half, mask)))
     )
     magnitude = b.add(math.AbsFOp(x64))
-    base = b.add(tile.SelectOp(b.add(arith.AndIOp(negative, integer)), magnitude, x64))
+    # (-inf) ** y is +inf for y > 0 and +0 for y < 0 when y is no odd integer, as C's
+    minus_inf = b.add(tile.CmpOp("eq", x64, b.splat(-pymath.inf, wide), mask))
+    by_magnitude = b.add(arith.OrIOp(b.add(arith.AndIOp(negative, integer)), minus_inf))
+    base = b.add(tile.SelectOp(by_magnitude, magnitude, x64))
     log = b.add(math.Log2Op(base))  # NaN for a negative base with a fractional y
     exponent = b.add(tile.SelectOp(b.add(tile.CmpOp("eq", log, zero, mask)), zero,
                                    b.add(arith.MulfOp(y64, log))))  # fmt: skip
