@@ -70,7 +70,8 @@ def fx_graph_key(gm: torch.fx.GraphModule, inputs: Sequence[Any], settings: str)
     the key cannot describe exactly (a Python callable, an opaque object): such a graph
     is looked up by its torch-level IR instead (`graph_key`). A graph attribute (a
     constant tensor) is an argument of the compiled graph, so its metadata is in the key
-    and its values are not."""
+    and its values are not, except a one-element constant's, which the compiled graph
+    holds as a number (`fx_nodes.one_element_constants`)."""
     from stepwell.frontend.aten_graph import is_aten_graph
 
     if not is_aten_graph(gm):  # the importer retraces it first
@@ -116,7 +117,7 @@ def _described_key(
         for n in gm.graph.nodes:
             target = name_of(n.target) if n.op == "call_function" else n.target
             if n.op == "get_attr":
-                described = _describe_value(getattr(gm, str(n.target)))
+                described = _describe_attribute(getattr(gm, str(n.target)))
             else:
                 described = _describe_meta(n.meta[meta]) if meta in n.meta else "-"
             lines.append(
@@ -187,6 +188,22 @@ def _describe_value(x: Any) -> str:
     if x is None or isinstance(x, bool | int | float | str):
         return f"{type(x).__name__}:{x!r}"
     raise _Undescribable(x)
+
+
+def _describe_attribute(x: Any) -> str:
+    """A graph attribute: its metadata, and its value when it has one element (the
+    importer folds such a constant into the compiled graph: `x + torch.tensor(0.3)`
+    must not find the kernels of `x + torch.tensor(0.1)`)."""
+    described = _describe_value(x)
+    if isinstance(x, torch.Tensor) and x.numel() == 1 and x.device.type != "meta":
+        from torch._subclasses.fake_tensor import FakeTensor, unset_fake_temporarily
+
+        if isinstance(x, FakeTensor):
+            raise _Undescribable(x)  # (a number the key cannot read)
+        with unset_fake_temporarily():
+            value = x.detach().reshape(()).item()
+        described += f"={type(value).__name__}:{value!r}"
+    return described
 
 
 def _describe_arg(a: Any) -> str:

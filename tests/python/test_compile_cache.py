@@ -251,6 +251,22 @@ def test_a_warm_torch_compile_imports_neither_the_importer_nor_the_passes(
     assert len(list(tmp_path.glob("graph-*"))) == 2
 
 
+def test_graphs_that_differ_in_a_one_element_constant_are_not_one_entry() -> None:
+    """`x + torch.tensor(c)` for another c is another compiled graph (the constant is
+    folded into its kernel): the key read only the constant's metadata, so the second
+    function got the first one's kernels, in memory and on disk."""
+    import torch
+
+    import stepwell  # noqa: F401 - registers the backend
+
+    x = torch.zeros(3, dtype=torch.float16)
+    for c in (0.1, 0.3, -2.0):
+        torch._dynamo.reset()
+        fn = torch.compile(lambda a: a + torch.tensor(c) * torch.tensor([2.0]), backend="stepwell")  # noqa: B023
+        want = x + torch.tensor(c) * torch.tensor([2.0])
+        assert torch.equal(fn(x), want), (c, fn(x), want)
+
+
 def test_the_fx_graph_key_sees_what_changes_the_compiled_code() -> None:
     import torch
 
@@ -274,6 +290,9 @@ def test_the_fx_graph_key_sees_what_changes_the_compiled_code() -> None:
     row, other_row, col = torch.ones(8), torch.full((8,), 3.0), torch.ones(1, 8)
     assert key(lambda a: a + row, x) != key(lambda a: a + col, x)
     assert key(lambda a: a + row, x) == key(lambda a: a + other_row, x)
+    # ... except a one-element constant's value, which the compiled graph holds as a number
+    assert key(lambda a: a + torch.tensor(0.1), x) != key(lambda a: a + torch.tensor(0.3), x)
+    assert key(lambda a: a * torch.tensor([2]), x) != key(lambda a: a * torch.tensor([3]), x)
     # a graph the key cannot describe exactly is looked up by its torch-level IR instead
     gm = torch.fx.symbolic_trace(lambda a: torch.nn.functional.gelu(a))
     assert graph_cache.fx_graph_key(gm, (x,), "s") is None
