@@ -33,12 +33,14 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
     FileLineColLoc,
+    FloatAttr,
     IntAttr,
     IntegerAttr,
     ModuleOp,
     NoneAttr,
     NoneType,
     TensorType,
+    i1,
 )
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute, Operation, SSAValue, TypeAttribute
@@ -247,6 +249,7 @@ class _Run:
         if has_exotic_types(op):  # complex, float8, wide unsigned: ATen computes them
             return self.extern(op, name)
         _round_integers_to_half(op, name)
+        _round_operands_to_half(op, name)
         sdpa_rule = sdpa.RULES.get(_overload_name(name))
         if sdpa_rule is not None and not _has_dynamic_dims(op):
             kept = sdpa_rule(op, _bound_arguments(op, name))
@@ -502,6 +505,56 @@ def _round_integers_to_half(op: TorchOp | OperatorOp, name: str) -> None:
             convert.location = op.location
             Rewriter.insert_op(convert, InsertPoint.before(op))
             op.operands[i] = convert.results[0]
+
+
+HALF_OPERAND_OPS = frozenset({
+    "add", "sub", "rsub", "eq", "ne", "lt", "le", "gt", "ge", "remainder", "fmod",
+    "copysign", "xlogy", "atan2", "pow",
+})  # fmt: skip
+"""Ops whose eager CPU kernels convert a number operand (or a 0-d tensor of another
+float type) to the tensors' half type before computing: `h - 0.1` at `h = half(0.1)` is
+0, `h == 0.1` is True there. Others keep the number as it is, in float32 (`mul`, `div`,
+`floor_divide`, the activations' slopes and alphas), so they are not listed."""
+
+NUMBER_OPERANDS = ("other", "self", "exponent")
+"""The names under which such an op takes a number in a Tensor or Scalar slot."""
+
+
+def _round_operands_to_half(op: TorchOp | OperatorOp, name: str) -> None:
+    """In an op of `HALF_OPERAND_OPS` whose tensors are of one half type (float16 or
+    bfloat16), a number operand is that number converted to the half type, and a 0-d
+    tensor of another float type is converted to it, as eager's kernels compute
+    (PyTorch's decompositions widen the tensors to float32 and keep the number as is;
+    Inductor's comparisons round it too)."""
+    if not isinstance(op, TorchOp) or name.split(".")[1] not in HALF_OPERAND_OPS:
+        return
+    tensors = [(i, cast(TensorType[Attribute], v.type)) for i, v in enumerate(op.operands)
+               if isinstance(v.type, TensorType)]  # fmt: skip
+    try:
+        dtypes = [torch_dtype(t.element_type) for _, t in tensors]
+    except UnsupportedTypeError:
+        return
+    halves = {d for (_, t), d in zip(tensors, dtypes, strict=True) if t.get_num_dims() > 0}
+    if len(halves) != 1 or not halves <= set(HALVES):
+        return
+    (half,) = halves
+    for (i, t), dtype in zip(tensors, dtypes, strict=True):
+        if t.get_num_dims() == 0 and dtype.is_floating_point and dtype != half:
+            narrow = TensorType(element_type(half), [], t.encoding)
+            convert = PrimsConvertElementTypeOp.make([narrow], a=op.operands[i],
+                                                     dtype=element_type(half))  # fmt: skip
+            convert.location = op.location
+            Rewriter.insert_op(convert, InsertPoint.before(op))
+            op.operands[i] = convert.results[0]
+    for key in NUMBER_OPERANDS:
+        number = op.properties.get(key)
+        if isinstance(number, FloatAttr | IntegerAttr) and not (
+            isinstance(number, IntegerAttr) and number.type == i1
+        ):
+            value = float(number.value.data)
+            rounded = float(torch.tensor(value, dtype=torch.float64).to(torch.float32).to(half))
+            if rounded != value and math.isfinite(value):
+                op.properties[key] = FloatAttr(rounded, 64)
 
 
 def _extern_args(op: TorchOp | OperatorOp) -> tuple[list[Any], dict[str, Any]]:

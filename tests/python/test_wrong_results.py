@@ -528,3 +528,34 @@ def test_pow_of_special_bases_as_eager_computes_it(dtype: torch.dtype) -> None:
         got, want = torch.compile(lambda x: x**e, backend="stepwell")(x), x**e  # noqa: B023
         zeros = want == 0
         assert torch.equal(got[zeros].signbit(), want[zeros].signbit()), (e, got, want)
+
+
+HALF_AND_A_NUMBER: dict[str, Callable[[torch.Tensor], object]] = {
+    "h == 0.1": lambda h: h == 0.1,
+    "h >= 0.1": lambda h: h >= 0.1,
+    "h < 0.1": lambda h: h < 0.1,
+    "h != 0.3": lambda h: h != 0.3,
+    "masked_fill(h == 0.1)": lambda h: h.masked_fill(h == 0.1, 7.0),
+    "h - 0.1": lambda h: h - 0.1,
+    "0.3 - h": lambda h: 0.3 - h,
+    "h + 2049": lambda h: h + 2049,
+    "fmod(h, 0.1)": lambda h: torch.fmod(h, 0.1),
+    "h == 0-d float32": lambda h: h == torch.tensor(0.1),
+    "h + 0-d float64": lambda h: h + torch.tensor(0.3, dtype=torch.float64),
+    "h * 0.1 (kept unrounded)": lambda h: h * 0.1,
+}
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
+@pytest.mark.parametrize("name", list(HALF_AND_A_NUMBER))
+def test_a_number_meets_a_half_tensor_as_in_eager(name: str, dtype: torch.dtype) -> None:
+    """`h == 0.1` of a float16 `h = 0.1` is True in eager: comparisons, add, sub and the
+    remainders convert the number (or a 0-d tensor of another float type) to the half
+    type first. stepwell compared with the unrounded 0.1 (False; `h - 0.1` was -2.4e-5,
+    not 0). `mul` and `div` keep the number unrounded in eager, and so here."""
+    h = torch.tensor([0.1, 0.3, 2048.0, 1.0, -0.1, float("nan")], dtype=torch.float64).to(dtype)
+    fn = HALF_AND_A_NUMBER[name]
+    torch._dynamo.reset()
+    got, want = torch.compile(fn, backend="stepwell")(h), fn(h)
+    assert mismatch(want, got) is None, mismatch(want, got)
+    assert torch.equal(got.float().nan_to_num(5.0), want.float().nan_to_num(5.0)), (got, want)  # type: ignore[union-attr]

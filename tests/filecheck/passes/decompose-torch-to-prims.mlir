@@ -424,3 +424,21 @@ func.func @int_times_half(%l: tensor<5xi64>, %h: tensor<5xf16>) -> tensor<5xf16>
   %0 = torch.aten.mul.Tensor %l, %h : (tensor<5xi64>, tensor<5xf16>) -> tensor<5xf16>
   func.return %0 : tensor<5xf16>
 }
+
+// -----
+
+// A number compared with (or added to) a float16 tensor is converted to float16 first,
+// as eager's kernels convert it: 0.1 is 0.0999755859375 there. A multiply keeps it.
+// CHECK-LABEL: func.func @number_meets_half
+// CHECK:       prims.full {{.*}}fill_value = 0.0999755859375 : f64
+// CHECK:       prims.eq
+// CHECK:       prims.full {{.*}}fill_value = 2.048000e+03 : f64
+// CHECK:       prims.add
+// CHECK:       prims.full {{.*}}fill_value = 1.000000e-01 : f64
+// CHECK:       prims.mul
+func.func @number_meets_half(%h: tensor<5xf16>) -> (tensor<5xi1>, tensor<5xf16>, tensor<5xf16>) {
+  %0 = torch.aten.eq.Scalar %h {other = 1.000000e-01 : f64} : (tensor<5xf16>) -> tensor<5xi1>
+  %1 = torch.aten.add.Scalar %h {other = 2049 : i64} : (tensor<5xf16>) -> tensor<5xf16>
+  %2 = torch.aten.mul.Scalar %h {other = 1.000000e-01 : f64} : (tensor<5xf16>) -> tensor<5xf16>
+  func.return %0, %1, %2 : tensor<5xi1>, tensor<5xf16>, tensor<5xf16>
+}
