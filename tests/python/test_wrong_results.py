@@ -559,3 +559,24 @@ def test_a_number_meets_a_half_tensor_as_in_eager(name: str, dtype: torch.dtype)
     got, want = torch.compile(fn, backend="stepwell")(h), fn(h)
     assert mismatch(want, got) is None, mismatch(want, got)
     assert torch.equal(got.float().nan_to_num(5.0), want.float().nan_to_num(5.0)), (got, want)  # type: ignore[union-attr]
+
+
+NARROWING_DTYPE: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {
+    "sum": lambda i: i.sum(dtype=torch.float16),
+    "sum(0)": lambda i: i.view(-1, 1).sum(0, dtype=torch.float16),
+    "prod": lambda i: i.prod(dtype=torch.float16),
+    "mean (not converted first in eager)": lambda i: i.mean(dtype=torch.float16),
+    "nansum": lambda i: torch.nansum(i, dtype=torch.float16),
+    "cumsum": lambda i: i.cumsum(0, dtype=torch.float16),
+    "cumprod": lambda i: i.cumprod(0, dtype=torch.float16),
+    "float64 cumsum to float32": lambda i: i.double().div(3).cumsum(0, dtype=torch.float32),
+}
+
+
+@pytest.mark.parametrize("name", list(NARROWING_DTYPE))
+@pytest.mark.parametrize("values", [[70000, -70000, 1], [2049, 1, 1]])
+def test_a_reduction_converts_its_input_to_its_dtype_first(name: str, values: list[int]) -> None:
+    """`i.sum(dtype=float16)` of int32 `[70000, -70000, 1]` is NaN in eager (70000 is inf
+    in float16) and `[2049, 1, 1]` sums to 2050 (2049 is 2048); stepwell converted the
+    input to the accumulation type directly (1 and 2052)."""
+    check(NARROWING_DTYPE[name], torch.tensor(values, dtype=torch.int32))

@@ -19,6 +19,9 @@ compositions of ops it has rules for, or decomposes otherwise than eager compute
   `cross_entropy_loss_label_smoothing` (LossNLL.cpp) written without its in-place
   `masked_fill_` (whose `copy_` kept the whole loss an ATen call); without smoothing, or
   with probability targets, ATen's own composite has no in-place op and is traced as is;
+- `sum`, `prod` and `nansum` with a `dtype` convert their input to it first, as
+  eager does (`i.sum(dtype=float16)` of int32 `[70000, -70000, 1]` is NaN: 70000 is inf
+  in float16); the table converts it to the accumulation type directly;
 - `rrelu` in eval mode (`nn.RReLU().eval()`) is a leaky ReLU of slope (lower + upper) / 2,
   as ATen computes it; in training its slopes are random and it stays an ATen call;
 - Inductor's `prims.fma(a, b, c)`, which Dynamo makes of `addcmul_`/`addcdiv_` with a
@@ -32,6 +35,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import torch
+from torch._decomp import decomposition_table
 
 aten = torch.ops.aten
 
@@ -108,6 +112,21 @@ def _pow_tensor_scalar(self: torch.Tensor, exponent: Any) -> torch.Tensor:
     return torch._refs.pow(self, exponent)  # (0.5: sqrt; 2: x * x; else C's pow)
 
 
+def _cast_first(decomposition: Callable[..., Any]) -> Callable[..., Any]:
+    def cast_first(self: torch.Tensor, *args: Any, dtype: Any = None, **kwargs: Any) -> Any:
+        if dtype is not None and dtype != self.dtype:
+            self = torch.ops.prims.convert_element_type(self, dtype)
+        return decomposition(self, *args, dtype=dtype, **kwargs)
+
+    return cast_first
+
+
+CAST_FIRST = (aten.sum.default, aten.sum.dim_IntList, aten.prod.default, aten.prod.dim_int,
+              aten.nansum.default)  # fmt: skip
+"""Reductions with a `dtype` that eager applies to the input before reducing (not
+`mean`: eager's `mean(dtype=float16)` of int32 `[70000, -70000, 1]` is 1/3)."""
+
+
 def _rrelu(
     x: torch.Tensor, lower: float = 0.125, upper: float = 1.0 / 3.0, training: bool = False,
     generator: Any = None,
@@ -123,6 +142,7 @@ COMPOSITE_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.rrelu.default: _rrelu,
     aten.rms_norm.default: _rms_norm,
     aten.cross_entropy_loss.default: _cross_entropy_loss,
+    **{op: _cast_first(decomposition_table[op]) for op in CAST_FIRST},
     aten.__lshift__.Scalar: aten.bitwise_left_shift.Tensor_Scalar,
     aten.__lshift__.Tensor: aten.bitwise_left_shift.Tensor,
     aten.__rshift__.Scalar: aten.bitwise_right_shift.Tensor_Scalar,

@@ -61,6 +61,8 @@ def _scan(kind: str, integer_result: bool = True) -> Callable[..., Any]:
         if not (x.is_floating_point() or integer_result):
             return NotImplemented  # logcumsumexp of integers: eager refuses it too
         out = dtype or (x.dtype if x.is_floating_point() else torch.int64)
+        if dtype is not None:  # eager converts the input first: int32 70000 is inf in float16
+            x = x.to(dtype)
         if x.dim() == 0:  # the scan of one element is the element
             return x.to(out)
         # eager's CPU kernels accumulate float scans in double: so do we (a long float32
