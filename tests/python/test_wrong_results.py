@@ -580,3 +580,16 @@ def test_a_reduction_converts_its_input_to_its_dtype_first(name: str, values: li
     in float16) and `[2049, 1, 1]` sums to 2050 (2049 is 2048); stepwell converted the
     input to the accumulation type directly (1 and 2052)."""
     check(NARROWING_DTYPE[name], torch.tensor(values, dtype=torch.int32))
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_log1p_of_large_values_is_finite(dtype: torch.dtype) -> None:
+    """log1p(5e36) was inf in float32 (and log1p(1e306) in float64): Goldberg's formula
+    multiplied log(u) by x before dividing by u - 1. The precision near 0 stays."""
+    big = torch.finfo(dtype).max
+    x = torch.tensor([big / 340, big / 50, big, 1e-30, -1e-7, 3.0, -1.0, float("inf")], dtype=dtype)
+    for fn in (torch.log1p, lambda x: torch.special.xlog1py(torch.ones_like(x), x)):
+        check(fn, x)
+        torch._dynamo.reset()
+        got, want = torch.compile(fn, backend="stepwell")(x), fn(x)
+        assert torch.allclose(got, want, rtol=4 * torch.finfo(dtype).eps, atol=0), (got, want)

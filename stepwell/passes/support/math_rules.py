@@ -180,9 +180,10 @@ def expm1(x: E) -> E:
 
 
 def log1p(x: E) -> E:
-    """log(1 + x) without losing x near 0 (Goldberg): log(u) * x / (u - 1), u = 1 + x."""
+    """log(1 + x) without losing x near 0 (Goldberg): log(u) * (x / (u - 1)), u = 1 + x
+    (the ratio first: `log(u) * x` overflows for x past max / 89)."""
     u = x + 1.0
-    goldberg = u.log() * x / (u - 1.0)
+    goldberg = u.log() * (x / (u - 1.0))
     exact = u.cmp("eq", 1.0) | u.cmp("eq", math.inf)  # x tiny, or x = inf
     return exact.where(x, goldberg)
 
