@@ -593,3 +593,17 @@ def test_log1p_of_large_values_is_finite(dtype: torch.dtype) -> None:
         torch._dynamo.reset()
         got, want = torch.compile(fn, backend="stepwell")(x), fn(x)
         assert torch.allclose(got, want, rtol=4 * torch.finfo(dtype).eps, atol=0), (got, want)
+
+
+def test_zeta_and_lgamma_at_the_edges_of_their_domain() -> None:
+    """zeta(inf, 1) is 1 and zeta(inf, 0.5), zeta(1e38, 0.5) inf (Cephes stops at a
+    negligible term; the sum made inf * 0); lgamma of a float64 subnormal is -log(x)
+    (744.44 for 5e-324; pi / sin(pi x) overflowed to inf)."""
+    s = torch.tensor([float("inf"), float("inf"), 1e38, 2.0, 3.5])
+    q = torch.tensor([1.0, 0.5, 0.5, 1.0, 2.0])
+    check(torch.special.zeta, s, q)
+    x = torch.tensor([5e-324, -1e-310, 1e-300, -3 + 1e-9, 1e-10, -2.5, 0.0, -4.0, 7.5],
+                     dtype=torch.float64)  # fmt: skip
+    torch._dynamo.reset()
+    got, want = torch.compile(torch.lgamma, backend="stepwell")(x), torch.lgamma(x)
+    torch.testing.assert_close(got, want, rtol=1e-13, atol=0)

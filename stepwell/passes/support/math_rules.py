@@ -336,7 +336,11 @@ def lgamma(x: E) -> E:
     lw = _lgamma_lanczos(w)
     fraction = x - (x + 0.5).floor()  # in [-1/2, 1/2], exact: |sin(pi x)| = |sin(pi f)|
     sin_pi = (math.pi * fraction).sin().abs()
-    reflected = (math.pi / sin_pi).log() - lw
+    # log(pi / |sin(pi f)|), as log(pi) - log|sin(pi f)| (the quotient overflows for a
+    # subnormal x), and as -log|f| where sin(pi f) is pi f to the last bit (pi f is
+    # rounded to a multiple of the smallest subnormal there)
+    tiny = fraction.abs().cmp("lt", 1e-8)
+    reflected = tiny.where(-fraction.abs().log(), math.log(math.pi) - sin_pi.log()) - lw
     r = reflect.where(reflected, lw)
     r = (x.cmp("eq", 1.0) | x.cmp("eq", 2.0)).where(0.0, r)  # exactly, as libm's
     return x.abs().cmp("eq", math.inf).where(math.inf, r)

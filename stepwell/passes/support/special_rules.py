@@ -166,16 +166,17 @@ def zeta(s: E, q: E) -> E:
     and at q a non-positive integer, NaN for s < 1 and for q < 0 with a fractional s."""
     odd = _is_integer(s) & (s * 0.5).floor().cmp("ne", s * 0.5)
 
-    def power(a: E) -> E:  # a^-s, signed for a < 0 (s is an integer there)
-        m = (-(s * a.abs().log())).exp()
+    def power(a: E) -> E:  # a^-s, signed for a < 0 (s is an integer there); 1 for |a| = 1
+        log = a.abs().log()
+        m = log.cmp("eq", 0.0).where(log.lift(1.0), (-(s * log)).exp())
         return (a.cmp("lt", 0.0) & odd).where(-m, m)
 
-    total = power(q)
+    head = power(q)
     for k in range(1, _ZETA_TERMS + 1):
-        total = total + power(q + float(k))
+        head = head + power(q + float(k))
     w = q + float(_ZETA_TERMS)
-    b = power(w)
-    total = total + b * w / (s - 1.0) - 0.5 * b
+    b = first = power(w)
+    total = head + b * w / (s - 1.0) - 0.5 * b
     rising = s.lift(1.0)  # s (s + 1) ... (s + 2i), built up two factors a step
     for i, factor in enumerate(_ZETA_FACTORS):
         rising = rising * (s + float(2 * i))
@@ -183,6 +184,9 @@ def zeta(s: E, q: E) -> E:
         total = total + rising * b / factor
         rising = rising * (s + float(2 * i + 1))
         b = b / w
+    # a tail of zeros adds nothing (s = inf: its factors would make inf * 0), as Cephes
+    # stops summing once a term is negligible
+    total = first.cmp("eq", 0.0).where(head, total)
     # Cephes' order: s = 1, then s < 1, then q a pole, then q <= 0 with a fractional s
     r = (q.cmp("le", 0.0) & s.cmp("ne", s.floor())).where(_NAN, total)
     r = (q.cmp("le", 0.0) & _is_integer(q)).where(_INF, r)
