@@ -607,3 +607,21 @@ def test_zeta_and_lgamma_at_the_edges_of_their_domain() -> None:
     torch._dynamo.reset()
     got, want = torch.compile(torch.lgamma, backend="stepwell")(x), torch.lgamma(x)
     torch.testing.assert_close(got, want, rtol=1e-13, atol=0)
+
+
+@pytest.mark.parametrize("name", ["logit", "logit eps", "hardshrink"])
+def test_backward_at_nan_as_eager(name: str) -> None:
+    """logit(x, eps)'s gradient at a NaN x is NaN in eager (stepwell gave 0), hardshrink's
+    passes the incoming gradient; outside [0, 1] logit's is NaN."""
+    fn = {"logit": torch.logit, "logit eps": lambda x: torch.logit(x, 1e-3),
+          "hardshrink": lambda x: torch.nn.functional.hardshrink(x, 0.5)}[name]  # fmt: skip
+    x0 = torch.tensor([float("nan"), 0.5, 2.0, -0.3, 0.0005, 0.9999, 0.25])
+
+    def grad(f: Callable[[torch.Tensor], torch.Tensor]) -> torch.Tensor:
+        x = x0.clone().requires_grad_()
+        f(x).sum().backward()
+        return x.grad  # type: ignore[return-value]
+
+    torch._dynamo.reset()
+    got, want = grad(torch.compile(fn, backend="stepwell")), grad(fn)
+    assert mismatch(want, got) is None, (got, want)

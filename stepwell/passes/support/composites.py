@@ -22,6 +22,11 @@ compositions of ops it has rules for, or decomposes otherwise than eager compute
 - `sum`, `prod` and `nansum` with a `dtype` convert their input to it first, as
   eager does (`i.sum(dtype=float16)` of int32 `[70000, -70000, 1]` is NaN: 70000 is inf
   in float16); the table converts it to the accumulation type directly;
+- the backwards of `hardshrink`, `softshrink` and `logit` test x as eager's kernels do,
+  so that a NaN x passes the gradient (the shrinks: `x in [-l, l] ? 0 : g`) or gives
+  NaN (logit: `x outside [eps, 1 - eps] ? 0 : g / (x (1 - x))`); the table tests the
+  other way round, and gave 0 for a NaN x (a `softshrink` that AOTAutograd decomposes
+  before differentiating it still does: its gradient is the `where`'s);
 - `rrelu` in eval mode (`nn.RReLU().eval()`) is a leaky ReLU of slope (lower + upper) / 2,
   as ATen computes it; in training its slopes are random and it stays an ATen call;
 - Inductor's `prims.fma(a, b, c)`, which Dynamo makes of `addcmul_`/`addcdiv_` with a
@@ -31,6 +36,7 @@ compositions of ops it has rules for, or decomposes otherwise than eager compute
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -127,6 +133,23 @@ CAST_FIRST = (aten.sum.default, aten.sum.dim_IntList, aten.prod.default, aten.pr
 `mean`: eager's `mean(dtype=float16)` of int32 `[70000, -70000, 1]` is 1/3)."""
 
 
+def _shrink_backward(grad_output: torch.Tensor, self: torch.Tensor, lambd: float) -> Any:
+    return torch.where((self >= -lambd) & (self <= lambd), 0.0, grad_output)
+
+
+def _hardshrink_backward(grad_out: torch.Tensor, self: torch.Tensor, lambd: float) -> Any:
+    return _shrink_backward(grad_out, self, lambd)
+
+
+def _logit_backward(
+    grad_output: torch.Tensor, self: torch.Tensor, eps: float | None = None
+) -> torch.Tensor:
+    slope = grad_output / (self * (1.0 - self))
+    if eps is None:  # outside [0, 1]: NaN (a NaN x gives NaN through the slope)
+        return torch.where((self < 0.0) | (self > 1.0), math.nan, slope)
+    return torch.where((self < eps) | (self > 1.0 - eps), 0.0, slope)
+
+
 def _rrelu(
     x: torch.Tensor, lower: float = 0.125, upper: float = 1.0 / 3.0, training: bool = False,
     generator: Any = None,
@@ -140,6 +163,9 @@ COMPOSITE_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.relu.default: _relu,
     aten.pow.Tensor_Scalar: _pow_tensor_scalar,
     aten.rrelu.default: _rrelu,
+    aten.softshrink_backward.default: _shrink_backward,
+    aten.hardshrink_backward.default: _hardshrink_backward,
+    aten.logit_backward.default: _logit_backward,
     aten.rms_norm.default: _rms_norm,
     aten.cross_entropy_loss.default: _cross_entropy_loss,
     **{op: _cast_first(decomposition_table[op]) for op in CAST_FIRST},
