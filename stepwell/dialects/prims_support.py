@@ -338,7 +338,9 @@ class AttentionOp(IRDLOperation):
     `blind_nan` (a plain softmax's 0/0, as eager computes one written out). With `fill`,
     a key the mask hides (false, or -inf in an additive mask) has the logit `fill`
     instead of -inf, as `masked_fill(~m, -1e4)` written before the softmax gives it: a row
-    that hides every key then attends to all of them alike.
+    that hides every key then attends to all of them alike. With `floor`, every logit
+    (scaled, masked and filled) is at least `floor`, as `max(logits, finfo.min)` written
+    before the softmax makes it (XGLM): a hidden key's logit is then the floor.
     """
 
     name = "prims.attention"
@@ -352,6 +354,7 @@ class AttentionOp(IRDLOperation):
     transpose_out = opt_prop_def(BoolAttr)
     blind_nan = opt_prop_def(BoolAttr)
     fill = opt_prop_def(FloatAttr)
+    floor = opt_prop_def(FloatAttr)
     result = result_def(TensorType)
     lse = opt_result_def(TensorType)
     irdl_options = (ParsePropInAttrDict(),)
@@ -364,13 +367,15 @@ class AttentionOp(IRDLOperation):
         self, query: SSAValue, key: SSAValue, value: SSAValue, mask: SSAValue | None,
         result_type: Attribute, causal: bool = False, scale: float | None = None,
         transpose_out: bool = False, lse_type: Attribute | None = None,
-        blind_nan: bool = False, fill: float | None = None,
+        blind_nan: bool = False, fill: float | None = None, floor: float | None = None,
     ) -> None:  # fmt: skip
         props = _attention_props(causal, scale, transpose_out)
         if blind_nan:
             props["blind_nan"] = IntegerAttr.from_bool(True)
         if fill is not None:
             props["fill"] = FloatAttr(fill, 64)
+        if floor is not None:
+            props["floor"] = FloatAttr(floor, 64)
         super().__init__(
             operands=[query, key, value, [mask] if mask is not None else []],
             result_types=[result_type, [lse_type] if lse_type is not None else []],
@@ -391,10 +396,22 @@ class AttentionOp(IRDLOperation):
             _verify_row_stat(self.lse, q, "lse")
         if self.fill is not None and (self.mask is None or self.lse is not None):
             raise VerifyException("an attention's fill needs a mask (and no lse result)")
+        if self.floor is not None and (self.lse is not None or self.is_causal()):
+            raise VerifyException("an attention's floor needs no lse result and no causal")
 
     def mask_fill(self) -> float | None:
         """The logit of a hidden key (`fill`); None: -inf."""
         return self.fill.value.data if self.fill is not None else None
+
+    def logit_floor(self) -> float | None:
+        """The least logit (`floor`); None: none."""
+        return self.floor.value.data if self.floor is not None else None
+
+    def logit_options(self) -> dict[str, Any]:
+        """The keyword arguments that rebuild this attention's treatment of its logits
+        (`blind_nan`, `fill`, `floor`) in a new one."""
+        return {"blind_nan": self.blind_rows_nan(), "fill": self.mask_fill(),
+                "floor": self.logit_floor()}  # fmt: skip
 
     def transposed(self) -> bool:
         """Is the result [B, Lq, H, Dv] (`transpose_out`)?"""

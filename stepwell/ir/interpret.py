@@ -267,7 +267,7 @@ class StepwellFunctions(InterpreterFunctions):
     def run_attention(self, interpreter: Interpreter, op: AttentionOp, args: PythonValues):
         q, k, v, *mask = args
         logits = _attention_logits(q, k, mask[0] if mask else None, op.is_causal(), op.scale,
-                                   op.mask_fill())  # fmt: skip
+                                   op.mask_fill(), op.logit_floor())  # fmt: skip
         out = _attention_values(_softmax(logits, op.blind_rows_nan()).to(q.dtype), v)
         out = out.transpose(1, 2).contiguous() if op.transposed() else out
         if op.lse is None:
@@ -292,11 +292,11 @@ class StepwellFunctions(InterpreterFunctions):
 
 def _attention_logits(
     q: torch.Tensor, k: torch.Tensor, mask: torch.Tensor | None, causal: bool,
-    scale: FloatAttr | None, fill: float | None = None,
+    scale: FloatAttr | None, fill: float | None = None, floor: float | None = None,
 ) -> torch.Tensor:  # fmt: skip
     """scale * q kᵀ + mask, -inf where a causal or boolean mask hides a key (`fill` where
-    the mask does, when given); a kv head shared by a group of query heads
-    (grouped-query attention) is read by each."""
+    the mask does, when given), at least `floor` when given; a kv head shared by a group
+    of query heads (grouped-query attention) is read by each."""
     if k.shape[1] != q.shape[1]:
         k = k.repeat_interleave(q.shape[1] // k.shape[1], 1)
     c = scale.value.data if scale is not None else 1.0 / math.sqrt(q.shape[-1])
@@ -311,6 +311,8 @@ def _attention_logits(
         if fill is not None:
             hidden = hide if hide is not None else mask == -math.inf
             logits = logits.masked_fill(hidden, fill)
+    if floor is not None:
+        logits = torch.maximum(logits, logits.new_full((), floor))
     return logits
 
 

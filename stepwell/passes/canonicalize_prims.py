@@ -224,7 +224,7 @@ class AttentionWritesTokenMajor(RewritePattern):
             op.query, op.key, op.value, op.mask, TensorType(element, [b, lq, h, dv]),
             bool(op.causal and op.causal.value.data),
             op.scale.value.data if op.scale is not None else None, True,
-            op.lse.type if op.lse is not None else None, op.blind_rows_nan(), op.mask_fill(),
+            op.lse.type if op.lse is not None else None, **op.logit_options(),
         )  # fmt: skip
         new.location = op.location
         rewriter.insert(new, InsertPoint.before(op))
@@ -269,8 +269,7 @@ class AttentionReadsHalfInputs(RewritePattern):
         fused = AttentionOp(
             q, k, v, attention.mask, op.results[0].type, attention.is_causal(),
             attention.scale.value.data if attention.scale is not None else None,
-            attention.transposed(), blind_nan=attention.blind_rows_nan(),
-            fill=attention.mask_fill(),
+            attention.transposed(), **attention.logit_options(),
         )  # fmt: skip
         fused.location = attention.location
         rewriter.replace(op, [*new, fused])
@@ -310,7 +309,7 @@ class AttentionMaskAsStored(RewritePattern):
         fused = AttentionOp(
             op.query, op.key, op.value, mask, op.result.type, op.is_causal(),
             op.scale.value.data if op.scale is not None else None, op.transposed(),
-            op.lse.type if op.lse is not None else None, op.blind_rows_nan(), op.mask_fill(),
+            op.lse.type if op.lse is not None else None, **op.logit_options(),
         )  # fmt: skip
         fused.location = op.location
         rewriter.replace(op, [*new, fused])

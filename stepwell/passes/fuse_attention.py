@@ -45,6 +45,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     StringAttr,
     TensorType,
+    f32,
     f64,
     i1,
     i64,
@@ -156,6 +157,7 @@ class Logits:
     # (m, fill, keep_if, outer: no bias or -inf mask is applied after it)
     fills: list[tuple[SSAValue, float, bool, bool]] = field(default_factory=list)
     keep: list[tuple[SSAValue, bool]] = field(default_factory=list)  # (m, attend where m is)
+    floor: float | None = None  # max(logits, floor), applied after everything else
     ops: list[Operation] = field(default_factory=list)
 
 
@@ -333,7 +335,8 @@ class Matcher:
                     c = c if isinstance(op, prims.PrimsMulOp) else 1.0 / c
                     return self.logits(value, form, coef * c, viewed)
             raise Refused("the scores are scaled by a value that is not a constant")
-        if viewed and not isinstance(op, prims.PrimsAddOp | prims.PrimsSubOp):
+        through_views = prims.PrimsAddOp | prims.PrimsSubOp | prims.PrimsMaximumOp
+        if viewed and not isinstance(op, through_views):
             raise Refused(f"'{op.name}' on the scores before their reshape to the softmax's shape")
         if isinstance(op, prims.PrimsAddOp | prims.PrimsSubOp):
             # (before a reshape too: a bias on [B·H, L, S] scores, ALiBi's `baddbmm`, is
@@ -349,6 +352,28 @@ class Matcher:
                 form.additive.append((a, coef))
                 return self.logits(b, form, coef, viewed)
             raise Refused("the scores are added to something that depends on them")
+        if isinstance(op, prims.PrimsMaximumOp):
+            # max(logits, c) (XGLM's `torch.max(w, finfo.min)`): a floor under every
+            # logit, read only where nothing else has been (the floor comes last)
+            assert a is not None and b is not None
+            for inner, bound in ((a, b), (b, a)):
+                c = splat(bound)
+                if c is not None and inner.type == op.results[0].type:
+                    if form.additive or form.keep or form.fills or form.floor is not None:
+                        raise Refused("a max() of the logits with a bias or mask after it")
+                    if coef <= 0:
+                        raise Refused("a max() of the logits scaled by a negative factor")
+                    widened = owner(inner)
+                    if element(op.results[0]) not in (f32, f64) or (
+                        is_float_cast(widened) and element(widened.operands[0]) not in (f32, f64)
+                    ):
+                        # (a float16 `s + finfo.min` rounds to the floor or overflows to
+                        # -inf; the kernel's float32 sum keeps s, so a row the mask hides
+                        # wholly would not be uniform)
+                        raise Refused("a max() of half-precision logits")
+                    form.floor = c * coef
+                    return self.logits(inner, form, coef, viewed)
+            raise Refused("a max() of the logits with something that is not a constant")
         if isinstance(op, prims.PrimsWhereOp):
             m, t, f = op.operands
             for keep_if, kept, fill in ((True, t, f), (False, f, t)):
@@ -853,7 +878,9 @@ def build(m: Match, b: Builder, report: Callable[[str], None]) -> AttentionOp:
     keep: list[SSAValue] = []
     flip = m.flipped  # (the masks are [.., keys, rows] too)
     fills = form.fills
-    if len(fills) == 1 and proves_causal(fills[0][0], fills[0][2], flipped=flip):
+    floor = form.floor  # (with a floor, a key a causal mask hides has the floor's logit)
+    plain = floor is None  # (then a mask may become `causal`)
+    if plain and len(fills) == 1 and proves_causal(fills[0][0], fills[0][2], flipped=flip):
         causal, fills = True, []  # (a causal mask hides no row's every key)
     # A finite fill replaces the logits it hides (the fused op's `fill`): a row it hides
     # wholly attends to every key alike. Then no other mask becomes `causal` (its keys
@@ -866,7 +893,7 @@ def build(m: Match, b: Builder, report: Callable[[str], None]) -> AttentionOp:
     for value, c in form.additive:
         if not same(shape(value), shape(m.x)):  # a bias added before the reshape
             value = b.reshape(value, shape(m.x))
-        if not causal and fill is None and c > 0 and proves_causal(value, None, c, flip):
+        if not causal and plain and fill is None and c > 0 and proves_causal(value, None, c, flip):
             causal = True
             continue
         additive.append(b.scaled(value, c))
@@ -874,7 +901,7 @@ def build(m: Match, b: Builder, report: Callable[[str], None]) -> AttentionOp:
         keep.append(mask if keep_if else b.add(prims.PrimsBitwiseNotOp.create(
             operands=[mask], result_types=[mask.type])))  # fmt: skip
     for mask, keep_if in form.keep:
-        if not causal and fill is None and proves_causal(mask, keep_if, flipped=flip):
+        if not causal and plain and fill is None and proves_causal(mask, keep_if, flipped=flip):
             causal = True
             continue
         keep.append(mask if keep_if else b.add(prims.PrimsBitwiseNotOp.create(
@@ -888,9 +915,9 @@ def build(m: Match, b: Builder, report: Callable[[str], None]) -> AttentionOp:
     result_type = sized_tensor_type(dims, element(out.result))
     # a mask may hide a whole row: NaN there unless the softmax was _safe_softmax (or
     # the hidden logits are a finite fill: the row is then uniform)
-    blind_nan = mask is not None and not m.safe and fill is None
+    blind_nan = mask is not None and not m.safe and fill is None and floor is None
     attention = AttentionOp(q4, k4, v4, mask, result_type, causal, scale, transposed,
-                            blind_nan=blind_nan, fill=fill)  # fmt: skip
+                            blind_nan=blind_nan, fill=fill, floor=floor)  # fmt: skip
     b.add(attention)
     report(f"fused attention at {out.location}: causal={causal}, mask={'yes' if mask else 'no'}, "
            f"gqa={not statically_equal(shape(k4)[1], h)}, scale={scale:.6g}")  # fmt: skip

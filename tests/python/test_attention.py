@@ -448,6 +448,52 @@ def test_a_row_a_finite_fill_hides_entirely_attends_to_every_key(name: str) -> N
                                atol=1e-2, rtol=1e-2)  # fmt: skip
 
 
+FLOORED = {
+    "float32, finfo.min padding": (torch.float32, "finfo"),
+    "float32, -inf padding": (torch.float32, "inf"),
+    "float16, finfo.min padding (refused)": (torch.float16, "finfo"),
+}
+
+
+@pytest.mark.parametrize("name", list(FLOORED))
+def test_a_floor_under_the_logits_is_fused(name: str) -> None:
+    """XGLM: `torch.max(s + mask, finfo.min)` before the softmax. The floor is the fused
+    op's `floor` (it was refused: 'prims.maximum' between the scores and the softmax).
+    A row whose mask hides every key then has every logit at the floor and attends to
+    all keys alike, as in eager. Half-precision logits are refused: eager's float16
+    `s + finfo.min` rounds to the floor (or overflows to -inf, which the floor brings
+    back), where the kernel's float32 sum keeps s."""
+    dtype, padding = FLOORED[name]
+    gen = torch.Generator().manual_seed(5)
+    q, k, v = (torch.randn(2, 2, 6, 8, generator=gen).to(dtype) for _ in range(3))
+    low = torch.finfo(dtype).min if padding == "finfo" else -math.inf
+    hide = torch.arange(6)[None, :] >= torch.tensor([4, 6])[:, None]  # batch 0: keys 4, 5
+    causal = torch.ones(6, 6, dtype=torch.bool).tril()
+    visible = causal[None] & ~hide[:, None, :]
+    mask = torch.zeros(2, 1, 6, 6, dtype=dtype).masked_fill(~visible[:, None], low)
+    mask[0, 0, 5] = low  # batch 0, row 5: no key at all
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        s = (q @ k.transpose(-1, -2)) * 0.35 + mask
+        s = torch.max(s, torch.full((), torch.finfo(s.dtype).min, dtype=s.dtype))
+        return torch.softmax(s.float(), -1).to(dtype) @ v
+
+    args = (q, k, v, mask)
+    module, fused, inputs = compile_to_tile(fn, args)
+    if dtype == torch.float32:
+        (op,) = fused
+        assert op.logit_floor() == torch.finfo(dtype).min and not op.is_causal()
+    else:
+        assert fused == []
+    want = fn(*args)
+    tol = [dtype] if dtype != torch.float32 else []
+    for level in ("triton", "tile"):
+        (out,) = run(module, inputs, level)
+        assert mismatch([want], [out], tolerances=tol) is None, (level, mismatch([want], [out]))
+    uniform = v[0].float().mean(1)  # batch 0, row 5
+    torch.testing.assert_close(want[0, :, 5].float(), uniform, atol=1e-2, rtol=1e-2)
+
+
 def test_a_bias_added_after_a_finite_fill_is_not_fused_and_stays_right() -> None:
     """`masked_fill(~m, -1e4) + bias`: a row the fill hides wholly has the logits
     -1e4 + bias, which no fused form expresses (the fill would replace the bias): left

@@ -187,6 +187,9 @@ def build_attention(kb: KernelBuilder, outputs: list[SSAValue]) -> None:
                 bool_tile = TensorType(i1, [1, bm, bn])
                 s = add(tile.SelectOp(add(tile.CmpOp("eq", mask, ninf, bool_tile)),
                                       hidden_value, s))  # fmt: skip
+    floor = op.logit_floor()
+    if floor is not None:  # (NaN-propagating, as torch.max)
+        s = add(arith.MaximumfOp(s, kb.b.splat(floor, score_t)))
     bool_t = TensorType(i1, [1, bm, bn])
     cols = add(tile.BroadcastOp(add(tile.LanesOp(j, 2, TensorType(i32, [1, 1, bn]))),
                                 TensorType(i32, [1, bm, bn])))  # fmt: skip

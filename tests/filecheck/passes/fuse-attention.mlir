@@ -670,3 +670,39 @@ func.func @alibi_before_the_view(%args: tensor<2x4x8xf32>, %args_1: tensor<2x4x8
   func.return %19 : tensor<2x4x8xf32>
 }
 
+// -----
+
+// XGLM's spelling: `torch.max(scores + mask, finfo.min)` before the softmax. The max is
+// the fused op's floor (every logit at least finfo.min; a row the mask hides wholly is
+// uniform), so no row is NaN (no blind_nan) and no mask becomes `causal`.
+// CHECK-LABEL: func.func @floored_logits
+// CHECK-NOT: prims.maximum
+// CHECK: prims.attention %{{.*}}, %{{.*}}, %{{.*}} mask %{{.*}} {scale = 0.35355339059327373 : f64, floor = -3.4028234663852886e+38 : f64}
+// REPORT: fused attention {{.*}} causal=False, mask=yes
+func.func @floored_logits(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>, %a_2: tensor<1x2x4x8xf32>, %a_3: tensor<1x1x4x4xf32>) -> tensor<1x2x4x8xf32> {
+  %0 = prims.transpose %a_1 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
+  %1 = prims.collapse %a {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %2 = prims.collapse %0 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x8x4xf32>) -> tensor<2x8x4xf32>
+  %3 = prims.matmul %1, %2 : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
+  %4 = prims.split_dim %3 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %5 = prims.full {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], fill_value = 2.8284271247461903 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x4x4xf32>
+  %6 = prims.div %4, %5 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %7 = prims.broadcast_in_dim %a_3 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x1x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %m = prims.add %6, %7 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %low = prims.full {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], fill_value = -3.4028234663852886e+38 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x4x4xf32>
+  %8 = prims.maximum %m, %low : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %9 = prims.amax %8 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %10 = prims.broadcast_in_dim %9 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %11 = prims.broadcast_in_dim %10 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %12 = prims.sub %8, %11 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %13 = prims.exp %12 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %14 = prims.sum %13 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %15 = prims.broadcast_in_dim %14 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %16 = prims.broadcast_in_dim %15 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %17 = prims.div %13, %16 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %18 = prims.collapse %17 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf32>) -> tensor<2x4x4xf32>
+  %19 = prims.collapse %a_2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %20 = prims.matmul %18, %19 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %21 = prims.split_dim %20 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  func.return %21 : tensor<1x2x4x8xf32>
+}
