@@ -784,13 +784,51 @@ def op_integers(op: Operation) -> list[int]:
     return found
 
 
+SAMPLED_OPS = frozenset({
+    "prims.iota", "prims.full", "prims.scalar_tensor", "prims.broadcast_in_dim",
+    "prims.reshape", "prims.collapse", "prims.split_dim", "prims.squeeze", "prims.transpose",
+    "prims.slice", "prims.add", "prims.sub", "prims.neg", "prims.abs",
+    "prims.minimum", "prims.maximum", "prims.ge", "prims.gt", "prims.le", "prims.lt",
+    "prims.eq", "prims.ne", "prims.where", "prims.convert_element_type",
+    "prims.bitwise_and", "prims.bitwise_or", "prims.bitwise_xor", "prims.bitwise_not",
+    "prims.mul", "prims.div",
+})  # fmt: skip
+"""The ops a symbolic mask may be built of for `sample_bindings` to prove what it is."""
+
+
+def piecewise_in_positions(ops: list[Operation]) -> bool:
+    """Whether a mask built of `ops` changes with its sizes only where `sample_bindings`
+    looks: the positions (iotas, sizes) meet integer constants only through sums,
+    differences, min/max and comparisons, so every threshold is one of its integers.
+    Floats only follow the comparisons (an additive mask's `where(m, 0, -inf)`, `(1 -
+    m.float()) * finfo.min`); bitwise ops only combine booleans. Refused: a position
+    converted to a float (`(i - j).float() * 0.01 < 1`), compared with a fraction
+    (`i - j < 100.5`), shifted (`(i - j) >> 7`), multiplied, divided or taken modulo,
+    whose thresholds no integer of the mask shows."""
+    for op in ops:
+        if op.name not in SAMPLED_OPS:
+            return False
+        elements = [element(u) for u in (*op.operands, *op.results)
+                    if isinstance(u.type, TensorType)]  # fmt: skip
+        if op.name == "prims.convert_element_type":
+            if is_float(element(op.results[0])) and element(op.operands[0]) != i1:
+                return False  # (a position as a float)
+        elif op.name == "prims.iota" and is_float(element(op.results[0])):
+            return False
+        elif op.name.startswith("prims.bitwise_") and any(e != i1 for e in elements):
+            return False
+        elif op.name in ("prims.mul", "prims.div") and not all(is_float(e) for e in elements):
+            return False  # (floats here come from booleans: the rule above)
+    return True
+
+
 def evaluate_symbolic(v: SSAValue) -> list[torch.Tensor] | None:
     """The values of `v`, a constant except for its sizes, at each of `sample_bindings`:
     it is lowered to tile kernels and run by the tile interpreter (the prims interpreter
     runs no symbolic iota). None when it reads a tensor argument, or at a binding where
     it has more than MAX_EVAL elements or cannot be run."""
     found = subgraph(v)
-    if found is None:
+    if found is None or not piecewise_in_positions(found[0]):
         return None
     ops, sizes = found
     typed = [*(r for op in ops for r in op.results), v]
@@ -820,8 +858,9 @@ def proves_causal(v: SSAValue, keep_if: bool | None, coef: float = 1.0,
     pattern? It is evaluated with real tensors even when the pass runs under a
     torch.compile backend's fake-tensor mode.
     A mask of symbolic size is taken as causal when it is at every one of
-    `sample_bindings`: masks are built from iotas, comparisons and small constants, and
-    those bindings take every symbol past the thresholds its constants could set."""
+    `sample_bindings` and is built as `piecewise_in_positions` says: of iotas, sums,
+    comparisons and integer constants, so those bindings take every symbol past the
+    thresholds its constants could set."""
     from torch._subclasses.fake_tensor import unset_fake_temporarily
 
     try:

@@ -463,3 +463,37 @@ def test_a_decomposition_too_slow_to_trace_symbolically_is_compiled_per_size(
     for shape in ((1, 2, 7, 6), (1, 2, 9, 5), (2, 2, 4, 8)):
         x = torch.randn(shape)
         assert mismatch(F.adaptive_avg_pool2d(x, 3), compiled(x)) is None, shape
+
+
+WINDOWS: dict[str, Callable[[torch.Tensor, torch.Tensor], torch.Tensor]] = {
+    "a fractional window": lambda a, b: (a >= b) & ((a - b) < 100.5),
+    "a shifted distance": lambda a, b: (a >= b) & (((a - b) >> 7) == 0),
+    "a scaled float distance": lambda a, b: (a >= b) & ((a - b).float() * 0.01 < 1.0),
+    "an integer window (sampled)": lambda a, b: (a >= b) & ((a - b) < 100),
+}
+
+
+@pytest.mark.parametrize("name", list(WINDOWS))
+def test_a_symbolic_window_mask_is_not_taken_for_causal(name: str) -> None:
+    """A mask of symbolic length is taken as causal when it is causal at sampled
+    lengths, which see the thresholds its integers set. A threshold no integer shows
+    (100.5, a shift by 7, a float scale) was missed: the window was dropped past 100
+    keys. Such masks are now never proved causal (they stay masks)."""
+    import stepwell  # noqa: F401 - registers the backend
+
+    window = WINDOWS[name]
+
+    def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+        i = torch.arange(q.shape[-2])
+        keep = window(i[:, None], i[None, :])
+        return (q @ k.transpose(-1, -2) * 0.35).masked_fill(~keep, -math.inf).softmax(-1) @ v
+
+    torch._dynamo.reset()
+    compiled = torch.compile(attend, backend="stepwell")
+    for n in (8, 140):
+        gen = torch.Generator().manual_seed(n)
+        q, k, v = (torch.randn(1, 1, n, 8, generator=gen) for _ in range(3))
+        for t in (q, k, v):
+            torch._dynamo.mark_dynamic(t, 2)
+        want, got = attend(q, k, v), compiled(q, k, v)
+        assert mismatch(want, got) is None, (n, mismatch(want, got))
