@@ -497,3 +497,27 @@ def test_a_symbolic_window_mask_is_not_taken_for_causal(name: str) -> None:
             torch._dynamo.mark_dynamic(t, 2)
         want, got = attend(q, k, v), compiled(q, k, v)
         assert mismatch(want, got) is None, (n, mismatch(want, got))
+
+
+SIZES_AS_DATA: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {
+    "n * 10_000_000": lambda x: x + x.shape[0] * 10_000_000,
+    "n * n * n": lambda x: x + x.shape[0] * x.shape[0] * x.shape[0],
+    "2 * n * n * n": lambda x: x + 2 * x.shape[0] * x.shape[0] * x.shape[0],
+    "numel ** 3 as a float": lambda x: x.float().sum() * 0 + x.numel() * x.numel() * x.numel(),
+}
+
+
+@pytest.mark.parametrize("name", list(SIZES_AS_DATA))
+def test_a_size_used_as_data_does_not_wrap_at_32_bits(name: str) -> None:
+    """A size expression stored as data was computed on the kernel's 32-bit size
+    arguments: `x + n * 10_000_000` wrapped past n = 214 (-2144967296 at n = 215) when
+    the graph was compiled at a size where it fit. It is computed on 64-bit tiles."""
+    import stepwell  # noqa: F401 - registers the backend
+
+    fn = SIZES_AS_DATA[name]
+    torch._dynamo.reset()
+    compiled = torch.compile(fn, backend="stepwell", dynamic=True)
+    for n in (3, 215, 1300, 2000):
+        x = torch.arange(n, dtype=torch.int64)
+        want, got = fn(x), compiled(x)
+        assert mismatch(want, got) is None and torch.equal(want, got), (n, want[:2], got[:2])
