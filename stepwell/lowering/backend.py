@@ -150,6 +150,38 @@ def _is_none(x: Any) -> bool:
     return x is None
 
 
+LITERALS = (bool, int, float)
+
+
+def literal_outputs(graph: torch.fx.GraphModule) -> dict[int, Any]:
+    """The flat outputs of `graph` that are Python numbers (a size Dynamo made a constant:
+    `torch.linspace(0, 1, n), n * 3` returns 9), by position. They are taken out of the
+    graph (a `None` in their place, which the compiled module omits) and given back by
+    `with_literals`; the graph is changed in place."""
+    node = next(n for n in graph.graph.nodes if n.op == "output")
+    leaves = torch.utils._pytree.tree_leaves(node.args[0], is_leaf=_is_none)
+    found = {i: leaf for i, leaf in enumerate(leaves) if isinstance(leaf, LITERALS)}
+    if found:
+        node.args = (torch.utils._pytree.tree_map(
+            lambda x: None if isinstance(x, LITERALS) else x, node.args[0]),)  # fmt: skip
+        graph.recompile()
+    return found
+
+
+def with_literals(
+    run: Callable[..., list[Any]], literals: dict[int, Any]
+) -> Callable[..., list[Any]]:
+    """`run` with the numbers `literal_outputs` took out back at their positions."""
+
+    def run_with_literals(*args: Any) -> list[Any]:
+        out = list(run(*args))
+        for i, value in literals.items():
+            out[i] = value
+        return out
+
+    return run_with_literals
+
+
 class NotNative(Exception):
     """A graph compiled with symbolic sizes still calls ATen (some op has no symbolic
     kernel yet): it is compiled per binding of its sizes instead."""
@@ -226,6 +258,8 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         graph cache is asked first, by the FX graph's own key: a hit imports nothing.
         With `native_only`, a graph that would call ATen raises `NotNative`. With
         `record`, a graph that has a key and no attributes is noted for the frame cache."""
+        literals = literal_outputs(graph)  # (the graph is compiled without them)
+        record = record and not literals
         key = None
         if pipeline is None and not plugins and graph_cache.enabled():
             users = "" if user_outputs is None else f" users={user_outputs}"  # (their strides)
@@ -260,7 +294,10 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
             recorded.append(frame_cache.FrameEntry(key, tuple(slots)))
         from stepwell.lowering.input_views import with_input_views
 
-        return with_input_views(artifacts.runner(slots, attributes, user_outputs), graph)
+        runner = artifacts.runner(slots, attributes, user_outputs)
+        if literals:
+            runner = with_literals(runner, literals)
+        return with_input_views(runner, graph)
 
     def eager(graph: torch.fx.GraphModule, e: Exception) -> Callable[..., Any]:
         from stepwell.frontend.fx import SubgraphError

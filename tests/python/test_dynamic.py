@@ -521,3 +521,23 @@ def test_a_size_used_as_data_does_not_wrap_at_32_bits(name: str) -> None:
         x = torch.arange(n, dtype=torch.int64)
         want, got = fn(x), compiled(x)
         assert mismatch(want, got) is None and torch.equal(want, got), (n, want[:2], got[:2])
+
+
+@pytest.mark.parametrize("dynamic", [True, None])
+def test_a_number_among_the_outputs_comes_back(dynamic: bool | None) -> None:
+    """`torch.linspace(0, 1, n), n * 3`: linspace makes Dynamo take n as a constant, so
+    the graph returns the number 9, which the importer refused ("graph output 9 is not a
+    tensor or symbolic value"). The number is now given back beside the kernels'
+    outputs."""
+    import stepwell  # noqa: F401 - registers the backend
+
+    def fn(x: torch.Tensor) -> tuple[torch.Tensor, int]:
+        n = x.shape[0]
+        return torch.linspace(0, 1, n) * x, n * 3
+
+    torch._dynamo.reset()
+    compiled = torch.compile(fn, backend="stepwell", dynamic=dynamic)
+    for n in (3, 5):
+        x = torch.randn(n)
+        (want, k), (got, j) = fn(x), compiled(x)
+        assert mismatch(want, got) is None and j == k == 3 * n
