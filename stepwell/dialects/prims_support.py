@@ -60,6 +60,7 @@ from stepwell.ir.types import (
     int_array,
     int_values,
     is_float,
+    sized_tensor_type,
     tensor_sizes,
     torch_dtype,
 )
@@ -823,10 +824,10 @@ class ScanIndexOp(IRDLOperation):
     assembly_format = "$x attr-dict `:` functional-type(operands, results)"
 
     def __init__(self, x: SSAValue, dim: int, kind: str) -> None:
-        shape = _tensor(x).get_shape()
+        sizes = tensor_sizes(x.type)  # (named: `?` dims keep their symbols)
         super().__init__(
             operands=[x],
-            result_types=[x.type, TensorType(IntegerType(64), shape)],
+            result_types=[x.type, sized_tensor_type(sizes, IntegerType(64))],
             properties={"dim": IntegerAttr(dim, 64), "kind": StringAttr(kind)},
         )
 
@@ -868,10 +869,10 @@ class ArgReduceOp(IRDLOperation):
     assembly_format = "$x attr-dict `:` functional-type(operands, results)"
 
     def __init__(self, x: SSAValue, dim: int, kind: str) -> None:
-        shape = [n for d, n in enumerate(_tensor(x).get_shape()) if d != dim]
+        sizes = [n for d, n in enumerate(tensor_sizes(x.type)) if d != dim]  # (named)
         super().__init__(
             operands=[x],
-            result_types=[TensorType(IntegerType(64), shape)],
+            result_types=[sized_tensor_type(sizes, IntegerType(64))],
             properties={"dim": IntegerAttr(dim, 64), "kind": StringAttr(kind)},
         )
 
@@ -906,10 +907,10 @@ class SortOp(IRDLOperation):
     assembly_format = "$x attr-dict `:` functional-type(operands, results)"
 
     def __init__(self, x: SSAValue, dim: int, descending: bool) -> None:
-        shape = _tensor(x).get_shape()
+        sizes = tensor_sizes(x.type)  # (named: `?` dims keep their symbols)
         super().__init__(
             operands=[x],
-            result_types=[x.type, TensorType(IntegerType(64), shape)],
+            result_types=[x.type, sized_tensor_type(sizes, IntegerType(64))],
             properties={
                 "dim": IntegerAttr(dim, 64),
                 "descending": IntegerAttr.from_bool(descending),

@@ -7,6 +7,7 @@ import contextlib
 import copy
 import json
 import math
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -541,3 +542,30 @@ def test_a_number_among_the_outputs_comes_back(dynamic: bool | None) -> None:
         x = torch.randn(n)
         (want, k), (got, j) = fn(x), compiled(x)
         assert mismatch(want, got) is None and j == k == 3 * n
+
+
+INDEX_RESULTS: dict[str, Callable[[torch.Tensor], Any]] = {
+    "argmax": lambda x: x.argmax(-1),
+    "sort": lambda x: x.sort(-1),
+    "gather(argmax)": lambda x: x.gather(-1, x.argmax(-1, keepdim=True)) * 2,
+}
+
+
+@pytest.mark.parametrize("name", list(INDEX_RESULTS))
+def test_index_results_past_the_specialization_limit(name: str) -> None:
+    """Past the specialization limit a graph is compiled once with symbolic sizes; the
+    int64 indices of argmax and sort lost their size symbols there (`tensor<?xi64>`
+    where the function returns `tensor<?xi64, ["s77"]>`), and the compile failed to
+    verify."""
+    import stepwell  # noqa: F401 - registers the backend
+
+    fn = INDEX_RESULTS[name]
+    torch._dynamo.reset()
+    compiled = torch.compile(fn, backend="stepwell", dynamic=True,
+                             options={"max_specializations": 1})  # fmt: skip
+    for n in (3, 4, 5):
+        x = torch.randn(2, n)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # (the limit's warning)
+            got = compiled(x)
+        assert mismatch(fn(x), got) is None
