@@ -73,6 +73,11 @@ MASKED = -1e4
 """A fill at or below this (after scaling) masks a lane: exp underflows to 0 in f32."""
 MAX_EVAL = 1 << 26
 """Largest constant mask (elements) evaluated at compile time to detect causality."""
+MAX_SYMBOLIC_EVAL = 1 << 20
+"""Largest sample of a symbolic mask (elements), which the tile interpreter evaluates
+(about 2.5 s a million): a window wider than about 500 keys, sampled past twice its
+width, is not proved causal (it is not) and stays a mask, instead of minutes of
+compile time (a window of 4000 took 131 s)."""
 
 
 class Refused(Exception):
@@ -842,7 +847,7 @@ def evaluate_symbolic(v: SSAValue) -> list[torch.Tensor] | None:
         convert_function(module, cast(FuncOp, module.body.block.last_op), 0)
         values = []
         for binding in sample_bindings(symbols, ops):
-            if evaluate_size(product(shape(v)), binding) > MAX_EVAL:
+            if evaluate_size(product(shape(v)), binding) > MAX_SYMBOLIC_EVAL:
                 return None
             value = run_tile(module, *[binding[n] for n in symbols], function="mask")[0]
             values.append(value.to(torch_dtype(element(v))))

@@ -569,3 +569,25 @@ def test_index_results_past_the_specialization_limit(name: str) -> None:
             warnings.simplefilter("ignore")  # (the limit's warning)
             got = compiled(x)
         assert mismatch(fn(x), got) is None
+
+
+def test_a_wide_symbolic_window_compiles_in_seconds() -> None:
+    """A sliding window of 4000 keys: proving a symbolic mask causal evaluates it past
+    twice its largest integer, 8003 x 8003 lanes in the tile interpreter (131 s). Such a
+    sample is now skipped (the window is no causal mask: it stays a mask)."""
+    import time
+
+    import stepwell  # noqa: F401 - registers the backend
+
+    def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+        i = torch.arange(q.shape[-2])
+        keep = (i[:, None] >= i[None, :]) & (i[:, None] - i[None, :] < 4000)
+        return (q @ k.transpose(-1, -2) * 0.35).masked_fill(~keep, -math.inf).softmax(-1) @ v
+
+    torch._dynamo.reset()
+    compiled = torch.compile(attend, backend="stepwell")
+    start = time.monotonic()
+    for n in (8, 9, 10):
+        q, k, v = (torch.randn(1, 1, n, 8) for _ in range(3))
+        assert mismatch(attend(q, k, v), compiled(q, k, v)) is None
+    assert time.monotonic() - start < 60
