@@ -789,29 +789,25 @@ def op_integers(op: Operation) -> list[int]:
     return found
 
 
-SAMPLED_OPS = frozenset({
-    "prims.iota", "prims.full", "prims.scalar_tensor", "prims.broadcast_in_dim",
-    "prims.reshape", "prims.collapse", "prims.split_dim", "prims.squeeze", "prims.transpose",
-    "prims.slice", "prims.add", "prims.sub", "prims.neg", "prims.abs",
-    "prims.minimum", "prims.maximum", "prims.ge", "prims.gt", "prims.le", "prims.lt",
-    "prims.eq", "prims.ne", "prims.where", "prims.convert_element_type",
-    "prims.bitwise_and", "prims.bitwise_or", "prims.bitwise_xor", "prims.bitwise_not",
-    "prims.mul", "prims.div",
+UNSAMPLED_OPS = frozenset({
+    "prims.shift_left", "prims.shift_right_arithmetic", "prims.remainder", "prims.fmod",
+    "prims.gcd", "prims.pow", "prims.floor", "prims.ceil", "prims.round", "prims.trunc",
 })  # fmt: skip
-"""The ops a symbolic mask may be built of for `sample_bindings` to prove what it is."""
+"""Ops whose thresholds no integer of a mask shows: `(i - j) >> 7` changes at 128, a
+parity `n % 4` at every fourth size."""
 
 
 def piecewise_in_positions(ops: list[Operation]) -> bool:
     """Whether a mask built of `ops` changes with its sizes only where `sample_bindings`
-    looks: the positions (iotas, sizes) meet integer constants only through sums,
-    differences, min/max and comparisons, so every threshold is one of its integers.
-    Floats only follow the comparisons (an additive mask's `where(m, 0, -inf)`, `(1 -
-    m.float()) * finfo.min`); bitwise ops only combine booleans. Refused: a position
-    converted to a float (`(i - j).float() * 0.01 < 1`), compared with a fraction
-    (`i - j < 100.5`), shifted (`(i - j) >> 7`), multiplied, divided or taken modulo,
-    whose thresholds no integer of the mask shows."""
+    looks: the positions (iotas, sizes, gathers and scans of them) meet integer
+    constants through sums, products, min/max and comparisons, so every threshold
+    comes from its integers. Floats only follow the comparisons (an additive mask's
+    `where(m, 0, -inf)`, `(1 - m.float()) * finfo.min`); bitwise ops only combine
+    booleans. Refused: a position converted to a float (`(i - j).float() * 0.01 < 1`,
+    `i - j < 100.5`), shifted (`(i - j) >> 7`), divided or taken modulo, whose
+    thresholds no integer of the mask shows."""
     for op in ops:
-        if op.name not in SAMPLED_OPS:
+        if op.name in UNSAMPLED_OPS:
             return False
         elements = [element(u) for u in (*op.operands, *op.results)
                     if isinstance(u.type, TensorType)]  # fmt: skip
@@ -822,8 +818,8 @@ def piecewise_in_positions(ops: list[Operation]) -> bool:
             return False
         elif op.name.startswith("prims.bitwise_") and any(e != i1 for e in elements):
             return False
-        elif op.name in ("prims.mul", "prims.div") and not all(is_float(e) for e in elements):
-            return False  # (floats here come from booleans: the rule above)
+        elif op.name == "prims.div" and not all(is_float(e) for e in elements):
+            return False  # (an integer quotient; floats here come from booleans)
     return True
 
 
@@ -863,9 +859,9 @@ def proves_causal(v: SSAValue, keep_if: bool | None, coef: float = 1.0,
     pattern? It is evaluated with real tensors even when the pass runs under a
     torch.compile backend's fake-tensor mode.
     A mask of symbolic size is taken as causal when it is at every one of
-    `sample_bindings` and is built as `piecewise_in_positions` says: of iotas, sums,
-    comparisons and integer constants, so those bindings take every symbol past the
-    thresholds its constants could set."""
+    `sample_bindings` and is built as `piecewise_in_positions` says (positions meet
+    integer constants through sums, products and comparisons), so those bindings take
+    every symbol past the thresholds its constants could set."""
     from torch._subclasses.fake_tensor import unset_fake_temporarily
 
     try:
