@@ -33,7 +33,7 @@ from xdsl.dialects.builtin import (
     f32,
     i1,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue, TypeAttribute
 from xdsl.irdl import (
     IRDLOperation,
     ParsePropInAttrDict,
@@ -341,7 +341,11 @@ class AttentionOp(IRDLOperation):
     instead of -inf, as `masked_fill(~m, -1e4)` written before the softmax gives it: a row
     that hides every key then attends to all of them alike. With `floor`, every logit
     (scaled, masked and filled) is at least `floor`, as `max(logits, finfo.min)` written
-    before the softmax makes it (XGLM): a hidden key's logit is then the floor.
+    before the softmax makes it (XGLM): a hidden key's logit is then the floor. With
+    `rounded` (f16 or bf16), the logits (scores, biases and masks summed) are rounded to
+    that type before the floor and the softmax, as a graph that adds a half mask to half
+    scores computes them: `s + finfo.min` rounds to finfo.min (or overflows to -inf), so a
+    row such a mask hides wholly is eager's, not the scores' own softmax.
     """
 
     name = "prims.attention"
@@ -356,6 +360,7 @@ class AttentionOp(IRDLOperation):
     blind_nan = opt_prop_def(BoolAttr)
     fill = opt_prop_def(FloatAttr)
     floor = opt_prop_def(FloatAttr)
+    rounded = opt_prop_def(TypeAttribute)
     result = result_def(TensorType)
     lse = opt_result_def(TensorType)
     irdl_options = (ParsePropInAttrDict(),)
@@ -369,6 +374,7 @@ class AttentionOp(IRDLOperation):
         result_type: Attribute, causal: bool = False, scale: float | None = None,
         transpose_out: bool = False, lse_type: Attribute | None = None,
         blind_nan: bool = False, fill: float | None = None, floor: float | None = None,
+        rounded: Attribute | None = None,
     ) -> None:  # fmt: skip
         props = _attention_props(causal, scale, transpose_out)
         if blind_nan:
@@ -377,6 +383,8 @@ class AttentionOp(IRDLOperation):
             props["fill"] = FloatAttr(fill, 64)
         if floor is not None:
             props["floor"] = FloatAttr(floor, 64)
+        if rounded is not None:
+            props["rounded"] = rounded
         super().__init__(
             operands=[query, key, value, [mask] if mask is not None else []],
             result_types=[result_type, [lse_type] if lse_type is not None else []],
@@ -399,6 +407,10 @@ class AttentionOp(IRDLOperation):
             raise VerifyException("an attention's fill needs a mask (and no lse result)")
         if self.floor is not None and (self.lse is not None or self.is_causal()):
             raise VerifyException("an attention's floor needs no lse result and no causal")
+        if self.rounded is not None and (
+            self.lse is not None or str(self.rounded) not in ("f16", "bf16")
+        ):
+            raise VerifyException("an attention's logits are rounded to f16 or bf16 (no lse)")
 
     def mask_fill(self) -> float | None:
         """The logit of a hidden key (`fill`); None: -inf."""
@@ -410,9 +422,9 @@ class AttentionOp(IRDLOperation):
 
     def logit_options(self) -> dict[str, Any]:
         """The keyword arguments that rebuild this attention's treatment of its logits
-        (`blind_nan`, `fill`, `floor`) in a new one."""
+        (`blind_nan`, `fill`, `floor`, `rounded`) in a new one."""
         return {"blind_nan": self.blind_rows_nan(), "fill": self.mask_fill(),
-                "floor": self.logit_floor()}  # fmt: skip
+                "floor": self.logit_floor(), "rounded": self.rounded}  # fmt: skip
 
     def transposed(self) -> bool:
         """Is the result [B, Lq, H, Dv] (`transpose_out`)?"""

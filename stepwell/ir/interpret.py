@@ -268,6 +268,8 @@ class StepwellFunctions(InterpreterFunctions):
         q, k, v, *mask = args
         logits = _attention_logits(q, k, mask[0] if mask else None, op.is_causal(), op.scale,
                                    op.mask_fill(), op.logit_floor())  # fmt: skip
+        if op.rounded is not None:  # (summed as the half graph summed them)
+            logits = logits.to(torch_dtype(op.rounded)).to(logits.dtype)
         out = _attention_values(_softmax(logits, op.blind_rows_nan()).to(q.dtype), v)
         out = out.transpose(1, 2).contiguous() if op.transposed() else out
         if op.lse is None:

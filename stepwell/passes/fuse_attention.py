@@ -45,6 +45,8 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     StringAttr,
     TensorType,
+    bf16,
+    f16,
     f32,
     f64,
     i1,
@@ -122,6 +124,9 @@ def same_view(a: View, b: View) -> bool:
     )
 
 
+HALVES = (f16, bf16)
+
+
 def is_float_cast(op: Operation) -> bool:
     return (
         isinstance(op, prims.PrimsConvertElementTypeOp)
@@ -163,6 +168,7 @@ class Logits:
     fills: list[tuple[SSAValue, float, bool, bool]] = field(default_factory=list)
     keep: list[tuple[SSAValue, bool]] = field(default_factory=list)  # (m, attend where m is)
     floor: float | None = None  # max(logits, floor), applied after everything else
+    rounded: Attribute | None = None  # the half type the summed logits are rounded to
     ops: list[Operation] = field(default_factory=list)
 
 
@@ -326,6 +332,11 @@ class Matcher:
             raise Refused("the softmax input does not come from a Q Kᵀ matmul")
         form.ops.append(op)
         if is_float_cast(op):
+            narrowed = element(op.results[0])
+            if (narrowed in HALVES and element(op.operands[0]) in (f32, f64)
+                    and not (form.additive or form.keep or form.fills)
+                    and form.floor is None and form.rounded is None):  # fmt: skip
+                form.rounded = narrowed  # (the summed logits, rounded: `s16 + mask16`)
             return self.logits(op.operands[0], form, coef, viewed)
         if is_reshape(op):
             return self.logits(op.operands[0], form, coef, True)
@@ -957,7 +968,8 @@ def build(m: Match, b: Builder, report: Callable[[str], None]) -> AttentionOp:
     # the hidden logits are a finite fill: the row is then uniform)
     blind_nan = mask is not None and not m.safe and fill is None and floor is None
     attention = AttentionOp(q4, k4, v4, mask, result_type, causal, scale, transposed,
-                            blind_nan=blind_nan, fill=fill, floor=floor)  # fmt: skip
+                            blind_nan=blind_nan, fill=fill, floor=floor,
+                            rounded=form.rounded)  # fmt: skip
     b.add(attention)
     report(f"fused attention at {out.location}: causal={causal}, mask={'yes' if mask else 'no'}, "
            f"gqa={not statically_equal(shape(k4)[1], h)}, scale={scale:.6g}")  # fmt: skip

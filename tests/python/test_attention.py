@@ -494,6 +494,35 @@ def test_a_floor_under_the_logits_is_fused(name: str) -> None:
     torch.testing.assert_close(want[0, :, 5].float(), uniform, atol=1e-2, rtol=1e-2)
 
 
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
+def test_half_logits_are_rounded_as_the_graph_sums_them(dtype: torch.dtype) -> None:
+    """Half scores plus a half `finfo.min` mask (HF's eager attention in float16): the
+    graph's sum rounds to finfo.min (or -inf) in a row the mask hides wholly, whose
+    weights then follow eager's rounding, not the scores. The kernel summed in float32
+    and gave that row the scores' own softmax (0.66 off); it now rounds the logits to
+    the half type (`rounded`)."""
+    gen = torch.Generator().manual_seed(5)
+    q, k, v = (torch.randn(2, 2, 6, 8, generator=gen).to(dtype) for _ in range(3))
+    hide = torch.arange(6)[None, :] >= torch.tensor([4, 6])[:, None]
+    visible = torch.ones(6, 6, dtype=torch.bool).tril()[None] & ~hide[:, None, :]
+    mask = torch.zeros(2, 1, 6, 6, dtype=dtype).masked_fill(~visible[:, None],
+                                                           torch.finfo(dtype).min)  # fmt: skip
+    mask[0, 0, 5] = torch.finfo(dtype).min  # batch 0, row 5: no key at all
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        s = (q @ k.transpose(-1, -2)) * 0.35 + mask
+        return torch.softmax(s.float(), -1).to(dtype) @ v
+
+    args = (q, k, v, mask)
+    module, fused, inputs = compile_to_tile(fn, args)
+    (op,) = fused
+    assert str(op.rounded) == {torch.float16: "f16", torch.bfloat16: "bf16"}[dtype]
+    want = fn(*args)
+    for level in ("triton", "tile"):
+        (out,) = run(module, inputs, level)
+        assert mismatch([want], [out], tolerances=[dtype]) is None, (level, mismatch([want], [out]))
+
+
 def test_a_bias_added_after_a_finite_fill_is_not_fused_and_stays_right() -> None:
     """`masked_fill(~m, -1e4) + bias`: a row the fill hides wholly has the logits
     -1e4 + bias, which no fused form expresses (the fill would replace the bias): left

@@ -597,10 +597,12 @@ def test_log1p_of_large_values_is_finite(dtype: torch.dtype) -> None:
 
 def test_zeta_and_lgamma_at_the_edges_of_their_domain() -> None:
     """zeta(inf, 1) is 1 and zeta(inf, 0.5), zeta(1e38, 0.5) inf (Cephes stops at a
-    negligible term; the sum made inf * 0); lgamma of a float64 subnormal is -log(x)
+    negligible term; the sum made inf * 0), and NaN where Cephes never stops (zeta(inf,
+    2): its tail is 0/0); lgamma of a float64 subnormal is -log(x)
     (744.44 for 5e-324; pi / sin(pi x) overflowed to inf)."""
-    s = torch.tensor([float("inf"), float("inf"), 1e38, 2.0, 3.5])
-    q = torch.tensor([1.0, 0.5, 0.5, 1.0, 2.0])
+    inf = float("inf")  # (and NaN where eager's Cephes loop makes 0/0: zeta(inf, 2))
+    s = torch.tensor([inf, inf, 1e38, 2.0, 3.5, inf, inf, 2.0, 1e38, 60.0])
+    q = torch.tensor([1.0, 0.5, 0.5, 1.0, 2.0, 2.0, 1e38, inf, 2.0, 1.5])
     check(torch.special.zeta, s, q)
     x = torch.tensor([5e-324, -1e-310, 1e-300, -3 + 1e-9, 1e-10, -2.5, 0.0, -4.0, 7.5],
                      dtype=torch.float64)  # fmt: skip

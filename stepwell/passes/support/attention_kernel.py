@@ -187,6 +187,9 @@ def build_attention(kb: KernelBuilder, outputs: list[SSAValue]) -> None:
                 bool_tile = TensorType(i1, [1, bm, bn])
                 s = add(tile.SelectOp(add(tile.CmpOp("eq", mask, ninf, bool_tile)),
                                       hidden_value, s))  # fmt: skip
+    if op.rounded is not None:  # the logits as the half graph summed them
+        half = TensorType(op.rounded, [1, bm, bn])
+        s = add(tile.CastOp(add(tile.CastOp(s, half)), score_t))
     floor = op.logit_floor()
     if floor is not None:  # (NaN-propagating, as torch.max)
         s = add(arith.MaximumfOp(s, kb.b.splat(floor, score_t)))

@@ -156,6 +156,7 @@ def digamma(x: E) -> E:
 
 
 _ZETA_TERMS = 24
+_MACHEP = 1.11022302462515654042e-16  # Cephes' machine epsilon, as eager's zeta uses it
 _ZETA_FACTORS = tuple(
     float(math.factorial(2 * i + 2) / _bernoulli(2 * i + 2)) for i in range(12)
 )  # (2i + 2)! / B_{2i+2}: 12, -720, 30240, ...
@@ -172,10 +173,15 @@ def zeta(s: E, q: E) -> E:
         return (a.cmp("lt", 0.0) & odd).where(-m, m)
 
     head = power(q)
+    early = None  # Cephes returns the head once a term is negligible beside it
     for k in range(1, _ZETA_TERMS + 1):
-        head = head + power(q + float(k))
+        term = power(q + float(k))
+        head = head + term
+        negligible = term.cmp("lt", head * _MACHEP) & (-(head * _MACHEP)).cmp("lt", term)
+        early = negligible if early is None else early | negligible
+    assert early is not None
     w = q + float(_ZETA_TERMS)
-    b = first = power(w)
+    b = power(w)
     total = head + b * w / (s - 1.0) - 0.5 * b
     rising = s.lift(1.0)  # s (s + 1) ... (s + 2i), built up two factors a step
     for i, factor in enumerate(_ZETA_FACTORS):
@@ -184,9 +190,9 @@ def zeta(s: E, q: E) -> E:
         total = total + rising * b / factor
         rising = rising * (s + float(2 * i + 1))
         b = b / w
-    # a tail of zeros adds nothing (s = inf: its factors would make inf * 0), as Cephes
-    # stops summing once a term is negligible
-    total = first.cmp("eq", 0.0).where(head, total)
+    # as Cephes: the head when a term was negligible beside it (zeta(inf, 1) is 1, not
+    # the tail's inf * 0), else the head and the tail (NaN for zeta(inf, 2), as eager)
+    total = early.where(head, total)
     # Cephes' order: s = 1, then s < 1, then q a pole, then q <= 0 with a fractional s
     r = (q.cmp("le", 0.0) & s.cmp("ne", s.floor())).where(_NAN, total)
     r = (q.cmp("le", 0.0) & _is_integer(q)).where(_INF, r)

@@ -706,3 +706,45 @@ func.func @floored_logits(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>, %a
   %21 = prims.split_dim %20 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
   func.return %21 : tensor<1x2x4x8xf32>
 }
+
+// -----
+
+// float16 scores plus a float16 additive mask: the graph rounds their sum to float16
+// (the narrowing cast under the softmax's widening one), so `s + finfo.min` is finfo.min
+// there (or -inf) and a row the mask hides wholly is not the scores' own softmax. The
+// fused op rounds its logits the same way (`rounded = f16`).
+// CHECK-LABEL: func.func @half_logits_rounded
+// CHECK: prims.attention %{{.*}}, %{{.*}}, %{{.*}} mask %{{.*}} {scale = 3.500000e-01 : f64, blind_nan = true, rounded = f16}
+// REPORT: fused attention {{.*}} causal=False, mask=yes
+func.func @half_logits_rounded(%args: tensor<1x2x4x8xf16> {stepwell.name = "args_0", stepwell.kind = "input"}, %args_1: tensor<1x2x4x8xf16> {stepwell.name = "args_1", stepwell.kind = "input"}, %args_2: tensor<1x2x4x8xf16> {stepwell.name = "args_2", stepwell.kind = "input"}, %args_3: tensor<1x1x4x4xf16> {stepwell.name = "args_3", stepwell.kind = "input"}) -> tensor<1x2x4x8xf16> {
+  %0 = prims.broadcast_in_dim %args_3 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x1x4x4xf16>) -> tensor<1x2x4x4xf16>
+  %1 = prims.transpose %args_1 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xf16>) -> tensor<1x2x8x4xf16>
+  %2 = prims.collapse %args {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf16>) -> tensor<2x4x8xf16>
+  %3 = prims.collapse %1 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x8x4xf16>) -> tensor<2x8x4xf16>
+  %4 = prims.matmul %2, %3 : (tensor<2x4x8xf16>, tensor<2x8x4xf16>) -> tensor<2x4x4xf16>
+  %5 = prims.split_dim %4 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xf16>) -> tensor<1x2x4x4xf16>
+  %6 = prims.convert_element_type %5 {dtype = f32} : (tensor<1x2x4x4xf16>) -> tensor<1x2x4x4xf32>
+  %7 = prims.full {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], fill_value = 3.500000e-01 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x4x4xf32>
+  %8 = prims.mul %6, %7 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %9 = prims.convert_element_type %8 {dtype = f16} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf16>
+  %10 = prims.convert_element_type %9 {dtype = f32} : (tensor<1x2x4x4xf16>) -> tensor<1x2x4x4xf32>
+  %11 = prims.convert_element_type %0 {dtype = f32} : (tensor<1x2x4x4xf16>) -> tensor<1x2x4x4xf32>
+  %12 = prims.add %10, %11 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %13 = prims.convert_element_type %12 {dtype = f16} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf16>
+  %14 = prims.convert_element_type %13 {dtype = f32} : (tensor<1x2x4x4xf16>) -> tensor<1x2x4x4xf32>
+  %15 = prims.amax %14 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %16 = prims.broadcast_in_dim %15 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %17 = prims.broadcast_in_dim %16 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %18 = prims.sub %14, %17 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %19 = prims.exp %18 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %20 = prims.sum %19 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %21 = prims.broadcast_in_dim %20 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %22 = prims.broadcast_in_dim %21 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %23 = prims.div %19, %22 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %24 = prims.convert_element_type %23 {dtype = f16} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf16>
+  %25 = prims.collapse %24 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf16>) -> tensor<2x4x4xf16>
+  %26 = prims.collapse %args_2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf16>) -> tensor<2x4x8xf16>
+  %27 = prims.matmul %25, %26 : (tensor<2x4x4xf16>, tensor<2x4x8xf16>) -> tensor<2x4x8xf16>
+  %28 = prims.split_dim %27 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf16>) -> tensor<1x2x4x8xf16>
+  func.return %28 : tensor<1x2x4x8xf16>
+}
