@@ -467,6 +467,29 @@ WIDE_INTEGERS = (torch.int16, torch.int32, torch.int64)
 """Integers a half type cannot hold exactly (int8, uint8 and bool it can)."""
 
 
+def _tensor_operands(
+    op: TorchOp | OperatorOp,
+) -> list[tuple[int, TensorType[Attribute], torch.dtype]] | None:
+    """(position, type, dtype) of each tensor operand; None if a type has no dtype."""
+    tensors = [(i, cast(TensorType[Attribute], v.type)) for i, v in enumerate(op.operands)
+               if isinstance(v.type, TensorType)]  # fmt: skip
+    try:
+        return [(i, t, torch_dtype(t.element_type)) for i, t in tensors]
+    except UnsupportedTypeError:
+        return None
+
+
+def _convert_operand(op: TorchOp | OperatorOp, i: int, to: torch.dtype) -> None:
+    """Convert `op`'s operand `i` to `to` just before `op`."""
+    t = cast(TensorType[Attribute], op.operands[i].type)
+    converted = TensorType(element_type(to), t.get_shape(), t.encoding)
+    convert = PrimsConvertElementTypeOp.make([converted], a=op.operands[i],
+                                             dtype=element_type(to))  # fmt: skip
+    convert.location = op.location
+    Rewriter.insert_op(convert, InsertPoint.before(op))
+    op.operands[i] = convert.results[0]
+
+
 def _round_integers_to_half(op: TorchOp | OperatorOp, name: str) -> None:
     """An elementwise op of integer and float16/bfloat16 tensors computes in the half
     type in eager: the integer operand is converted to it first (70000 is inf in
@@ -474,13 +497,11 @@ def _round_integers_to_half(op: TorchOp | OperatorOp, name: str) -> None:
     widen it to float32 directly, which keeps digits eager loses (`l * h` gave 32768
     where eager gives inf, `l > h` True where eager compares equal halves; Inductor does
     the same). Such an operand is converted to the half type before the op."""
-    tensors = [(i, cast(TensorType[Attribute], v.type)) for i, v in enumerate(op.operands)
-               if isinstance(v.type, TensorType)]  # fmt: skip
-    try:
-        dtypes = [torch_dtype(t.element_type) for _, t in tensors]
-    except UnsupportedTypeError:
+    tensors = _tensor_operands(op)
+    if tensors is None:
         return
-    if not (set(dtypes) & set(HALVES) and set(dtypes) & set(WIDE_INTEGERS)):
+    dtypes = {d for _, _, d in tensors}
+    if not (dtypes & set(HALVES) and dtypes & set(WIDE_INTEGERS)):
         return  # (the common case, decided from the types alone)
     try:
         overload = resolve_callee(name)
@@ -490,21 +511,16 @@ def _round_integers_to_half(op: TorchOp | OperatorOp, name: str) -> None:
         return
     try:
         samples = [torch.empty([1] * t.get_num_dims(), dtype=d, device="meta")
-                   for (_, t), d in zip(tensors, dtypes, strict=True)]  # fmt: skip
+                   for _, t, d in tensors]  # fmt: skip
         _, common = elementwise_dtypes(
             *samples, type_promotion_kind=ELEMENTWISE_TYPE_PROMOTION_KIND.DEFAULT)
     except (RuntimeError, ValueError):
         return
     if common not in HALVES:
         return
-    for (i, t), dtype in zip(tensors, dtypes, strict=True):
+    for i, _, dtype in tensors:
         if dtype in WIDE_INTEGERS:
-            half = TensorType(element_type(common), t.get_shape(), t.encoding)
-            convert = PrimsConvertElementTypeOp.make([half], a=op.operands[i],
-                                                     dtype=element_type(common))  # fmt: skip
-            convert.location = op.location
-            Rewriter.insert_op(convert, InsertPoint.before(op))
-            op.operands[i] = convert.results[0]
+            _convert_operand(op, i, common)
 
 
 HALF_OPERAND_OPS = frozenset({
@@ -526,26 +542,18 @@ def _round_operands_to_half(op: TorchOp | OperatorOp, name: str) -> None:
     tensor of another float type is converted to it, as eager's kernels compute
     (PyTorch's decompositions widen the tensors to float32 and keep the number as is;
     Inductor's comparisons round it too)."""
-    if not isinstance(op, TorchOp) or name.split(".")[1] not in HALF_OPERAND_OPS:
+    if not isinstance(op, TorchOp) or (name.split(".") + [""])[1] not in HALF_OPERAND_OPS:
         return
-    tensors = [(i, cast(TensorType[Attribute], v.type)) for i, v in enumerate(op.operands)
-               if isinstance(v.type, TensorType)]  # fmt: skip
-    try:
-        dtypes = [torch_dtype(t.element_type) for _, t in tensors]
-    except UnsupportedTypeError:
+    tensors = _tensor_operands(op)
+    if tensors is None:
         return
-    halves = {d for (_, t), d in zip(tensors, dtypes, strict=True) if t.get_num_dims() > 0}
+    halves = {d for _, t, d in tensors if t.get_num_dims() > 0}
     if len(halves) != 1 or not halves <= set(HALVES):
         return
     (half,) = halves
-    for (i, t), dtype in zip(tensors, dtypes, strict=True):
+    for i, t, dtype in tensors:
         if t.get_num_dims() == 0 and dtype.is_floating_point and dtype != half:
-            narrow = TensorType(element_type(half), [], t.encoding)
-            convert = PrimsConvertElementTypeOp.make([narrow], a=op.operands[i],
-                                                     dtype=element_type(half))  # fmt: skip
-            convert.location = op.location
-            Rewriter.insert_op(convert, InsertPoint.before(op))
-            op.operands[i] = convert.results[0]
+            _convert_operand(op, i, half)
     for key in NUMBER_OPERANDS:
         number = op.properties.get(key)
         if isinstance(number, FloatAttr | IntegerAttr) and not (

@@ -128,48 +128,34 @@ class KernelBuilder:
         arithmetic on the size arguments it reads."""
         if isinstance(size, int):
             return self.index(size)
-        expr = sympy.sympify(size)
-        if expr.is_Integer:
-            return self.index(int(expr))
-        if expr.is_Symbol:
-            return self.symbol_arg(expr.name)
-        if isinstance(expr, sympy.Pow) and expr.exp.is_Integer and int(expr.exp) > 0:
-            base = self.size_index(simplify(expr.base))
-            out = base
-            for _ in range(int(expr.exp) - 1):
-                out = self.add(arith.MuliOp(out, base))
-            return out
-        folds = {sympy.Add: arith.AddiOp, sympy.Mul: arith.MuliOp, FloorDiv: arith.DivSIOp,
-                 PythonMod: arith.RemSIOp}  # fmt: skip
-        for cls, op_cls in folds.items():
-            if isinstance(expr, cls):
-                first, *rest = (self.size_index(simplify(a)) for a in expr.args)
-                for v in rest:
-                    first = self.add(op_cls(first, v))
-                return first
-        raise NotImplementedError(f"a trip count of {expr}")
+        return self.size_expression(sympy.sympify(size), self.index, self.symbol_arg)
 
     def size_tile(self, size: Size, t: TensorType[Attribute]) -> SSAValue:
         """An integer tile of `t` whose lanes all hold `size` (a constant, or arithmetic
         on the size arguments it reads: on `index` values for a 32-bit tile, on tiles of
-        `t` for a 64-bit one, since a size argument is a 32-bit integer in the kernel and
-        `n * 10_000_000` would wrap there)."""
+        `t` for a 64-bit one, each size argument widened as it is splat, since a size
+        argument is a 32-bit integer in the kernel and `n * 10_000_000` would wrap)."""
         size = simplify(size)
         if isinstance(size, int):
             return self.b.splat(size, t)
         if t.element_type == i64:
-            return self.wide_size_tile(sympy.sympify(size), t)
+            return self.size_expression(
+                sympy.sympify(size), lambda n: self.b.splat(n, t),
+                lambda name: self.add(tile.SplatOp(self.symbol_arg(name), t)))  # fmt: skip
         return self.add(tile.SplatOp(self.size_index(size), t))
 
-    def wide_size_tile(self, expr: sympy.Expr, t: TensorType[Attribute]) -> SSAValue:
-        """`size_tile` computed on 64-bit tiles: each size argument widened as it is
-        splat, then the sums, products, quotients and remainders of the expression."""
+    def size_expression(
+        self, expr: sympy.Expr, constant: Callable[[int], SSAValue],
+        symbol: Callable[[str], SSAValue],
+    ) -> SSAValue:  # fmt: skip
+        """The value of the size expression `expr`: `constant` and `symbol` make its
+        leaves, integer ops combine them (sums, products, powers, quotients, remainders)."""
         if expr.is_Integer:
-            return self.b.splat(int(expr), t)
+            return constant(int(expr))
         if expr.is_Symbol:
-            return self.add(tile.SplatOp(self.symbol_arg(expr.name), t))
+            return symbol(expr.name)
         if isinstance(expr, sympy.Pow) and expr.exp.is_Integer and int(expr.exp) > 0:
-            base = self.wide_size_tile(expr.base, t)
+            base = self.size_expression(expr.base, constant, symbol)
             out = base
             for _ in range(int(expr.exp) - 1):
                 out = self.add(arith.MuliOp(out, base))
@@ -178,7 +164,7 @@ class KernelBuilder:
                  PythonMod: arith.RemSIOp}  # fmt: skip
         for cls, op_cls in folds.items():
             if isinstance(expr, cls):
-                first, *rest = (self.wide_size_tile(a, t) for a in expr.args)
+                first, *rest = (self.size_expression(a, constant, symbol) for a in expr.args)
                 for v in rest:
                     first = self.add(op_cls(first, v))
                 return first
