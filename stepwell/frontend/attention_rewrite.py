@@ -233,8 +233,8 @@ def _mask(
         return (m.cond.args[0] if negated else emit(aten.logical_not.default, m.cond)), "bool"  # type: ignore[return-value]
     bias: Node | None = None
     for coef, term in biases:
-        if isinstance(term, Mask):  # a huge finite fill must stay finite in q's dtype
-            fill = max(term.fill, torch.finfo(to).min) if term.fill > -math.inf else term.fill
+        if isinstance(term, Mask):
+            fill = _fill_in(term, to)
             value = emit(aten.where.Scalar, term.cond, *((0.0, fill) if term.keep else (fill, 0.0)))
         else:
             value = term if coef == 1 else emit(aten.mul.Tensor, term, coef)
@@ -242,6 +242,11 @@ def _mask(
     if bias is not None and dtype(bias) != to:
         bias = emit(aten._to_copy.default, bias, dtype=to)
     return bias, "none" if bias is None else "float"
+
+
+def _fill_in(term: Mask, to: torch.dtype) -> float:
+    """The mask's fill as a value of `to`: a huge finite fill stays finite there."""
+    return max(term.fill, torch.finfo(to).min) if term.fill > -math.inf else term.fill
 
 
 def _filled_rows(
@@ -257,10 +262,11 @@ def _filled_rows(
     masks = [(i, term) for i, (_, term) in enumerate(biases) if isinstance(term, Mask)]
     if all(term.fill == -math.inf for _, term in masks):
         return None
+    hides = {id(term): emit(aten.logical_not.default, term.cond) if term.keep else term.cond
+             for _, term in masks}  # fmt: skip
     hidden: Node | None = None
-    for _, term in masks:
-        hides = emit(aten.logical_not.default, term.cond) if term.keep else term.cond
-        hidden = hides if hidden is None else emit(aten.logical_or.default, hidden, hides)
+    for h in hides.values():
+        hidden = h if hidden is None else emit(aten.logical_or.default, hidden, h)
     assert hidden is not None
     while len(shape(hidden)) < 2:
         hidden = emit(aten.unsqueeze.default, hidden, 0)
@@ -277,9 +283,7 @@ def _filled_rows(
     logits = emit(aten.scalar_tensor.default, 0.0, dtype=to)  # any value: every lane is hidden
     for coef, term in reversed(biases):  # from the scores out
         if isinstance(term, Mask):
-            hides = emit(aten.logical_not.default, term.cond) if term.keep else term.cond
-            fill = max(term.fill, torch.finfo(to).min) if term.fill > -math.inf else term.fill
-            logits = emit(aten.where.ScalarSelf, hides, fill, logits)
+            logits = emit(aten.where.ScalarSelf, hides[id(term)], _fill_in(term, to), logits)
         else:
             logits = emit(aten.add.Tensor, logits, term, alpha=coef)
     if dtype(logits) != to:

@@ -107,6 +107,12 @@ def torch_dtype(element: Attribute) -> torch.dtype:
         raise UnsupportedTypeError(f"element type {element} has no torch dtype") from None
 
 
+def converted_number(value: float, dtype: torch.dtype) -> float:
+    """The Python number `value` as eager converts it to float type `dtype`: through
+    float32 for the 16-bit types, rounding to nearest (c10's conversion)."""
+    return float(torch.tensor(float(value), dtype=torch.float64).to(torch.float32).to(dtype))
+
+
 def float_constant(value: float, dtype: torch.dtype) -> float:
     """The Python number `value` converted to float type `dtype` as eager converts one
     (through float32 for the 16-bit types, rounding to nearest): past the largest finite
@@ -116,7 +122,7 @@ def float_constant(value: float, dtype: torch.dtype) -> float:
     into the kernel rounds the others alike."""
     if dtype == torch.float64 or not math.isfinite(value) or abs(value) <= torch.finfo(dtype).max:
         return value
-    return float(torch.tensor(value, dtype=torch.float64).to(torch.float32).to(dtype))
+    return converted_number(value, dtype)
 
 
 def is_float(element: Attribute) -> bool:

@@ -60,6 +60,7 @@ from stepwell.ir.limits import deadline
 from stepwell.ir.sizes import Size
 from stepwell.ir.types import (
     UnsupportedTypeError,
+    converted_number,
     element_type,
     has_exotic_types,
     ranges_of,
@@ -560,7 +561,7 @@ def _round_operands_to_half(op: TorchOp | OperatorOp, name: str) -> None:
             isinstance(number, IntegerAttr) and number.type == i1
         ):
             value = float(number.value.data)
-            rounded = float(torch.tensor(value, dtype=torch.float64).to(torch.float32).to(half))
+            rounded = converted_number(value, half)
             if rounded != value and math.isfinite(value):
                 op.properties[key] = FloatAttr(rounded, 64)
 

@@ -43,6 +43,8 @@ from typing import Any
 import torch
 from torch._decomp import decomposition_table
 
+from stepwell.ir.types import converted_number
+
 aten = torch.ops.aten
 
 
@@ -110,7 +112,7 @@ def _pow_tensor_scalar(self: torch.Tensor, exponent: Any) -> torch.Tensor:
     if not self.is_floating_point() or type(exponent) not in (int, float):
         return torch._refs.pow(self, exponent)  # (integers, bools, complex: the table's)
     if self.dtype in (torch.float16, torch.bfloat16):  # (through float32, as c10 converts)
-        exponent = float(torch.tensor(float(exponent)).to(self.dtype))
+        exponent = converted_number(exponent, self.dtype)
     if self.dtype == torch.float16 and exponent == 0.5:  # C's pow (a 0-d exponent tensor)
         return torch._refs.pow(self, torch.scalar_tensor(exponent, dtype=self.dtype))
     if exponent == -0.5:
