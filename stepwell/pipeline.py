@@ -27,15 +27,15 @@ LEVELS = ("torch", "prims", "tile", "triton")
 LEVEL_PIPELINES = {
     "prims": "decompose-torch-to-prims{report=false}",
     "tile": "canonicalize-prims,cse,fuse-attention,canonicalize-prims,convert-prims-to-tile,"
-    "combine-launches,schedule-collectives",
+    "combine-launches,schedule-collectives,write-inputs-in-place",
 }
 """The pass pipeline (xDSL spec text) that takes a module from the previous level to this
 one; `default_pipeline` joins them. `stepwell-opt --print-pipeline` prints the whole."""
 
 
-REPORTING_PASSES = ("decompose-torch-to-prims", "fuse-attention")
+REPORTING_PASSES = ("decompose-torch-to-prims", "fuse-attention", "write-inputs-in-place")
 """Passes with a `report` option: remarks on stderr (what stays an ATen call, what looks
-like attention but is not fused, and why)."""
+like attention but is not fused, and why; which input writes stay copies)."""
 
 
 def default_pipeline(

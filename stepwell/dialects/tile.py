@@ -60,7 +60,7 @@ from xdsl.dialects.builtin import (
     TensorType,
 )
 from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
-from xdsl.ir import Attribute, Dialect, Region, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Dialect, Region, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -1022,6 +1022,10 @@ class LaunchOp(IRDLOperation):
 
         %r = tile.launch @k3_scatter(%offsets, %values) inits(%a : tensor<8xf32>)
                : (tensor<4xi64>, tensor<4xf32>) -> tensor<8xf32>
+
+    `in_place` lists inits (function arguments) whose memory the result takes instead of
+    a copy: the kernel writes the argument, whose new value the result is (set by
+    write-inputs-in-place, which checks that nothing reads the old value afterwards).
     """
 
     name = "tile.launch"
@@ -1030,6 +1034,7 @@ class LaunchOp(IRDLOperation):
     inits = var_operand_def(TensorType)
     sizes = var_operand_def(IntegerType)
     outputs = var_result_def(TensorType)
+    in_place = opt_prop_def(ArrayAttr)
     irdl_options = (ParsePropInAttrDict(), AttrSizedOperandSegments(as_property=True))
     assembly_format = (
         "$callee `(` $inputs `)` (`inits` `(` $inits^ `:` type($inits) `)`)? "
@@ -1053,10 +1058,16 @@ class LaunchOp(IRDLOperation):
             properties={"callee": SymbolRefAttr(callee)},
         )
 
+    def in_place_inits(self) -> list[int]:
+        return int_values(self.in_place) if self.in_place is not None else []
+
     def donated(self, k: int) -> bool:
-        """May result k take init k's memory instead of a copy? When nothing else reads
-        the init and it is fresh memory (a kernel's result or a graph-level `full` or
-        `iota`, never an argument or a view, whose memory another tensor shares)."""
+        """May result k take init k's memory instead of a copy? When the launch writes
+        that argument `in_place`, or when nothing else reads the init and it is fresh
+        memory (a kernel's result or a graph-level `full` or `iota`, never an argument or
+        a view, whose memory another tensor shares)."""
+        if k in self.in_place_inits():
+            return True
         init = self.inits[k]
         owner = init.owner
         fresh = isinstance(owner, LaunchOp) or getattr(owner, "name", "") in FRESH_OPS
@@ -1098,6 +1109,15 @@ class LaunchOp(IRDLOperation):
         for init, out in zip(self.inits, self.outputs, strict=False):
             if init.type != out.type:
                 raise VerifyException(f"an init of type {init.type} for a result {out.type}")
+        if self.in_place is not None:
+            if not all(isinstance(a, IntegerAttr) for a in self.in_place.data):
+                raise VerifyException("in_place lists init positions (integers)")
+            ks = self.in_place_inits()
+            if len(set(ks)) != len(ks) or not all(0 <= k < len(self.inits) for k in ks):
+                raise VerifyException(f"in_place {ks} must name distinct inits "
+                                      f"(0..{len(self.inits) - 1})")  # fmt: skip
+            if not all(isinstance(self.inits[k], BlockArgument) for k in ks):
+                raise VerifyException("an in_place init is a function argument")
 
 
 Tile = Dialect(

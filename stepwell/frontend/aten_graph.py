@@ -11,7 +11,10 @@ import torch
 
 
 def is_aten_graph(gm: torch.fx.GraphModule) -> bool:
-    """True if every call is an ATen overload, getitem, or a symbolic-scalar operator."""
+    """True if every call is an ATen overload, getitem, or a symbolic-scalar operator, and
+    the only op that writes an argument is a write of a new value into an input
+    (`input_writes`)."""
+    writes = input_writes(gm.graph)
     for n in gm.graph.nodes:
         if n.op in ("call_module", "call_method"):
             return False
@@ -19,13 +22,44 @@ def is_aten_graph(gm: torch.fx.GraphModule) -> bool:
             if n.target in (operator.getitem, torch.ops.higher_order.with_effects) or _is_sym_op(n):
                 continue  # (with_effects: an ordered side effect, see `import_with_effects`)
             return False
-        if n.op == "call_function" and _writes_an_argument(n.target):
+        if n.op == "call_function" and _writes_an_argument(n.target) and n not in writes:
             return False  # in-place ops: functionalize first (value semantics)
         if n.op == "placeholder" and "val" not in n.meta:
             return False
         if n.op == "call_function" and "val" not in n.meta and n.target._schema.returns:
             return False
     return True
+
+
+def input_writes(graph: torch.fx.Graph) -> dict[torch.fx.Node, torch.fx.Node]:
+    """The graph's writes of new values into its inputs, `copy_` node -> input node.
+
+    With `keep_inference_input_mutations`, AOTAutograd leaves an input's mutation in the
+    graph as it functionalized it: the graph computes the new value, and one
+    `copy_(input, value)` stores it (an optimizer step's parameters and state, a batch
+    norm's running statistics, a KV cache written at a position). Such a copy counts as a
+    write when its destination is a placeholder written once and no node after it reads
+    that placeholder (its own result, the new value, may be read), so the rest of the
+    graph has value semantics: the importer makes the value a result of the function
+    marked as the input's new value (`fx_nodes.WRITES`)."""
+    order = {n: i for i, n in enumerate(graph.nodes)}
+    writes: dict[torch.fx.Node, torch.fx.Node] = {}
+    written: set[torch.fx.Node] = set()
+    for n in graph.nodes:
+        if n.op != "call_function" or n.target is not torch.ops.aten.copy_.default:
+            continue
+        dest = n.args[0]
+        if (
+            not isinstance(dest, torch.fx.Node)
+            or dest.op != "placeholder"
+            or dest in written
+            or n.kwargs.get("non_blocking")
+            or any(order[u] > order[n] for u in dest.users)
+        ):
+            continue
+        written.add(dest)
+        writes[n] = dest
+    return writes
 
 
 def graph_attributes(gm: torch.fx.GraphModule) -> list[Any]:

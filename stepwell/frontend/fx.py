@@ -28,6 +28,7 @@ from xdsl.dialects.func import FuncOp
 from stepwell.frontend.aten_graph import (  # noqa: F401 - the frontend's public names
     drop_opaque_inputs,
     graph_attributes,
+    input_writes,
     is_aten_graph,
 )
 from stepwell.frontend.complex_pairs import complex_as_pairs
@@ -186,9 +187,9 @@ def import_graph_with_attributes(
             constants[n.name] = value
         if "val" not in n.meta:
             n.meta["val"] = _fake_like(value)
-    module = _build_module(complex_as_pairs(gm.graph), inputs, name,
-                           scalars=one_element_constants(constants),
-                           ordered=user_outputs)  # fmt: skip
+    graph = complex_as_pairs(gm.graph)
+    module = _build_module(graph, inputs, name, scalars=one_element_constants(constants),
+                           ordered=user_outputs, writes=input_writes(graph))  # fmt: skip
     return module, attributes
 
 
@@ -199,14 +200,14 @@ def _retrace(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> torch.f
     Dynamo's tracing context when sizes are static (its fake mode would add guards Dynamo
     cannot source), and accepts the module's real parameters as inputs."""
     import torch.fx.traceback as fx_traceback
-    from torch._subclasses.functional_tensor import dispatch_functionalize
     from torch.fx.experimental.proxy_tensor import make_fx
 
     symbolic = any(isinstance(x, torch.SymInt) for x in example_inputs) or any(
         isinstance(x, torch.Tensor) and any(isinstance(d, torch.SymInt) for d in x.shape)
         for x in example_inputs
     )
-    run = dispatch_functionalize(torch.fx.Interpreter(gm).run)
+    # (value semantics; an input written in place gets a `copy_` at the end: input_writes)
+    run = torch.func.functionalize(torch.fx.Interpreter(gm).run, remove="mutations")
     context = contextlib.nullcontext() if symbolic else torch._guards.tracing(None)
     with fx_traceback.preserve_node_meta(), context:
         traced = make_fx(

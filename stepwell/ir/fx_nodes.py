@@ -45,6 +45,7 @@ from stepwell.ir.types import (
     OUTPUT_ORDERS,
     SIZE_HINTS,
     SIZE_RANGES,
+    WRITES,
     UnsupportedTypeError,
     element_type,
     hints_attribute,
@@ -451,8 +452,11 @@ def _build_module(
     keep: Sequence[int] | None = None,
     scalars: dict[str, Scalar] | None = None,
     ordered: int | None = None,
+    writes: dict[torch.fx.Node, torch.fx.Node] | None = None,
 ) -> ModuleOp:
-    """The function of `graph`, returning its outputs (those at the positions `keep`).
+    """The function of `graph`, returning its outputs (those at the positions `keep`),
+    then the new value of each input that a `copy_` node of `writes` (copy_ node -> the
+    placeholder it writes, `aten_graph.input_writes`) stores into, marked `WRITES`.
     `scalars`: the one-element constant tensors among its arguments, by node name
     (`one_element_constants`): the function computes them with `full` (so passes see the
     number: a `torch.tensor(finfo.min)` fill that masks attention scores) and leaves
@@ -474,8 +478,11 @@ def _build_module(
     for n in arg_nodes:
         if scalars and n.name in scalars:
             importer.values[n] = _constant_as_full(importer, n, scalars[n.name])
+    writes = writes or {}
     for node in graph.nodes:
-        if node.op == "call_function":
+        if node in writes:  # (its result, the written input, is that input's new value)
+            importer.values[node] = [_written_value(importer, node, writes[node])]
+        elif node.op == "call_function":
             importer.import_node(node)
         elif node.op in ("call_module", "call_method"):
             raise FxImportError(f"node {node.name}: {node.op} is not ATen-level; trace first")
@@ -484,6 +491,10 @@ def _build_module(
         returned = [returned[k] for k in keep]
     outputs = _flatten_outputs(returned)
     results = [_as_eager_dtype(importer, o) for o in outputs]
+    res_attrs = [DictionaryAttr({}) for _ in results]
+    for copy, dest in writes.items():
+        results.append(importer.value(copy))
+        res_attrs.append(DictionaryAttr({WRITES: IntegerAttr(arg_nodes.index(dest), 64)}))
     block.add_op(ReturnOp(*results))
     arg_attrs = ArrayAttr(
         [
@@ -491,7 +502,8 @@ def _build_module(
             for i in inputs
         ]
     )
-    func = FuncOp(name, (arg_types, [r.type for r in results]), Region(block), arg_attrs=arg_attrs)
+    func = FuncOp(name, (arg_types, [r.type for r in results]), Region(block), arg_attrs=arg_attrs,
+                  res_attrs=ArrayAttr(res_attrs) if writes else None)
     values = [_meta_val(n) for n in arg_nodes]
     if hints := size_hints(values):
         func.attributes[SIZE_HINTS] = hints_attribute(hints)  # block sizes are chosen for them
@@ -501,6 +513,24 @@ def _build_module(
     if any(orders):
         func.attributes[OUTPUT_ORDERS] = orders_attribute(orders)
     return ModuleOp([func])
+
+
+def _written_value(importer: NodeImporter, copy: torch.fx.Node,
+                   dest: torch.fx.Node) -> SSAValue:  # fmt: skip
+    """The value `copy` (`copy_(dest, source)`) stores into the input `dest`: the source,
+    or, where its shape or dtype is not the input's, `aten.copy(dest, source)` (which
+    broadcasts and converts as `copy_` does)."""
+    source = copy.args[1]
+    have, want = source.meta.get("val"), dest.meta.get("val")
+    if (isinstance(have, torch.Tensor) and isinstance(want, torch.Tensor)
+            and have.shape == want.shape and have.dtype == want.dtype):  # fmt: skip
+        return importer.value(source)
+    graph = torch.fx.Graph()
+    node = graph.call_function(torch.ops.aten.copy.default, (dest, source))
+    node.meta.update(copy.meta)
+    node.meta["val"] = torch.empty_like(want, device="meta")
+    importer.import_node(node)
+    return importer.value(node)
 
 
 def _eager_order(node: torch.fx.Node) -> tuple[int, ...] | None:

@@ -370,3 +370,33 @@ def orders_of(func: Operation) -> list[tuple[int, ...]]:
             entry, ArrayAttr) else []  # fmt: skip
         out.append(tuple(dims) if sorted(dims) == list(range(len(dims))) else ())
     return out
+
+
+WRITES = "stepwell.writes"
+"""A result attribute: `-> (tensor<8xf32> {stepwell.writes = 2 : i64})` marks a result
+that is the new value of argument 2 (an input the program mutates: an optimizer step's
+parameters, a batch norm's running statistics, a KV cache). The caller does not get it:
+the runtime stores it into that argument after the call (`launch_plan.write_back`),
+unless a kernel already wrote it there (write-inputs-in-place)."""
+
+
+def function_writes(func: Operation) -> list[tuple[int, int]]:
+    """The (result, argument) pairs of a `func.func`'s results marked `WRITES`, in result
+    order. A mark that names no argument, or an argument another result writes, raises
+    ValueError (IR text is input: it is checked, not trusted)."""
+    attrs = getattr(func, "res_attrs", None)
+    if not isinstance(attrs, ArrayAttr):
+        return []
+    block = func.regions[0].blocks.first if func.regions and func.regions[0].blocks else None
+    n_args = len(block.args) if block is not None else 0
+    pairs: list[tuple[int, int]] = []
+    for r, d in enumerate(attrs.data):
+        mark = d.data.get(WRITES) if isinstance(d, DictionaryAttr) else None
+        if mark is None:
+            continue
+        if not isinstance(mark, IntegerAttr) or not 0 <= mark.value.data < n_args:
+            raise ValueError(f"result {r}: {WRITES} must name an argument (0..{n_args - 1})")
+        if any(a == mark.value.data for _, a in pairs):
+            raise ValueError(f"result {r}: argument {mark.value.data} is written twice")
+        pairs.append((r, mark.value.data))
+    return pairs

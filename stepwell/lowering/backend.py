@@ -395,6 +395,10 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         bw_compiler=graph_compiler("backward"),
         inference_compiler=graph_compiler("forward", inference=True),
         partition_fn=partial(min_cut_rematerialization_partition, compiler="inductor"),
+        # an input's mutation stays in the graph, as Inductor keeps it: the new value is
+        # stored into the input by the graph (by its kernel, in place, where it can be:
+        # write-inputs-in-place), not by an ATen copy_ in AOTAutograd's runtime wrapper
+        keep_inference_input_mutations=True,
     )(gm, example_inputs)
     if frame_key is not None and len(recorded) == 1:
         frame_cache.store(frame_key, recorded[0])

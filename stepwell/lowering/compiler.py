@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import (
     NameLoc,
     TensorType,
 )
+from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import PassPipeline
 
@@ -27,7 +28,7 @@ from stepwell.dialects import tile
 from stepwell.dialects.prims_support import ExternOp
 from stepwell.ir.printing import to_text
 from stepwell.ir.sizes import Size, parse_size, product, simplify
-from stepwell.ir.types import torch_dtype
+from stepwell.ir.types import function_writes, torch_dtype
 from stepwell.lowering import graph_cache
 from stepwell.lowering.artifacts import Artifacts, cached_artifacts, plan_text
 from stepwell.lowering.plan_builder import build_launch_plan, size_spec
@@ -155,6 +156,8 @@ def manifest_of(module: ModuleOp) -> dict[str, Any]:
     for op in module.walk():  # a scatter's result starts as a copy of its operand
         if isinstance(op, tile.LaunchOp):
             copies["tile.launch inits"] += sum(not op.donated(k) for k in range(len(op.inits)))
+    in_place, copied = input_writes(module)
+    copies["input write-back"] += copied  # (a `copy_` into the input after the call)
     copies = +copies  # (no zero counts)
     return {
         "kernels": kernels,
@@ -163,9 +166,30 @@ def manifest_of(module: ModuleOp) -> dict[str, Any]:
         "graph_level_prims": dict(graph_ops),
         "graph_level_copies": dict(copies),
         "allocations": dict(allocations),
+        "input_writes": {"in_place": in_place, "copied": copied},
         "bytes_read": _total(k["bytes_read"] for k in kernels),
         "bytes_written": _total(k["bytes_written"] for k in kernels),
     }
+
+
+def input_writes(module: ModuleOp) -> tuple[int, int]:
+    """How many of the module's writes into inputs (`types.WRITES` results) a kernel
+    makes in place, and how many the runtime copies after the call."""
+    in_place = copied = 0
+    for func in module.ops:
+        if not isinstance(func, FuncOp) or not func.body.blocks:
+            continue
+        ret = func.body.block.last_op
+        for r, a in function_writes(func):
+            value = ret.operands[r] if ret is not None else None
+            launch = value.owner if value is not None else None
+            if isinstance(launch, tile.LaunchOp):
+                k = launch.results.index(value)
+                if k in launch.in_place_inits() and launch.inits[k] is func.body.block.args[a]:
+                    in_place += 1
+                    continue
+            copied += 1
+    return in_place, copied
 
 
 def _total(values: Iterable[int | str]) -> int | str:

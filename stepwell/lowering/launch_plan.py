@@ -60,7 +60,7 @@ from stepwell.ir.sizes import (
     symbols_of,
 )
 
-PLAN_FORMAT = 4
+PLAN_FORMAT = 5
 
 DTYPES: dict[str, torch.dtype] = {
     name: d
@@ -186,6 +186,52 @@ def unaliased(outputs: tuple[Any, ...], inputs: Sequence[torch.Tensor],
     return tuple(out)
 
 
+def finish_call(outputs: tuple[Any, ...], args: Sequence[Any],
+                writes: Sequence[tuple[int, int]], distinct: int | None) -> tuple[Any, ...]:
+    """A compiled function's results as its caller gets them: the results that are inputs'
+    new values (`writes`, (result, argument) pairs: `types.WRITES`) are stored into those
+    inputs and left out; the others are `unaliased` first, so a result that was a view
+    of an input keeps the value it had before the write."""
+    inputs = [a for a in args if isinstance(a, torch.Tensor)]
+    if not writes:
+        return unaliased(outputs, inputs, distinct)
+    written = {r for r, _ in writes}
+    results = unaliased(tuple(o for i, o in enumerate(outputs) if i not in written), inputs,
+                        distinct)  # fmt: skip
+    write_back([(args[a], outputs[r]) for r, a in writes])
+    return results
+
+
+def write_back(writes: Sequence[tuple[torch.Tensor, torch.Tensor]]) -> None:
+    """Store each new value into its input (`input.copy_(value)`), unless it is already
+    there: a kernel wrote it in place (write-inputs-in-place). A value that shares memory
+    with an input being written (the old value of another input, `a.copy_(b); b.copy_(a)`
+    with the copies folded away) is copied first: every value is the one the function
+    computed, before any write."""
+    stores = []
+    for dest, value in writes:
+        if _is_view_of(value, dest):
+            continue
+        if any(_shares_memory(value, d) for d, _ in writes):
+            value = value.clone()
+        stores.append((dest, value))
+    for dest, value in stores:
+        dest.copy_(value)
+
+
+def _is_view_of(value: Any, dest: torch.Tensor) -> bool:
+    """Is `value` the very elements of `dest` (the same memory, sizes and strides)?"""
+    return isinstance(value, torch.Tensor) and (value is dest or (
+        value.numel() > 0 and value.data_ptr() == dest.data_ptr()
+        and value.shape == dest.shape and value.stride() == dest.stride()
+        and value.dtype == dest.dtype))  # fmt: skip
+
+
+def _shares_memory(a: Any, b: torch.Tensor) -> bool:
+    return (isinstance(a, torch.Tensor) and a.numel() > 0 and b.numel() > 0
+            and storage_of(a) is not None and storage_of(a) == storage_of(b))  # fmt: skip
+
+
 def overlaps(t: torch.Tensor) -> bool:
     """Do several elements of `t` share memory (a broadcast: a stride 0 over a dim of more
     than one)? A graph-level broadcast is a view; returned as it is, an in-place op on
@@ -295,10 +341,12 @@ class LaunchPlan:
     args: int
     steps: tuple[dict[str, Any], ...]
     returns: tuple[Any, ...]
+    writes: tuple[tuple[int, int], ...] = ()  # (result, argument): an input's new value
 
     def to_json(self) -> str:
         return json.dumps({"format": PLAN_FORMAT, "function": self.function, "args": self.args,
-                           "steps": list(self.steps), "returns": list(self.returns)})  # fmt: skip
+                           "steps": list(self.steps), "returns": list(self.returns),
+                           "writes": [list(w) for w in self.writes]})  # fmt: skip
 
     @staticmethod
     def parse(text: str) -> LaunchPlan:
@@ -323,7 +371,13 @@ class LaunchPlan:
         function = data.get("function")
         if not isinstance(function, str):
             raise PlanError("a plan names its function")
-        return LaunchPlan(function, args, tuple(steps), tuple(returns))
+        writes = data.get("writes", [])
+        if (not isinstance(writes, list) or not all(_ints(w) and len(w) == 2 for w in writes)
+                or not all(0 <= r < len(returns) and 0 <= a < args for r, a in writes)
+                or len({a for _, a in writes}) != len(writes)):  # fmt: skip
+            raise PlanError("a plan's writes are distinct (result, argument) pairs")
+        return LaunchPlan(function, args, tuple(steps), tuple(returns),
+                          tuple((r, a) for r, a in writes))  # fmt: skip
 
     def run(self, kernels: dict[str, Any], args: Sequence[Any], interpret: bool) -> tuple[Any, ...]:
         """The function's results for `args` (the kernels by name)."""
@@ -514,4 +568,4 @@ class PlanRuntime:
         interpret = on_cpu(args)
         with torch.no_grad():
             outputs = self.plan.run(self.kernels(interpret), args, interpret)
-        return unaliased(outputs, [a for a in args if isinstance(a, torch.Tensor)], distinct)
+            return finish_call(outputs, args, self.plan.writes, distinct)

@@ -25,7 +25,7 @@ from stepwell.ir.interpret import (
     has_torch_ops,
 )
 from stepwell.ir.sizes import Size, size_text, symbols_of
-from stepwell.ir.types import symbol_binds, tensor_sizes, torch_dtype
+from stepwell.ir.types import function_writes, symbol_binds, tensor_sizes, torch_dtype
 from stepwell.lowering.launch_plan import LaunchPlan, PlanError, Slot, encode
 
 _STEPS: dict[Any, str] = {
@@ -61,7 +61,8 @@ def build_launch_plan(module: ModuleOp, function: str = "forward") -> LaunchPlan
         for op in block.ops:
             if isinstance(op, ReturnOp):
                 returns = [encode(Slot(slots[v])) for v in op.operands]
-                return LaunchPlan(function, len(block.args), tuple(steps), tuple(returns))
+                return LaunchPlan(function, len(block.args), tuple(steps), tuple(returns),
+                                  tuple(function_writes(func)))  # fmt: skip
             step = _step(op, slots, kernels, rules)
             if step is None:
                 return None

@@ -19,19 +19,20 @@ from typing import Any
 
 import torch
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.func import FuncOp
 from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
 
 from stepwell.dialects import tile
 from stepwell.ir.interpret import has_torch_ops, make_interpreter
 from stepwell.ir.sizes import bind_symbols, evaluate
-from stepwell.ir.types import symbol_binds, tensor_sizes, torch_dtype
+from stepwell.ir.types import function_writes, symbol_binds, tensor_sizes, torch_dtype
 from stepwell.lowering.launch_plan import (
+    finish_call,
     graph_device,
     launch,
     load_kernels,
     on_cpu,
     size_value,
-    unaliased,
 )
 from stepwell.lowering.plan_builder import size_spec
 from stepwell.lowering.triton.mode import InterpreterUnavailable
@@ -123,6 +124,7 @@ class Runtime:
         self.directory = directory or Path(self._tmp.name)  # type: ignore[union-attr]
         self.loaded: dict[bool, dict[str, Any]] = {}
         self.torch_level = has_torch_ops(module)  # (once: every call makes an interpreter)
+        self._writes: dict[str, list[tuple[int, int]]] = {}
         self.launches = (
             launches
             if launches is not None
@@ -145,4 +147,14 @@ class Runtime:
         )
         with torch.no_grad():
             outputs = tuple(interp.call_op(function, tuple(args)))
-        return unaliased(outputs, [a for a in args if isinstance(a, torch.Tensor)], distinct)
+            return finish_call(outputs, args, self.writes(function), distinct)
+
+    def writes(self, function: str) -> list[tuple[int, int]]:
+        """The (result, argument) pairs of `@function`'s results that are its inputs' new
+        values (`types.WRITES`)."""
+        if function not in self._writes:
+            func = next((op for op in self.module.ops
+                         if isinstance(op, FuncOp) and op.sym_name.data == function),
+                        None)  # fmt: skip
+            self._writes[function] = function_writes(func) if func is not None else []
+        return self._writes[function]

@@ -47,6 +47,12 @@ def _schedule_collectives() -> type[ModulePass]:
     return ScheduleCollectives
 
 
+def _write_inputs_in_place() -> type[ModulePass]:
+    from stepwell.passes.write_inputs_in_place import WriteInputsInPlace
+
+    return WriteInputsInPlace
+
+
 PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "canonicalize-prims": _canonicalize_prims,
     "combine-launches": _combine_launches,
@@ -54,4 +60,5 @@ PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "decompose-torch-to-prims": _decompose_torch_to_prims,
     "fuse-attention": _fuse_attention,
     "schedule-collectives": _schedule_collectives,
+    "write-inputs-in-place": _write_inputs_in_place,
 }

@@ -1,0 +1,249 @@
+"""Inputs a compiled program writes (an optimizer step's parameters and state, a batch
+norm's running statistics, a KV cache, `x.add_(...)` on an argument).
+
+AOTAutograd keeps each such write in the graph (`keep_inference_input_mutations`), the
+importer makes it a result marked `stepwell.writes`, and write-inputs-in-place lets the
+kernel computing the new value store it into the input itself, where nothing needs the
+old value afterwards; the others are copied into the input after the call. Every case is
+compared with eager, the inputs' new values included; the in-place writes are observed at
+run time (the value the runtime would copy is already the input's memory)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import torch
+
+from stepwell.fuzz.compare import mismatch
+from stepwell.lowering import launch_plan
+
+
+def _written(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Records, for each input write the runtime finishes, whether the kernel already
+    wrote the value into the input's memory (True) or it is copied there (False)."""
+    seen: list[bool] = []
+    real = launch_plan.write_back
+
+    def recording(writes: Any) -> None:
+        seen.extend(value.data_ptr() == dest.data_ptr() for dest, value in writes)
+        real(writes)
+
+    monkeypatch.setattr(launch_plan, "write_back", recording)
+    return seen
+
+
+def _manifest_writes(dump: Path) -> dict[str, int]:
+    total = {"in_place": 0, "copied": 0}
+    for m in sorted(dump.rglob("manifest.json")):
+        for k, v in json.loads(m.read_text()).get("input_writes", {}).items():
+            total[k] += v
+    return total
+
+
+def _check(fn: Callable[..., Any], make: Callable[[], tuple[Any, ...]], dump: Path,
+           dynamic: bool | None = None) -> None:  # fmt: skip
+    """`fn` compiled matches eager on a second call: results and every argument."""
+    torch._dynamo.reset()
+    compiled = torch.compile(fn, backend="stepwell", dynamic=dynamic,
+                             options={"dump_dir": str(dump)})  # fmt: skip
+    for _ in range(2):
+        torch.manual_seed(0)
+        eager_args = make()
+        torch.manual_seed(0)
+        args = make()
+        expected = fn(*eager_args)
+        got = compiled(*args)
+        assert mismatch((expected, eager_args), (got, args)) is None, mismatch(
+            (expected, eager_args), (got, args))  # fmt: skip
+
+
+def _sgd(p: torch.Tensor, g: torch.Tensor, m: torch.Tensor) -> None:
+    m.mul_(0.9).add_(g)
+    p.add_(m, alpha=-0.1)
+
+
+def _flip(x: torch.Tensor) -> None:
+    x.add_(x.flip(0))  # reads x where it writes another element: not in place
+
+
+def _swap(a: torch.Tensor, b: torch.Tensor) -> None:
+    t = a.clone()
+    a.copy_(b)
+    b.copy_(t)
+
+
+def _chain(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    a.add_(b)
+    b.mul_(a)
+    return a.sum()
+
+
+def _view_then_write(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    y = x.t()  # a view: eager's y shows the write
+    before = x * 1  # a value: it does not
+    x.mul_(2)
+    return y, before
+
+
+def _returned(x: torch.Tensor) -> torch.Tensor:
+    x.add_(1)
+    return x
+
+
+def _index_add(c: torch.Tensor, v: torch.Tensor, i: torch.Tensor) -> None:
+    c.index_add_(0, i, v)  # a scatter: the kernel adds the rows into c itself
+
+
+def _kv_cache(c: torch.Tensor, k: torch.Tensor, i: torch.Tensor) -> torch.Tensor:
+    c.index_copy_(1, i, k)
+    return c.sum(1)
+
+
+def _kv_at(c: torch.Tensor, k: torch.Tensor) -> torch.Tensor:
+    c[:, 3] = k
+    return c.mean()
+
+
+def _int_bool(x: torch.Tensor, m: torch.Tensor) -> None:
+    x.add_(7)
+    m.logical_not_()
+
+
+def _half(x: torch.Tensor) -> None:
+    x.mul_(3.5).add_(float("nan"))
+
+
+def _strided(x: torch.Tensor) -> None:
+    x[::2].add_(1)
+
+
+CASES: dict[str, tuple[Callable[..., Any], Callable[[], tuple[Any, ...]], int, int]] = {
+    # name: (program, its arguments, writes in place, writes copied)
+    "sgd": (_sgd, lambda: (torch.randn(64), torch.randn(64), torch.randn(64)), 2, 0),
+    "flip": (_flip, lambda: (torch.randn(16),), 0, 1),
+    "swap": (_swap, lambda: (torch.randn(8), torch.randn(8)), 0, 2),
+    "chain": (_chain, lambda: (torch.randn(8), torch.randn(8)), 2, 0),
+    # (x * 1 is x: the old value is returned, so the new one is copied in after)
+    "view then write": (_view_then_write, lambda: (torch.randn(4, 4),), 0, 1),
+    "returned": (_returned, lambda: (torch.randn(8),), 1, 0),
+    "index_add_": (_index_add, lambda: (torch.zeros(8, 4), torch.ones(3, 4),
+                                        torch.tensor([1, 5, 1])), 1, 0),  # fmt: skip
+    "kv index_copy_": (_kv_cache, lambda: (torch.zeros(2, 8, 4), torch.randn(2, 2, 4),
+                                           torch.tensor([1, 5])), 1, 0),  # fmt: skip
+    "kv at a position": (_kv_at, lambda: (torch.zeros(2, 8, 4), torch.randn(2, 4)), 1, 0),
+    "int and bool": (_int_bool, lambda: (torch.arange(8, dtype=torch.int32),
+                                         torch.tensor([True, False] * 4)), 2, 0),  # fmt: skip
+    "float16": (_half, lambda: (torch.randn(8).half(),), 1, 0),
+    "strided slice": (_strided, lambda: (torch.zeros(4, 3),), 0, 1),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_written_inputs_match_eager(name: str, tmp_path: Path,
+                                    monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    fn, make, in_place, copied = CASES[name]
+    seen = _written(monkeypatch)
+    _check(fn, make, tmp_path)
+    assert _manifest_writes(tmp_path) == {"in_place": in_place, "copied": copied}
+    assert seen.count(True) == 2 * in_place and seen.count(False) == 2 * copied, seen
+
+
+def test_a_non_contiguous_input_is_written_through_a_copy(tmp_path: Path) -> None:
+    """A kernel writes a contiguous tensor: a transposed input gets the value by a copy,
+    and keeps its strides."""
+    _check(_returned, lambda: (torch.randn(6, 4).t(),), tmp_path)
+    torch._dynamo.reset()
+    x = torch.randn(6, 4).t()
+    torch.compile(_returned, backend="stepwell")(x)
+    assert x.stride() == (1, 4)
+
+
+def test_an_empty_input(tmp_path: Path) -> None:
+    _check(_half, lambda: (torch.randn(0).half(),), tmp_path)
+
+
+def test_dynamic_sizes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = _written(monkeypatch)
+    _check(_sgd, lambda: (torch.randn(10), torch.randn(10), torch.randn(10)), tmp_path,
+           dynamic=True)  # fmt: skip
+    assert seen and all(seen)
+
+
+@pytest.mark.parametrize("kind", ["sgd", "adam"])
+def test_a_compiled_optimizer_step_writes_its_state_in_place(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`opt.step()` compiled: every parameter and state tensor (momentum, Adam's moments
+    and step counts) is written by the step's kernels, none by a copy after them."""
+    seen = _written(monkeypatch)
+
+    def model() -> tuple[torch.nn.Module, torch.optim.Optimizer]:
+        torch.manual_seed(0)
+        m = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.ReLU(), torch.nn.Linear(16, 4))
+        for p in m.parameters():
+            p.grad = torch.randn_like(p)
+        opt = (torch.optim.SGD(m.parameters(), lr=0.1, momentum=0.9) if kind == "sgd"
+               else torch.optim.Adam(m.parameters(), lr=0.01))  # fmt: skip
+        return m, opt
+
+    (me, oe), (mc, oc) = model(), model()
+    torch._dynamo.reset()
+    step = torch.compile(oc.step, backend="stepwell", options={"dump_dir": str(tmp_path)})
+    for _ in range(3):
+        oe.step()
+        step()
+    for pe, pc in zip(me.parameters(), mc.parameters(), strict=True):
+        assert mismatch(pe, pc) is None
+        for key, value in oe.state[pe].items():
+            assert mismatch(value, oc.state[pc][key]) is None, key
+    writes = _manifest_writes(tmp_path)
+    assert writes["copied"] == 0 and writes["in_place"] >= 8, writes
+    assert seen and all(seen)
+
+
+def test_batch_norm_running_statistics(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Training mode: the running mean, variance and batch count are written in place by
+    the forward's kernels, and the gradients are eager's."""
+    seen = _written(monkeypatch)
+    torch.manual_seed(0)
+    eager = torch.nn.BatchNorm1d(8).train()
+    compiled_module = torch.nn.BatchNorm1d(8).train()
+    compiled_module.load_state_dict(eager.state_dict())
+    torch._dynamo.reset()
+    compiled = torch.compile(compiled_module, backend="stepwell",
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    for _ in range(2):
+        x = torch.randn(4, 8)
+        xe, xc = x.clone().requires_grad_(), x.clone().requires_grad_()
+        eager(xe).pow(2).sum().backward()
+        compiled(xc).pow(2).sum().backward()
+        assert mismatch(xe.grad, xc.grad) is None
+    for name, buffer in eager.named_buffers():
+        assert mismatch(buffer, dict(compiled_module.named_buffers())[name]) is None, name
+    assert _manifest_writes(tmp_path)["copied"] == 0
+    assert seen and all(seen)
+
+
+def test_a_retraced_graph_keeps_its_input_writes() -> None:
+    """A graph that is not functional ATen (here a torch-level graph with `add_` on its
+    input) is retraced to it; the input's mutation used to be dropped there."""
+    from stepwell.frontend.fx import import_graph
+    from stepwell.ir.types import function_writes
+    from stepwell.lowering.compiler import compile_module
+
+    def f(x: torch.Tensor) -> torch.Tensor:
+        x.add_(1)
+        return x * 2
+
+    gm = torch.fx.symbolic_trace(f)
+    module = import_graph(gm, [torch.zeros(4)])
+    func = next(iter(module.ops))
+    assert function_writes(func) == [(1, 0)]
+    artifacts = compile_module(module)
+    x = torch.zeros(4)
+    (out,) = artifacts.runtime(x)
+    assert torch.equal(x, torch.ones(4)) and torch.equal(out, torch.full((4,), 2.0))
