@@ -20,6 +20,8 @@ from typing import Any
 import torch
 import torch.fx
 
+from stepwell.frontend.aten_graph import input_writes
+
 Runner = Callable[..., list[Any]]
 
 SIZE_OPS = (
@@ -33,6 +35,28 @@ SIZE_OPS = (
 
 def _is_tensor(node: torch.fx.Node) -> bool:
     return isinstance(node.meta.get("val"), torch.Tensor)
+
+
+def written_inputs(graph: torch.fx.Graph) -> dict[torch.fx.Node, torch.fx.Node]:
+    """Each node that is an input's new value (a write's `copy_`, and the value it copies
+    when that has the input's shape and dtype) -> the input: after the call the input
+    holds that value, so a view of the value is a view of the input."""
+    found: dict[torch.fx.Node, torch.fx.Node] = {}
+    for copy, dest in input_writes(graph).items():
+        found[copy] = dest
+        source, want = copy.args[1], dest.meta.get("val")
+        have = source.meta.get("val") if isinstance(source, torch.fx.Node) else None
+        if (isinstance(have, torch.Tensor) and isinstance(want, torch.Tensor)
+                and have.shape == want.shape and have.dtype == want.dtype):  # fmt: skip
+            found[source] = dest
+    return found
+
+
+def _inputs_of(node: torch.fx.Node,
+               writes: dict[torch.fx.Node, torch.fx.Node]) -> list[torch.fx.Node]:  # fmt: skip
+    """The nodes `node` is computed from when replayed: an input's new value's is that
+    input alone (`written_inputs`)."""
+    return [writes[node]] if node in writes else list(node.all_input_nodes)
 
 
 def _replayable(node: torch.fx.Node) -> bool:
@@ -61,18 +85,19 @@ def input_view_outputs(graph: torch.fx.GraphModule) -> dict[int, torch.fx.Node]:
     leaves = _leaves(graph)
     outputs = {leaf: i for i, leaf in enumerate(leaves)
                if isinstance(leaf, torch.fx.Node) and _is_tensor(leaf)}  # fmt: skip
+    writes = written_inputs(graph.graph)  # (a view of an input's new value views it)
     found: dict[int, torch.fx.Node] = {}
     for leaf, i in outputs.items():
-        if leaf.op != "call_function" or not _replayable(leaf):
+        if leaf.op != "call_function" or not (_replayable(leaf) or leaf in writes):
             continue
-        stack, seen, ok = list(leaf.all_input_nodes), {leaf}, True
+        stack, seen, ok = _inputs_of(leaf, writes), {leaf}, True
         while stack and ok:
             node = stack.pop()
             if node in seen or node in outputs:  # (an output: what the runtime returns)
                 continue
             seen.add(node)
-            ok = _replayable(node)
-            stack.extend(node.all_input_nodes)
+            ok = _replayable(node) or node in writes
+            stack.extend(_inputs_of(node, writes))
         if ok:
             found[i] = leaf
     return found
@@ -91,6 +116,7 @@ def _replay(graph: torch.fx.GraphModule, wanted: Sequence[torch.fx.Node],
     for leaf, value in zip(_leaves(graph), outputs, strict=True):
         if isinstance(leaf, torch.fx.Node) and leaf not in wanted:
             known[leaf] = value
+    writes = written_inputs(graph.graph)
     needed: set[torch.fx.Node] = set()
     stack = list(wanted)
     while stack:
@@ -98,7 +124,7 @@ def _replay(graph: torch.fx.GraphModule, wanted: Sequence[torch.fx.Node],
         if node not in needed:
             needed.add(node)
             if node in wanted or node not in known:
-                stack.extend(node.all_input_nodes)
+                stack.extend(_inputs_of(node, writes))
     env: dict[torch.fx.Node, Any] = {}
     placeholders = iter(args)
     for node in graph.graph.nodes:
@@ -107,6 +133,9 @@ def _replay(graph: torch.fx.GraphModule, wanted: Sequence[torch.fx.Node],
         elif node in needed:
             if node in known and node not in wanted:
                 env[node] = known[node]
+                continue
+            if node in writes:  # (the input, which the call wrote)
+                env[node] = env[writes[node]]
                 continue
             a = torch.fx.node.map_arg(node.args, env.__getitem__)
             kw = torch.fx.node.map_arg(node.kwargs, env.__getitem__)

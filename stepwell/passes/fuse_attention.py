@@ -63,7 +63,7 @@ from stepwell.dialects.prims_support import AttentionBackwardOp, AttentionOp, Ma
 from stepwell.dialects.tile import int_list, ints
 from stepwell.ir.sizes import Size, SizeError, is_static, product, statically_equal, symbols_of
 from stepwell.ir.sizes import evaluate as evaluate_size
-from stepwell.ir.types import is_float, sized_tensor_type, torch_dtype
+from stepwell.ir.types import int_values, is_float, sized_tensor_type, torch_dtype
 from stepwell.passes.support.constants import full_op, splat
 from stepwell.passes.support.fusion import is_sized_tensor, shape
 from stepwell.passes.support.symbolic import scalar_size
@@ -875,6 +875,7 @@ def proves_causal(v: SSAValue, keep_if: bool | None, coef: float = 1.0,
     every symbol past the thresholds its constants could set."""
     from torch._subclasses.fake_tensor import unset_fake_temporarily
 
+    v = leading_broadcast_source(v)
     try:
         with unset_fake_temporarily():
             static = all(is_static(d) for d in shape(v))
@@ -885,6 +886,22 @@ def proves_causal(v: SSAValue, keep_if: bool | None, coef: float = 1.0,
             return all(is_causal(t.mT if flipped else t, keep_if) for t in terms)
     except Exception:  # a mask the interpreter cannot run: not provably causal
         return False
+
+
+def leading_broadcast_source(v: SSAValue) -> SSAValue:
+    """The tensor that `v` broadcasts over leading dims only (its last two dims are that
+    tensor's): every leading index of `v` is a copy of it, so one is causal if the other
+    is, and evaluating the smaller costs fewer lanes (an additive mask [B, 1, L, L] that
+    the scores' add broadcast over the heads)."""
+    while isinstance(op := v.owner, prims.PrimsBroadcastInDimOp):
+        source, rank = op.operands[0], len(shape(v))
+        dims = int_values(op.broadcast_dimensions)
+        last = zip(shape(source)[-2:], shape(v)[-2:], strict=False)
+        if (len(dims) < 2 or dims[-2:] != [rank - 2, rank - 1]
+                or not all(statically_equal(a, b) for a, b in last)):  # fmt: skip
+            break
+        v = source
+    return v
 
 
 def is_causal(mask: torch.Tensor, keep_if: bool | None) -> bool:
