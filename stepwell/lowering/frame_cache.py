@@ -11,8 +11,9 @@ a plain inference call:
 - inference: AOTAutograd compiled one graph with no backward (no grad mode, or no input
   that needs gradients), with no autocast around the call and no change of grad mode
   inside the graph;
-- no input is mutated, and every output is a new tensor (no alias of an input or of
-  another output);
+- no input is mutated but by the graph itself (a write AOTAutograd keeps in the graph,
+  `keep_inference_input_mutations`: an optimizer step's parameters and state), and every
+  output is a new tensor (no alias of an input or of another output);
 - no effect tokens, tensor subclasses, RNG state or opaque inputs; no constant tensors in
   the traced graph (their values are not in a key); static sizes;
 - the traced graph takes Dynamo's inputs one for one.
@@ -129,10 +130,14 @@ def passes_through(dynamo_inputs: Sequence[Any], traced_inputs: Sequence[Any]) -
     if meta is None or len(dynamo_inputs) != len(traced_inputs):
         return False
     try:
-        from torch._functorch._aot_autograd.schemas import OutputType, PlainTensorMeta
+        from torch._functorch._aot_autograd.schemas import (
+            MutationType,
+            OutputType,
+            PlainTensorMeta,
+        )
 
-        inputs_untouched = not any(
-            i.mutates_data
+        inputs_untouched = not any(  # (a write the graph makes itself is no wrapper's)
+            (i.mutates_data and i.mutation_type != MutationType.MUTATED_IN_GRAPH)
             or i.mutates_metadata
             or i.mutates_storage_metadata
             or i.mutation_inductor_storage_resize
