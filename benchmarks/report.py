@@ -30,6 +30,7 @@ COMMANDS = {
     "fuzz_mutants": ".venv/bin/python -m stepwell.fuzz mutants --count 300 --seed 5000 "
     "--json results/fuzz_mutants.json",
     "train": "HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/train.py",
+    "optimizer": "HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/optimizer.py",
     "dynamic": "HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/dynamic.py",
     "distributed": "HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/distributed.py",
     "gpu": "OUT=results PY=python3 bash benchmarks/gpu_lease.sh  (on a CUDA machine; "
@@ -245,10 +246,25 @@ def distributed(d: dict[str, Any]) -> str:
     return text + d["table"] + "\n"
 
 
+def optimizer(d: dict[str, Any]) -> str:
+    text = (
+        "`torch.compile(opt.step)` over each zoo model's parameters (random gradients), "
+        "three steps beside an eager optimizer. Launches per step are those of the steady "
+        "graph: kernels + ATen calls + graph-level copies, the copies of written inputs "
+        "after the call included (stepwell); Triton kernels launched + extern calls "
+        f"(Inductor, its Triton code for CPU tensors: {d.get('inductor_backend')}). Written "
+        "in place / copied: the step's writes of parameters and state that a kernel makes "
+        "into the tensor itself (write-inputs-in-place) / that are copied in after the "
+        "call. Error: the largest difference from eager over parameters and state.\n\n"
+    )
+    return text + d["table"] + "\n"
+
+
 SECTIONS = [
     ("Model zoo", "zoo", zoo),
     ("Fusion quality", "fusion", fusion),
     ("Training step", "train", train),
+    ("Optimizer step", "optimizer", optimizer),
     ("Dynamic shapes", "dynamic", dynamic),
     ("Distributed", "distributed", distributed),
     ("OpInfo conformance through torch.compile", "opinfo", opinfo),
