@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, StringAttr, TensorType, i1
+from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -1688,8 +1689,50 @@ class BroadcastOfFullIsFull(RewritePattern):
         rewriter.replace(op, new)
 
 
+class SizeFromAnArgument(RewritePattern):
+    """`sym_size(t, d)` whose size is a symbol a function argument gives is read from
+    that argument (the symbol's own `i64` argument, else a tensor argument with that dim)
+    rather than from `t`: the size of a value a kernel computes does not make the value a
+    graph-level tensor. (`rotate_half`'s `cat` at a symbolic length asked the size of
+    `-x2`, so the negation was stored by a kernel of its own: Llama's symbolic graph had
+    four more kernels than its static one.)"""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        from stepwell.dialects.prims_support import ExternOp
+        from stepwell.ir.sizes import size_text
+        from stepwell.ir.types import symbol_binds
+        from stepwell.passes.support.symbolic import scalar_size
+
+        if not (isinstance(op, ExternOp) and op.callee.data == "aten.sym_size.int"
+                and op.operands and not isinstance(op.operands[0], BlockArgument)):  # fmt: skip
+            return
+        size = scalar_size(op.results[0])
+        block = op.parent_block()
+        if size is None or isinstance(size, int) or not size.is_Symbol or block is None:
+            return
+        func = block.parent_op()
+        if not isinstance(func, FuncOp) or func.body.blocks.first is not block:
+            return
+        name = size_text(size)
+        for a in block.args:  # (its own argument: `%arg0: i64 {stepwell.name = "s70"}`)
+            if isinstance(a.type, IntegerType) and scalar_size(a) == size:
+                rewriter.replace(op, [], [a])
+                return
+        if op.kwargs is not None or op.args is None:
+            return
+        for i, d, symbol in symbol_binds([a.type for a in block.args]):
+            if symbol == name:
+                tensor = list(op.args.data[:1])  # (`#torch.sym<0>`: its operand)
+                new = ExternOp("aten.sym_size.int", [block.args[i]], [op.results[0].type],
+                               args=[*tensor, IntegerAttr(d, 64)])  # fmt: skip
+                new.location = op.location
+                rewriter.replace(op, new)
+                return
+
+
 PATTERNS: list[Callable[[], RewritePattern]] = [
     SliceBeforeComputation,
+    SizeFromAnArgument,
     ScalarTensorIsFull,
     FillIsFull,
     BroadcastOfFullIsFull,

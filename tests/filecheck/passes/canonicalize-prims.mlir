@@ -759,3 +759,26 @@ func.func @not_of_not(%m: tensor<4x4xi1>) -> tensor<4x4xi1> {
   %1 = prims.bitwise_not %0 : (tensor<4x4xi1>) -> tensor<4x4xi1>
   func.return %1 : tensor<4x4xi1>
 }
+
+// -----
+
+// The size of a computed value is read from an argument that gives the same symbol: the
+// symbol's own argument, else a tensor argument with that dim. The negation is then no
+// graph-level value (rotate_half's `cat` at a symbolic length asked `-x2` its size).
+// CHECK-LABEL: func.func @size_from_an_argument
+// CHECK-NOT:     aten.sym_size.int
+// CHECK:         func.return %n, %y :
+// CHECK-LABEL: func.func @size_from_a_tensor_argument
+// CHECK-NEXT:    %[[S:.*]] = prims.extern "aten.sym_size.int"(%x) {args = [#torch.sym<0>, 0 : i64]}
+// CHECK-NEXT:    func.return %[[S]]
+func.func @size_from_an_argument(%n: i64 {stepwell.name = "s0", stepwell.kind = "symint"}, %x: tensor<?x8xf32, ["s0"]>) -> (i64, tensor<?x8xf32, ["s0"]>) {
+  %y = prims.neg %x : (tensor<?x8xf32, ["s0"]>) -> tensor<?x8xf32, ["s0"]>
+  %s = prims.extern "aten.sym_size.int"(%y) {args = [#torch.sym<0>, 0 : i64]} : (tensor<?x8xf32, ["s0"]>) -> i64
+  func.return %s, %y : i64, tensor<?x8xf32, ["s0"]>
+}
+func.func @size_from_a_tensor_argument(%x: tensor<?x8xf32, ["s0"]>) -> i64 {
+  %y = prims.neg %x : (tensor<?x8xf32, ["s0"]>) -> tensor<?x8xf32, ["s0"]>
+  %t = prims.transpose %y {permutation = [1 : i64, 0 : i64]} : (tensor<?x8xf32, ["s0"]>) -> tensor<8x?xf32, ["s0"]>
+  %s = prims.extern "aten.sym_size.int"(%t) {args = [#torch.sym<0>, 1 : i64]} : (tensor<8x?xf32, ["s0"]>) -> i64
+  func.return %s : i64
+}
