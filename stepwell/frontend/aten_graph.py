@@ -54,7 +54,8 @@ def input_writes(graph: torch.fx.Graph) -> dict[torch.fx.Node, torch.fx.Node]:
             or dest.op != "placeholder"
             or dest in written
             or n.kwargs.get("non_blocking")
-            or any(order[u] > order[n] for u in dest.users)
+            # (users outside the graph, nodes an importer made aside, do not count)
+            or any(order.get(u, -1) > order[n] for u in dest.users)
         ):
             continue
         written.add(dest)

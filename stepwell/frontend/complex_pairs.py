@@ -98,7 +98,9 @@ def _binary_ok(n: Node) -> bool:
     a, b = n.args[:2]
     if len(n.args) > 2 or n.kwargs.get("alpha", 1) != 1:
         return False
-    if not all(is_complex(x) or _real_operand(x) for x in (a, b)):
+    if not all(is_complex(x) or _real_operand(x) or isinstance(x, complex) for x in (a, b)):
+        return False
+    if not isinstance(a, Node) and not isinstance(b, Node):
         return False
     out = _shape(n)
     return all(_shape(z) == out for z in (a, b) if is_complex(z)) or (
@@ -108,6 +110,16 @@ def _binary_ok(n: Node) -> bool:
 
 def _mul(r: Rewriter, n: Node) -> Pair:
     a, b = n.args[:2]
+    if isinstance(a, complex):  # (a Python complex number: `1j * z`)
+        a, b = b, a
+    if isinstance(b, complex):  # z * (c + di) = (zr c - zi d, zr d + zi c); z may be real
+        c, d = b.real, b.imag
+        ar, ai = r.twin[a] if is_complex(a) else (a, None)
+        mul = aten.mul.Tensor
+        if ai is None:
+            return r.call(mul, ar, c), r.call(mul, ar, d)
+        return (r.call(aten.sub.Tensor, r.call(mul, ar, c), r.call(mul, ai, d)),
+                r.call(aten.add.Tensor, r.call(mul, ar, d), r.call(mul, ai, c)))  # fmt: skip
     if not is_complex(a):
         a, b = b, a
     ar, ai = r.twin[a]
@@ -124,6 +136,9 @@ def _add_or_sub(sub: bool) -> Rule:
     def rule(r: Rewriter, n: Node) -> Pair:
         a, b = n.args[:2]
         op = aten.sub.Tensor if sub else aten.add.Tensor
+        if isinstance(a, complex) or isinstance(b, complex):  # a Python complex number
+            (ar, ai), (br, bi) = _parts(r, a), _parts(r, b)
+            return _combine(r, op, ar, br, sub), _combine(r, op, ai, bi, sub)
         if is_complex(a) and is_complex(b):
             (ar, ai), (br, bi) = r.twin[a], r.twin[b]
             return r.call(op, ar, br), r.call(op, ai, bi)
@@ -137,6 +152,25 @@ def _add_or_sub(sub: bool) -> Rule:
         return minus, r.call(aten.neg.default, bi)
 
     return rule
+
+
+def _parts(r: Rewriter, x: Any) -> tuple[Any, Any]:
+    """`x`'s real and imaginary parts: a complex node's pair, a Python complex number's
+    floats, a real tensor or number and 0."""
+    if isinstance(x, complex):
+        return x.real, x.imag
+    return r.twin[x] if is_complex(x) else (x, 0.0)
+
+
+def _combine(r: Rewriter, op: Any, a: Any, b: Any, sub: bool) -> Any:
+    """`a ± b` of two parts, each a node or a Python number (never both numbers here
+    but for the imaginary parts of a real tensor and a complex number: then a node of
+    zeros is not needed, the other part is one)."""
+    if isinstance(a, Node):
+        return r.call(op, a, b)
+    if isinstance(b, Node):
+        return r.call(aten.rsub.Scalar, b, a) if sub else r.call(op, b, a)
+    raise ValueError("a complex sum of two numbers has no tensor to take its shape from")
 
 
 def _div(r: Rewriter, n: Node) -> Pair:
@@ -266,6 +300,14 @@ def _kept(n: Node) -> bool:
                                       for a in n.all_input_nodes)  # fmt: skip
 
 
+def _writes_complex_input(n: Node) -> bool:
+    """A `copy_` of a new value into a complex graph input (an input the graph writes:
+    `aten_graph.input_writes`): kept, with the value made complex again."""
+    return (n.op == "call_function" and n.target is aten.copy_.default
+            and isinstance(n.args[0], Node) and n.args[0].op == "placeholder"
+            and is_complex(n.args[0]))  # fmt: skip
+
+
 def _touches_complex(n: Node) -> bool:
     return is_complex(n) or any(is_complex(a) for a in n.all_input_nodes)
 
@@ -280,6 +322,8 @@ def rewritable(graph: torch.fx.Graph) -> bool:
         if not _touches_complex(n) or _kept(n):
             continue
         found = True
+        if _writes_complex_input(n):
+            continue
         spec = RULES.get(n.target) if n.op == "call_function" else None
         val = n.meta.get("val")
         if spec is None or not isinstance(val, torch.Tensor) or not spec.accepts(n):
@@ -314,6 +358,10 @@ def _rewrite(graph: torch.fx.Graph) -> torch.fx.Graph:
             continue
         r.at = n
         with new.inserting_before(n):
+            if _writes_complex_input(n):  # (the input gets the complex value back)
+                source = n.args[1]
+                n.args = (n.args[0], _leave(r, source) if source in r.twin else source)
+                continue
             out = RULES[n.target].rule(r, n)
             if is_complex(n):
                 r.twin[n] = cast(Pair, tuple(_as_dtype(r, x, n.meta["val"].real.dtype)
@@ -324,10 +372,11 @@ def _rewrite(graph: torch.fx.Graph) -> torch.fx.Graph:
     r.at = output
     with new.inserting_before(output):
         leaving = {n: _leave(r, n) for n in output.all_input_nodes
-                   if is_complex(n) and n.op == "call_function"}  # fmt: skip
+                   if is_complex(n) and n.op == "call_function" and n in r.twin}  # fmt: skip
     output.args = torch.fx.node.map_arg(output.args, lambda a: leaving.get(a, a))
     for n in reversed(list(new.nodes)):  # the complex nodes, now unread
-        if n.op == "call_function" and not n.users and _touches_complex(n) and not _kept(n):
+        if (n.op == "call_function" and not n.users and _touches_complex(n) and not _kept(n)
+                and not _writes_complex_input(n)):  # fmt: skip
             new.erase_node(n)
     new.lint()
     return new

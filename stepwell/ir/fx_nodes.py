@@ -268,8 +268,10 @@ class NodeImporter:
         args = list(node.args)
         for i in _wrapped_numbers(node, target):
             value = args[i]
+            default = torch.get_default_dtype()
             dtype = (torch.bool if isinstance(value, bool) else torch.int64
-                     if isinstance(value, int) else torch.get_default_dtype())  # fmt: skip
+                     if isinstance(value, int) else default if isinstance(value, float)
+                     else _DEFAULT_COMPLEX[default])  # fmt: skip
             full = graph.call_function(torch.ops.aten.full.default, ([], value),
                                        {"dtype": dtype})  # fmt: skip
             full.meta.update(node.meta)
@@ -356,12 +358,17 @@ def _dense_from_zero(t: torch.Tensor) -> bool:
     return True
 
 
+_DEFAULT_COMPLEX = {torch.float64: torch.complex128, torch.float32: torch.complex64,
+                    torch.float16: torch.complex32, torch.bfloat16: torch.complex64}
+"""The dtype PyTorch wraps a Python complex number as, by the default float dtype."""
+
+
 def _wrapped_numbers(node: torch.fx.Node, target: torch._ops.OpOverload) -> list[int]:
     """The positions of the Python numbers `node` passes in Tensor slots of `target`."""
     return [
         i
         for i, (a, v) in enumerate(zip(target._schema.arguments, node.args, strict=False))
-        if str(a.real_type) == "Tensor" and isinstance(v, int | float | bool)
+        if str(a.real_type) == "Tensor" and isinstance(v, int | float | bool | complex)
     ]
 
 

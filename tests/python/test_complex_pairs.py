@@ -86,6 +86,11 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...]]] = {
     "integer and bool real operands": (
         lambda z, w, r: torch.view_as_real(z * torch.arange(4) + (r > 0) + w * True),
         (Z, W, R)),
+    # (a Python complex number in a Tensor slot failed to import: "'complex' object has
+    # no attribute 'name'"; now a pair of floats)
+    "Python complex numbers": (
+        lambda z, w, r: torch.view_as_real(z * 2j + 1j * w + r * 1j - 1j + (z + (0.5 - 1j))),
+        (Z, W, R)),
     "nan and inf": (lambda z, w, r: torch.view_as_real(z * w), (
         torch.tensor([complex(float("nan"), 1), complex(float("inf"), 0), 1 + 2j]),
         torch.tensor([1 + 1j, complex(2, 0), complex(0, float("inf"))]), R)),

@@ -117,6 +117,16 @@ def _half(x: torch.Tensor) -> None:
     x.mul_(3.5).add_(float("nan"))
 
 
+def _addcmul(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    x.addcmul_(y, y, value=0.5)  # (Dynamo's `prims.fma`, which the importer splices)
+    return x
+
+
+def _complex(z: torch.Tensor) -> torch.Tensor:
+    z.mul_(1j)  # (a complex input, written through its real pairs)
+    return z
+
+
 def _strided(x: torch.Tensor) -> None:
     x[::2].add_(1)
 
@@ -139,6 +149,8 @@ CASES: dict[str, tuple[Callable[..., Any], Callable[[], tuple[Any, ...]], int, i
                                          torch.tensor([True, False] * 4)), 2, 0),  # fmt: skip
     "float16": (_half, lambda: (torch.randn(8).half(),), 1, 0),
     "strided slice": (_strided, lambda: (torch.zeros(4, 3),), 0, 1),
+    "addcmul_": (_addcmul, lambda: (torch.randn(8, 4), torch.randn(8, 4)), 1, 0),
+    "complex": (_complex, lambda: (torch.randn(8, dtype=torch.complex64),), 0, 1),
 }
 
 
