@@ -182,6 +182,20 @@ def with_literals(
     return run_with_literals
 
 
+def _trains(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> bool:
+    """Will AOTAutograd trace a backward (grad mode on, an input or parameter that needs
+    gradients)? An inference graph keeps its inputs' writes in the graph, as Inductor
+    does: the new value is stored into the input by the graph (by its kernel, in place
+    where it can be: write-inputs-in-place), not by an ATen `copy_` in AOTAutograd's
+    runtime wrapper. A training graph does not: with its writes in the forward,
+    AOTAutograd's gradients of a value read after the write come out wrong (`w.grad`
+    twice eager's for `n.add_(1); (x * w).sum() * n`; aot_eager and Inductor alike)."""
+    if not torch.is_grad_enabled():
+        return False
+    return any(isinstance(x, torch.Tensor) and x.requires_grad for x in example_inputs) or any(
+        p.requires_grad for p in gm.parameters())  # fmt: skip
+
+
 class NotNative(Exception):
     """A graph compiled with symbolic sizes still calls ATen (some op has no symbolic
     kernel yet): it is compiled per binding of its sizes instead."""
@@ -395,10 +409,7 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         bw_compiler=graph_compiler("backward"),
         inference_compiler=graph_compiler("forward", inference=True),
         partition_fn=partial(min_cut_rematerialization_partition, compiler="inductor"),
-        # an input's mutation stays in the graph, as Inductor keeps it: the new value is
-        # stored into the input by the graph (by its kernel, in place, where it can be:
-        # write-inputs-in-place), not by an ATen copy_ in AOTAutograd's runtime wrapper
-        keep_inference_input_mutations=True,
+        keep_inference_input_mutations=not _trains(gm, example_inputs),
     )(gm, example_inputs)
     if frame_key is not None and len(recorded) == 1:
         frame_cache.store(frame_key, recorded[0])

@@ -217,9 +217,13 @@ def test_a_compiled_optimizer_step_writes_its_state_in_place(
     assert seen and all(seen)
 
 
-def test_batch_norm_running_statistics(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Training mode: the running mean, variance and batch count are written in place by
-    the forward's kernels, and the gradients are eager's."""
+@pytest.mark.parametrize("grad", [False, True])
+def test_batch_norm_running_statistics(grad: bool, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """Train mode: the running mean, variance and batch count match eager's, and so do the
+    gradients. Without gradients (an inference graph) the forward's kernels write the
+    statistics in place; a training graph leaves the writes to AOTAutograd (see
+    `test_a_buffer_written_in_a_training_forward`)."""
     seen = _written(monkeypatch)
     torch.manual_seed(0)
     eager = torch.nn.BatchNorm1d(8).train()
@@ -230,14 +234,63 @@ def test_batch_norm_running_statistics(tmp_path: Path, monkeypatch: pytest.Monke
                              options={"dump_dir": str(tmp_path)})  # fmt: skip
     for _ in range(2):
         x = torch.randn(4, 8)
-        xe, xc = x.clone().requires_grad_(), x.clone().requires_grad_()
-        eager(xe).pow(2).sum().backward()
-        compiled(xc).pow(2).sum().backward()
-        assert mismatch(xe.grad, xc.grad) is None
+        xe, xc = x.clone().requires_grad_(grad), x.clone().requires_grad_(grad)
+        with torch.set_grad_enabled(grad):
+            ye, yc = eager(xe), compiled(xc)
+        assert mismatch(ye, yc) is None
+        if grad:
+            ye.pow(2).sum().backward()
+            yc.pow(2).sum().backward()
+            assert mismatch(xe.grad, xc.grad) is None
     for name, buffer in eager.named_buffers():
         assert mismatch(buffer, dict(compiled_module.named_buffers())[name]) is None, name
     assert _manifest_writes(tmp_path)["copied"] == 0
-    assert seen and all(seen)
+    if not grad:
+        assert len(seen) == 6 and all(seen), seen  # (3 statistics, 2 calls)
+
+
+class _Counted(torch.nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.register_buffer("n", torch.zeros(1))
+        self.w = torch.nn.Parameter(torch.ones(4))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        self.n.add_(1)
+        return (x * self.w).sum() * self.n
+
+
+class _OldStatistics(torch.nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.bn = torch.nn.BatchNorm1d(4)
+        self.w = torch.nn.Parameter(torch.ones(4))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        old = self.bn.running_var * self.w  # (read before the forward writes it)
+        return self.bn(x) * old
+
+
+@pytest.mark.parametrize("make", [_Counted, _OldStatistics])
+def test_a_buffer_written_in_a_training_forward(make: type[torch.nn.Module]) -> None:
+    """A buffer the forward writes, read where gradients flow: with the write kept in the
+    training graph, AOTAutograd gave `w.grad` twice eager's for the counter, and the
+    batch norm's weight the gradient of the old statistics (aot_eager and Inductor
+    still do). Training graphs leave the writes to AOTAutograd's wrapper."""
+    torch.manual_seed(0)
+    eager = make()
+    module = make()
+    module.load_state_dict(eager.state_dict())
+    torch._dynamo.reset()
+    compiled = torch.compile(module, backend="stepwell")
+    for _ in range(2):
+        x = torch.randn(3, 4)
+        eager(x).pow(2).sum().backward()
+        compiled(x).pow(2).sum().backward()
+    for (name, pe), pc in zip(eager.named_parameters(), module.parameters(), strict=True):
+        assert mismatch(pe.grad, pc.grad) is None, name
+    for (name, be), bc in zip(eager.named_buffers(), module.buffers(), strict=True):
+        assert mismatch(be, bc) is None, name
 
 
 def test_a_retraced_graph_keeps_its_input_writes() -> None:
