@@ -202,6 +202,20 @@ def finish_call(outputs: tuple[Any, ...], args: Sequence[Any],
     return results
 
 
+def check_writable(args: Sequence[Any], writes: Sequence[tuple[int, int]]) -> None:
+    """Refuse, before any kernel runs, to write an input eager would not write in place:
+    an inference tensor outside inference mode (eager's RuntimeError, same words)."""
+    for _, a in writes:
+        arg = args[a]
+        if (isinstance(arg, torch.Tensor) and arg.is_inference()
+                and not torch.is_inference_mode_enabled()):  # fmt: skip
+            raise RuntimeError(
+                "Inplace update to inference tensor outside InferenceMode is not allowed."
+                "You can make a clone to get a normal tensor before doing inplace update."
+                "See https://github.com/pytorch/rfcs/pull/17 for more details."
+            )
+
+
 def write_back(writes: Sequence[tuple[torch.Tensor, torch.Tensor]]) -> None:
     """Store each new value into its input (`input.copy_(value)`), unless it is already
     there: a kernel wrote it in place (write-inputs-in-place). A value that shares memory
@@ -566,6 +580,7 @@ class PlanRuntime:
         if function != self.plan.function:
             raise ValueError(f"the plan holds @{self.plan.function}, not @{function}")
         interpret = on_cpu(args)
+        check_writable(args, self.plan.writes)
         with torch.no_grad():
             outputs = self.plan.run(self.kernels(interpret), args, interpret)
             return finish_call(outputs, args, self.plan.writes, distinct)

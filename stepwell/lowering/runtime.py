@@ -27,6 +27,7 @@ from stepwell.ir.interpret import has_torch_ops, make_interpreter
 from stepwell.ir.sizes import bind_symbols, evaluate
 from stepwell.ir.types import function_writes, symbol_binds, tensor_sizes, torch_dtype
 from stepwell.lowering.launch_plan import (
+    check_writable,
     finish_call,
     graph_device,
     launch,
@@ -145,6 +146,7 @@ class Runtime:
         interp.register_implementations(
             LaunchFunctions(kernels, self.launches, interpret, device)
         )
+        check_writable(args, self.writes(function))
         with torch.no_grad():
             outputs = tuple(interp.call_op(function, tuple(args)))
             return finish_call(outputs, args, self.writes(function), distinct)

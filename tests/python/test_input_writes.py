@@ -312,3 +312,21 @@ def test_a_retraced_graph_keeps_its_input_writes() -> None:
     x = torch.zeros(4)
     (out,) = artifacts.runtime(x)
     assert torch.equal(x, torch.ones(4)) and torch.equal(out, torch.full((4,), 2.0))
+
+
+def test_an_inference_tensor_is_written_only_in_inference_mode() -> None:
+    """Eager refuses to write an inference tensor outside inference mode; the kernel wrote
+    it in place. The runtime now refuses first (eager's error), and the tensor keeps its
+    values; inside inference mode it is written."""
+    with torch.inference_mode():
+        x = torch.zeros(4)
+    torch._dynamo.reset()
+    compiled = torch.compile(_returned, backend="stepwell")
+    with pytest.raises(RuntimeError, match="Inplace update to inference tensor"):
+        compiled(x)
+    assert torch.equal(x, torch.zeros(4))
+    torch._dynamo.reset()
+    with torch.inference_mode():
+        compiled = torch.compile(_returned, backend="stepwell")
+        compiled(x)
+    assert torch.equal(x, torch.ones(4))
