@@ -138,7 +138,11 @@ def _add_or_sub(sub: bool) -> Rule:
         op = aten.sub.Tensor if sub else aten.add.Tensor
         if isinstance(a, complex) or isinstance(b, complex):  # a Python complex number
             (ar, ai), (br, bi) = _parts(r, a), _parts(r, b)
-            return _combine(r, op, ar, br, sub), _combine(r, op, ai, bi, sub)
+            re = _combine(r, op, ar, br, sub)  # (a node: one operand is a tensor)
+            if isinstance(ai, Node) or isinstance(bi, Node):
+                return re, _combine(r, op, ai, bi, sub)
+            # a real tensor and a complex number: the imaginary part is that number's
+            return re, r.call(aten.full_like.default, re, ai - bi if sub else ai + bi)
         if is_complex(a) and is_complex(b):
             (ar, ai), (br, bi) = r.twin[a], r.twin[b]
             return r.call(op, ar, br), r.call(op, ai, bi)
@@ -162,15 +166,11 @@ def _parts(r: Rewriter, x: Any) -> tuple[Any, Any]:
     return r.twin[x] if is_complex(x) else (x, 0.0)
 
 
-def _combine(r: Rewriter, op: Any, a: Any, b: Any, sub: bool) -> Any:
-    """`a ± b` of two parts, each a node or a Python number (never both numbers here
-    but for the imaginary parts of a real tensor and a complex number: then a node of
-    zeros is not needed, the other part is one)."""
+def _combine(r: Rewriter, op: Any, a: Any, b: Any, sub: bool) -> Node:
+    """`a ± b` of two parts, one a node, the other a node or a Python number."""
     if isinstance(a, Node):
         return r.call(op, a, b)
-    if isinstance(b, Node):
-        return r.call(aten.rsub.Scalar, b, a) if sub else r.call(op, b, a)
-    raise ValueError("a complex sum of two numbers has no tensor to take its shape from")
+    return r.call(aten.rsub.Scalar, b, a) if sub else r.call(op, b, a)
 
 
 def _div(r: Rewriter, n: Node) -> Pair:

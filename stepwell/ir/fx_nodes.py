@@ -537,7 +537,9 @@ def _written_value(importer: NodeImporter, copy: torch.fx.Node,
     node.meta.update(copy.meta)
     node.meta["val"] = torch.empty_like(want, device="meta")
     importer.import_node(node)
-    return importer.value(node)
+    value = importer.value(node)
+    graph.erase_node(node)  # (no longer among `dest`'s and `source`'s users)
+    return value
 
 
 def _eager_order(node: torch.fx.Node) -> tuple[int, ...] | None:

@@ -109,14 +109,15 @@ def _leaves(graph: torch.fx.GraphModule) -> list[Any]:
 
 
 def _replay(graph: torch.fx.GraphModule, wanted: Sequence[torch.fx.Node],
-            args: Sequence[Any], outputs: Sequence[Any]) -> list[Any]:  # fmt: skip
+            args: Sequence[Any], outputs: Sequence[Any],
+            writes: dict[torch.fx.Node, torch.fx.Node]) -> list[Any]:  # fmt: skip
     """The values of the nodes `wanted` (see `input_view_outputs`), computed from the
-    graph's arguments `args` and the values of its other outputs, `outputs`."""
+    graph's arguments `args` and the values of its other outputs, `outputs`; an input's
+    new value (`writes`, `written_inputs`) is that input, which the call wrote."""
     known: dict[torch.fx.Node, Any] = {}
     for leaf, value in zip(_leaves(graph), outputs, strict=True):
         if isinstance(leaf, torch.fx.Node) and leaf not in wanted:
             known[leaf] = value
-    writes = written_inputs(graph.graph)
     needed: set[torch.fx.Node] = set()
     stack = list(wanted)
     while stack:
@@ -150,10 +151,12 @@ def with_input_views(run: Runner, graph: torch.fx.GraphModule) -> Runner:
     if not views:
         return run
     positions, nodes = list(views), list(views.values())
+    writes = written_inputs(graph.graph)  # (once: each call replays the views)
 
     def remade(*args: Any) -> list[Any]:
         outputs = list(run(*args))
-        for i, value in zip(positions, _replay(graph, nodes, args, outputs), strict=True):
+        replayed = _replay(graph, nodes, args, outputs, writes)
+        for i, value in zip(positions, replayed, strict=True):
             outputs[i] = value
         return outputs
 

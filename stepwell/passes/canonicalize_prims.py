@@ -30,10 +30,12 @@ from xdsl.transforms.dead_code_elimination import dce
 
 from stepwell.dialects import prims
 from stepwell.dialects.codecs import decode
-from stepwell.dialects.prims_support import AttentionOp, MatmulOp
+from stepwell.dialects.prims_support import AttentionOp, ExternOp, MatmulOp
 from stepwell.dialects.tile import int_list
-from stepwell.ir.types import has_sizes, int_array, is_float
+from stepwell.ir.sizes import size_text
+from stepwell.ir.types import has_sizes, int_array, is_float, symbol_binds
 from stepwell.passes.support.constants import full_op, splat
+from stepwell.passes.support.symbolic import scalar_size
 
 if TYPE_CHECKING:
     from stepwell.dialects.prims_support import TakeOp
@@ -554,7 +556,6 @@ class RecomputeConversions(RewritePattern):
     MAX_USES = RecomputeGeneratedValues.MAX_USES
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        from stepwell.dialects.prims_support import ExternOp
 
         if not isinstance(op, prims.PrimsConvertElementTypeOp):
             return
@@ -1698,11 +1699,6 @@ class SizeFromAnArgument(RewritePattern):
     four more kernels than its static one.)"""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        from stepwell.dialects.prims_support import ExternOp
-        from stepwell.ir.sizes import size_text
-        from stepwell.ir.types import symbol_binds
-        from stepwell.passes.support.symbolic import scalar_size
-
         if not (isinstance(op, ExternOp) and op.callee.data == "aten.sym_size.int"
                 and op.operands and not isinstance(op.operands[0], BlockArgument)):  # fmt: skip
             return

@@ -241,7 +241,7 @@ def _copy_of(value: SSAValue, kernels: dict[str, tile.KernelOp]) -> SSAValue | N
         return None
     loads = [op for op in kernel.walk() if isinstance(op, tile.LoadOp)]
     stores = [op for op in kernel.walk() if isinstance(op, tile.StoreOp)]
-    if len(loads) != 1 or len(stores) != 1 or len(list(kernel.walk())) > 16:
+    if len(loads) != 1 or len(stores) != 1:
         return None
     load, store = loads[0], stores[0]
     same = (store.value is load.result and load.view is kernel.views[0]

@@ -91,6 +91,10 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...]]] = {
     "Python complex numbers": (
         lambda z, w, r: torch.view_as_real(z * 2j + 1j * w + r * 1j - 1j + (z + (0.5 - 1j))),
         (Z, W, R)),
+    "a real tensor and a Python complex number": (
+        lambda z, w, r: (torch.view_as_real(r + 1j), torch.view_as_real(2j + r),
+                         torch.view_as_real(r - (1 + 1j)), torch.view_as_real((r > 0) * 1j)),
+        (Z, W, R)),
     "nan and inf": (lambda z, w, r: torch.view_as_real(z * w), (
         torch.tensor([complex(float("nan"), 1), complex(float("inf"), 0), 1 + 2j]),
         torch.tensor([1 + 1j, complex(2, 0), complex(0, float("inf"))]), R)),

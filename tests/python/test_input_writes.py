@@ -330,3 +330,23 @@ def test_an_inference_tensor_is_written_only_in_inference_mode() -> None:
         compiled = torch.compile(_returned, backend="stepwell")
         compiled(x)
     assert torch.equal(x, torch.ones(4))
+
+
+def test_a_write_of_another_shape_and_dtype_broadcasts_and_converts() -> None:
+    """`copy_(x, y)` with a float16 `[1]` y into a float32 `[4]` x: the written value is
+    `aten.copy(x, y)` (broadcast, converted), as `copy_` writes it."""
+    from stepwell.frontend.fx import import_graph
+    from stepwell.lowering.compiler import compile_module
+
+    g = torch.fx.Graph()
+    x, y = g.placeholder("x"), g.placeholder("y")
+    x.meta["val"], y.meta["val"] = torch.empty(4), torch.empty(1, dtype=torch.float16)
+    write = g.call_function(torch.ops.aten.copy_.default, (x, y))
+    write.meta["val"] = torch.empty(4)
+    g.output(())
+    gm = torch.fx.GraphModule(torch.nn.Module(), g)
+    artifacts = compile_module(import_graph(gm, [torch.zeros(4), torch.zeros(1).half()]))
+    target = torch.zeros(4)
+    artifacts.runtime(target, torch.tensor([1.5], dtype=torch.float16))
+    assert mismatch(torch.full((4,), 1.5), target) is None
+    assert len(y.users) == 1 and len(x.users) == 1  # (nothing the import made aside)
