@@ -14,12 +14,14 @@ from typing import Any
 
 import torch
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.func import FuncOp
 from xdsl.passes import ModulePass, PassPipeline
 
 from stepwell.frontend.fx import graph_inputs, import_program
 from stepwell.frontend.loader import Example, export
 from stepwell.ir.context import make_context
 from stepwell.ir.interpret import interpret
+from stepwell.ir.types import function_writes
 
 LEVELS = ("torch", "prims", "tile", "triton")
 """IR levels in pipeline order."""
@@ -182,14 +184,23 @@ def fresh_copy(inputs: Sequence[Any]) -> list[Any]:
 def check_example(
     example: Example, level: str, atol: float = 1e-5, rtol: float = 1e-5
 ) -> CheckResult:
-    """Export, lower to `level`, interpret, and compare with eager PyTorch."""
+    """Export, lower to `level`, interpret, and compare with eager PyTorch: the results,
+    and the inputs and buffers the program writes (`types.WRITES`)."""
     ep = export(example)
     module = lower(import_program(ep), level)
-    # each side gets its own copy of the inputs: a program that writes an input in place
-    # (`y.add_(1)`) must not see the other side's write
-    args = bind_inputs(module, ep, fresh_copy(example.inputs))
+    # each side gets its own copy of the inputs, parameters and buffers: a program that
+    # writes one in place (`y.add_(1)`, a batch norm's running statistics) must not see
+    # the other side's write
+    args = fresh_copy(bind_inputs(module, ep, example.inputs))
+    eager_inputs = fresh_copy(example.inputs)
     with torch.no_grad():
-        expected = torch.utils._pytree.tree_leaves(example.fn(*fresh_copy(example.inputs)))
+        expected = torch.utils._pytree.tree_leaves(example.fn(*eager_inputs))
         outputs = run(module, args, level)
+    func = next(op for op in module.ops if isinstance(op, FuncOp))
+    written = [a for _, a in function_writes(func)]
+    if written:  # (eager wrote the module's own buffers and its copy of the inputs)
+        eager_args = bind_inputs(module, ep, eager_inputs)
+        outputs = [*outputs, *(args[a] for a in written)]
+        expected = [*expected, *(eager_args[a] for a in written)]
     max_abs, max_rel, ok = compare(outputs, expected, atol, rtol)
     return CheckResult(level, max_abs, max_rel, ok)

@@ -9,18 +9,25 @@ from typing import Any
 
 import torch
 
+FUNCTIONAL_HOPS = (
+    torch.ops.higher_order.with_effects,  # an ordered side effect (`import_with_effects`)
+    torch.ops.higher_order.auto_functionalized,  # an op writing its arguments, on copies
+    torch.ops.higher_order.auto_functionalized_v2,  # (`import_auto_functionalized`)
+)
+"""Higher-order ops a functional ATen graph may call."""
+
 
 def is_aten_graph(gm: torch.fx.GraphModule) -> bool:
-    """True if every call is an ATen overload, getitem, or a symbolic-scalar operator, and
-    the only op that writes an argument is a write of a new value into an input
-    (`input_writes`)."""
+    """True if every call is an ATen overload, getitem, a symbolic-scalar operator or one
+    of functionalization's own higher-order ops (`FUNCTIONAL_HOPS`), and the only op that
+    writes an argument is a write of a new value into an input (`input_writes`)."""
     writes = input_writes(gm.graph)
     for n in gm.graph.nodes:
         if n.op in ("call_module", "call_method"):
             return False
         if n.op == "call_function" and not isinstance(n.target, torch._ops.OpOverload):
-            if n.target in (operator.getitem, torch.ops.higher_order.with_effects) or _is_sym_op(n):
-                continue  # (with_effects: an ordered side effect, see `import_with_effects`)
+            if n.target is operator.getitem or n.target in FUNCTIONAL_HOPS or _is_sym_op(n):
+                continue
             return False
         if n.op == "call_function" and _writes_an_argument(n.target) and n not in writes:
             return False  # in-place ops: functionalize first (value semantics)

@@ -13,6 +13,7 @@ import never fails on an unknown op.
 from __future__ import annotations
 
 import contextlib
+import copy
 import warnings
 from collections.abc import Sequence
 from typing import Any
@@ -40,6 +41,7 @@ from stepwell.ir.fx_nodes import (  # noqa: F401 - the frontend's public names
     FxImportError,
     GraphInput,
     NodeImporter,
+    RunsWithAten,
     _build_module,
     _meta_val,
     _where,
@@ -49,7 +51,7 @@ from stepwell.ir.fx_nodes import (  # noqa: F401 - the frontend's public names
 )
 
 
-class SubgraphError(FxImportError):
+class SubgraphError(RunsWithAten):
     """A graph that calls a higher-order op on subgraphs (`torch.cond`, `while_loop`,
     `map`): the backend runs such a graph with ATen, as it is."""
 
@@ -73,8 +75,9 @@ def import_program(ep: torch.export.ExportedProgram, name: str = "forward") -> M
     """Import an ExportedProgram; its signature names parameters, buffers and constants.
     A program that writes a tensor in place (`x.detach().add_(y)`, `F.embedding`'s
     `max_norm`, a train-mode BatchNorm's running statistics) is functionalized first, so
-    every later read sees the written value; the function returns the program's results
-    only, and the inputs it wrote are named in a warning (they are not written back).
+    every later read sees the written value; the function returns the program's results,
+    then the new value of each input or buffer it writes, marked `stepwell.writes` (the
+    runtimes store it into that argument, as for a `torch.compile` graph's input writes).
     Regions under `torch.no_grad()` or `torch.autocast(...)` inside `forward`, which
     torch.export keeps as wrapper higher-order ops around submodules, are inlined the same
     way (autocast applied to the ops it covers)."""
@@ -83,14 +86,8 @@ def import_program(ep: torch.export.ExportedProgram, name: str = "forward") -> M
             ep = ep.run_decompositions({})  # (an empty table: functionalization only)
     refuse_subgraphs(ep.graph_module)
     specs = ep.graph_signature.output_specs
-    written = [s.target for s in specs if s.kind.name in MUTATION_OUTPUTS]
-    if written:
-        warnings.warn(
-            f"the program writes {', '.join(map(str, written))} in place: the compiled "
-            "module returns its results but does not write those inputs back",
-            stacklevel=2,
-        )
     results = [k for k, s in enumerate(specs) if s.kind.name not in MUTATION_OUTPUTS]
+    graph, writes = _program_writes(ep)
     kinds = {
         "PARAMETER": "parameter",
         "BUFFER": "buffer",
@@ -110,9 +107,47 @@ def import_program(ep: torch.export.ExportedProgram, name: str = "forward") -> M
     constants = {spec.arg.name: ep.constants.get(str(spec.target))
                  for spec in ep.graph_signature.input_specs
                  if spec.kind.name == "CONSTANT_TENSOR"}  # fmt: skip
-    graph = complex_as_pairs(ep.graph)
-    return _build_module(graph, inputs, name, results if written else None,
-                         one_element_constants(constants))  # fmt: skip
+    paired = complex_as_pairs(graph)
+    if paired is not graph:  # (the copies into the inputs, in the new graph)
+        graph, writes = paired, input_writes(paired)
+    return _build_module(graph, inputs, name, results, one_element_constants(constants),
+                         writes=writes)  # fmt: skip
+
+
+def _program_writes(
+    ep: torch.export.ExportedProgram,
+) -> tuple[torch.fx.Graph, dict[torch.fx.Node, torch.fx.Node]]:
+    """A copy of the program's graph in which each output that carries an input's or a
+    buffer's new value (`MUTATION_OUTPUTS`) is also stored into it by a
+    `copy_(placeholder, value)`, and those copies (`aten_graph.input_writes`). Where one
+    is not a plain write (the program returns the old value too), nothing is written
+    back and a warning names the inputs."""
+    specs = ep.graph_signature.output_specs
+    mutated = [(k, s) for k, s in enumerate(specs) if s.kind.name in MUTATION_OUTPUTS]
+    if not mutated:
+        return ep.graph, {}
+    graph = copy.deepcopy(ep.graph)
+    arg_of = {s.target if s.target is not None else s.arg.name: s.arg.name
+              for s in ep.graph_signature.input_specs}  # fmt: skip
+    arg_of.update({s.arg.name: s.arg.name for s in ep.graph_signature.input_specs})
+    output = next(n for n in graph.nodes if n.op == "output")
+    values = output.args[0]
+    copies = []
+    for k, spec in mutated:
+        dest = _placeholder(graph, arg_of[str(spec.target)])
+        with graph.inserting_before(output):
+            write = graph.call_function(torch.ops.aten.copy_.default, (dest, values[k]))
+        write.meta.update(values[k].meta)
+        write.meta["val"] = dest.meta["val"]
+        copies.append(write)
+    writes = input_writes(graph)
+    if all(c in writes for c in copies):
+        return graph, writes
+    warnings.warn(
+        f"the program writes {', '.join(str(s.target) for _, s in mutated)} in place and "
+        "returns or reads an old value too: the compiled module returns its results but "
+        "does not write those inputs back", stacklevel=3)  # fmt: skip
+    return ep.graph, {}
 
 
 def mutates(graph: torch.fx.Graph) -> bool:

@@ -145,6 +145,54 @@ def resolve_callee(name: str) -> Callable[..., Any]:
     return found
 
 
+@functools.cache
+def written_arguments(name: str) -> tuple[int, ...]:
+    """The positions of the arguments the callee `name` writes (`Tensor(a!)`: a custom
+    op's `mutates_args`, an in-place ATen op); empty for a functional op or a size
+    function."""
+    found = _overload(name)
+    if found is None:
+        return ()
+    return tuple(i for i, a in enumerate(found._schema.arguments)
+                 if a.alias_info is not None and a.alias_info.is_write)  # fmt: skip
+
+
+def call_on_copies(name: str, args: list[Any], kwargs: dict[str, Any]) -> Any:
+    """Call the callee `name` as an op of value semantics. A functional op is simply
+    called. An op that writes some of its arguments (`written_arguments`) writes copies
+    of them, so no tensor the graph still holds changes; its results are its returns
+    that alias no argument, then the written arguments' new values (the written tensors
+    that are not None), as the importer declares them for `auto_functionalized`."""
+    fn = resolve_callee(name)
+    written = written_arguments(name)
+    if not written:
+        return fn(*args, **kwargs)
+    schema = fn._schema
+    args, kwargs = list(args), dict(kwargs)
+    copies = []
+    for i in written:
+        key = schema.arguments[i].name
+        held, slot = (args, i) if i < len(args) else (kwargs, key)
+        if isinstance(held, dict) and key not in held:
+            continue  # (an optional written argument left out: None)
+        copy = _copy(held[slot])  # type: ignore[index]
+        held[slot] = copy  # type: ignore[index]
+        copies.extend(copy if isinstance(copy, list) else [copy])
+    out = fn(*args, **kwargs)
+    returns = out if isinstance(out, tuple) else (out,) if schema.returns else ()
+    own = [r for r, s in zip(returns, schema.returns, strict=False)
+           if s.alias_info is None and r is not None]  # fmt: skip
+    return (*own, *(c for c in copies if c is not None))
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, torch.Tensor):
+        return value.clone()
+    if isinstance(value, list | tuple):
+        return [_copy(v) for v in value]
+    return value
+
+
 def flat_results(n: int, out: Any) -> tuple[Any, ...]:
     """An overload's return value as an op's `n` results: a tuple of `n` is the results,
     `None`s included (`mkldnn_rnn_layer`'s workspace in inference); otherwise its `None`

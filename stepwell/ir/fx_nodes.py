@@ -20,6 +20,13 @@ from typing import Any, cast
 
 import torch
 import torch.fx
+from torch._higher_order_ops.auto_functionalize import (
+    AsStridedViewInfo,
+    NotView,
+    SliceViewInfo,
+    ViewInfo,
+    read_view_information_from_args,
+)
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
@@ -68,6 +75,12 @@ ARG_KIND = "stepwell.kind"
 
 class FxImportError(Exception):
     """The graph cannot be imported; the message names the node and its source line."""
+
+
+class RunsWithAten(FxImportError):
+    """A graph stepwell does not compile, which the backend runs with ATen as it is,
+    saying why in a warning: one with a higher-order op that has no import (control
+    flow's subgraphs, a user's Triton kernel) or an op writing a list of tensors."""
 
 
 @dataclass(frozen=True)
@@ -192,6 +205,56 @@ class NodeImporter:
         self.append(node, imported := self.import_generic(node, call=call))
         self.values[node] = [self.value(token), *imported.results]
 
+    def import_auto_functionalized(self, node: torch.fx.Node) -> None:
+        """`auto_functionalized(op, **kwargs)` / `auto_functionalized_v2(op, **kwargs)`:
+        functionalization's call of an op that writes some of its arguments (a custom
+        op's `mutates_args`). Its results are the op's returns, then the written
+        arguments' new values (v1) or those of the tensors they view (v2's `_all_bases`,
+        each argument a view of one of them). Imported as a `torch.operator` of the op
+        on the written views, which writes copies of them at run time
+        (`callees.call_on_copies`), then each new view scattered into its base."""
+        op, kwargs = node.args[0], dict(node.kwargs)
+        if not isinstance(op, torch._ops.OpOverload):
+            raise RunsWithAten(f"{node.target} of {op!r}, not an operator overload")
+        schema = op._schema
+        written = [a for a in schema.arguments
+                   if a.alias_info is not None and a.alias_info.is_write]  # fmt: skip
+        if any(str(a.real_type) not in ("Tensor", "Optional[Tensor]") for a in written):
+            raise RunsWithAten(f"{op} writes a list of tensors")
+        aside = torch.fx.Graph()  # stand-ins for the views and scatters
+        if node.target is torch.ops.higher_order.auto_functionalized:
+            kwargs.pop("_only_clone_these_tensors", None)
+            bases = [kwargs.get(a.name) for a in written]
+            views: list[Any] = [None if b is None else NotView(i) for i, b in enumerate(bases)]
+        else:
+            if torch._library.utils.is_out(op):
+                raise RunsWithAten(f"{op} is an out= op")
+            kwargs.pop("_only_clone_these_bases", None)
+            bases = list(kwargs.pop("_all_bases"))
+            infos = read_view_information_from_args(
+                [a.name for a in written], [a.type for a in written], kwargs, bases)
+            views = [infos[a.name] for a in written]
+        present = [(v, _view_of(aside, node, v, bases)) for v in views if v is not None]
+        for _, arg in present:
+            if arg.graph is aside:
+                self.import_node(arg)
+        arguments = iter(arg for _, arg in present)
+        kwargs.update({a.name: None if v is None else next(arguments)
+                       for a, v in zip(written, views, strict=True)})  # fmt: skip
+        returns = node.meta["val"][: max(len(schema.returns), 1)]
+        own = [type_of_value(r) for r in returns if r is not None]
+        types = own + [type_of_value(arg.meta["val"]) for _, arg in present]
+        call = self.import_generic(node, call=Call(op, (), kwargs, types))
+        self.append(node, call)
+        new_bases = list(bases)  # each base with its written views scattered into it
+        for (view, arg), new in zip(present, call.results[len(own):], strict=True):
+            i = view.base_index
+            new_bases[i] = _scattered(aside, self, node, new_bases[i], arg, view, new)
+        self.values[node] = [*call.results[: len(own)],
+                             *(self.value(b) for b in new_bases if b is not None)]  # fmt: skip
+        for n in reversed(aside.nodes):  # (no stand-in stays among a node's users)
+            aside.erase_node(n)
+
     def rebase_as_strided(self, node: torch.fx.Node) -> bool:
         """`as_strided(v, size, stride, offset)` reads the storage under `v`, which a view
         `v` (permute, diagonal, slice, expand, ...) shares with the tensor it views. In
@@ -298,6 +361,10 @@ class NodeImporter:
         try:
             if target is torch.ops.higher_order.with_effects:
                 return self.import_with_effects(node)
+            if target in AUTO_FUNCTIONALIZED:
+                return self.import_auto_functionalized(node)
+            if isinstance(target, torch._ops.HigherOrderOperator):
+                raise RunsWithAten(f"stepwell has no import for {target.name()}")
             if isinstance(target, torch._ops.OpOverload):
                 overload = _scalar_overload(node, target)
                 if overload is None:  # no overload takes the number: a 0-d tensor of it
@@ -313,7 +380,8 @@ class NodeImporter:
                 else self.import_generic(node)
             )
         except (UnsupportedTypeError, FxImportError) as e:
-            raise FxImportError(f"{_where(node)}: cannot import {node.format_node()}: {e}") from e
+            kind = RunsWithAten if isinstance(e, RunsWithAten) else FxImportError
+            raise kind(f"{_where(node)}: cannot import {node.format_node()}: {e}") from e
         self.append(node, op)
 
 
@@ -341,6 +409,56 @@ def _result_position(node: torch.fx.Node, index: int) -> int | None:
             return None
         return sum(1 for v in val[:index] if v is not None)
     return index
+
+
+AUTO_FUNCTIONALIZED = (torch.ops.higher_order.auto_functionalized,
+                       torch.ops.higher_order.auto_functionalized_v2)  # fmt: skip
+"""Functionalization's calls of an op that writes its arguments."""
+
+
+def _view_of(aside: torch.fx.Graph, node: torch.fx.Node, view: ViewInfo,
+             bases: Sequence[Any]) -> torch.fx.Node:  # fmt: skip
+    """The argument `view` describes: a view of one of `bases` (a node made in `aside`,
+    with `node`'s source location), or that base itself."""
+    base = bases[view.base_index]
+    if isinstance(view, AsStridedViewInfo):
+        return _made(aside, node, torch.ops.aten.as_strided.default,
+                     (base, list(view.size), list(view.stride), view.storage_offset))
+    if isinstance(view, SliceViewInfo):
+        return _made(aside, node, torch.ops.aten.slice.Tensor,
+                     (base, view.dim, view.start, view.end))
+    return base  # (NotView, AliasViewInfo)
+
+
+def _scattered(aside: torch.fx.Graph, importer: NodeImporter, node: torch.fx.Node,
+               base: torch.fx.Node, arg: torch.fx.Node, view: ViewInfo,
+               new: SSAValue) -> torch.fx.Node:  # fmt: skip
+    """`base` with `new`, the written argument `arg`'s new value, in the place `view`
+    describes; imported."""
+    written = aside.placeholder(f"{node.name}_written_{len(aside.nodes)}")
+    written.meta["val"] = arg.meta["val"]
+    importer.values[written] = [new]
+    if isinstance(view, AsStridedViewInfo):
+        made = _made(aside, node, torch.ops.aten.as_strided_scatter.default,
+                     (base, written, list(view.size), list(view.stride), view.storage_offset))
+    elif isinstance(view, SliceViewInfo):
+        made = _made(aside, node, torch.ops.aten.slice_scatter.default,
+                     (base, written, view.dim, view.start, view.end))
+    else:
+        return written
+    importer.import_node(made)
+    return made
+
+
+def _made(aside: torch.fx.Graph, node: torch.fx.Node, target: Any,
+          args: tuple[Any, ...]) -> torch.fx.Node:  # fmt: skip
+    """A node of `target(*args)` in `aside`, its value computed from its arguments'."""
+    made = aside.call_function(target, args)
+    made.meta.update(node.meta)
+    made.meta["val"] = target(*[a.meta["val"] if isinstance(a, torch.fx.Node) else a
+                                for a in args])  # fmt: skip
+    made.name = f"{node.name}_{target.__name__.split('.')[0]}_{len(aside.nodes)}"
+    return made
 
 
 def _dense_from_zero(t: torch.Tensor) -> bool:

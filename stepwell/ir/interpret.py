@@ -63,18 +63,20 @@ from stepwell.dialects.prims_support import (
     eager_sort,
 )
 from stepwell.dialects.torch_support import OperatorOp, TorchOp
-from stepwell.ir.callees import flat_results, on_graph_device, resolve_callee
+from stepwell.ir.callees import call_on_copies, flat_results, on_graph_device, resolve_callee
 from stepwell.ir.sizes import bind_symbols, evaluate, solve_sizes, symbols_of
-from stepwell.ir.types import symbol_binds, tensor_sizes, torch_dtype
+from stepwell.ir.types import function_writes, symbol_binds, tensor_sizes, torch_dtype
+from stepwell.ir.writes import store_writes
 
 
 def call_generic(
     name: str, op: Operation, values: Sequence[Any], device: torch.device | None = None
 ) -> Any:
     """Run a `torch.operator` / `prims.extern`: args reference operands as #torch.sym<i>.
-    A factory makes its tensor on `device`, the graph's (`callees.on_graph_device`)."""
+    A factory makes its tensor on `device`, the graph's (`callees.on_graph_device`); an
+    op that writes its arguments writes copies (`callees.call_on_copies`)."""
     args, kwargs = generic_arguments(name, op, values)
-    return resolve_callee(name)(*args, **on_graph_device(args, kwargs, device))
+    return call_on_copies(name, args, on_graph_device(args, kwargs, device))
 
 
 def generic_arguments(
@@ -400,7 +402,9 @@ def interpret(
     function: str = "forward",
     interpreter: Interpreter | None = None,
 ) -> tuple[Any, ...]:
-    """Run `@function` of a torch- or prims-level module on CPU tensors."""
+    """Run `@function` of a torch- or prims-level module on CPU tensors. The results
+    that are inputs' new values (`types.WRITES`) are stored into those inputs, not
+    returned, as the compiled runtimes do."""
     func = next(
         (o for o in module.ops if isinstance(o, FuncOp) and o.sym_name.data == function), None
     )
@@ -408,4 +412,5 @@ def interpret(
         raise ValueError(f"module has no function @{function}")
     interp = interpreter or make_interpreter(module)
     with torch.no_grad():
-        return tuple(interp.call_op(function, tuple(inputs)))
+        outputs = tuple(interp.call_op(function, tuple(inputs)))
+        return store_writes(outputs, inputs, function_writes(func))

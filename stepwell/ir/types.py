@@ -376,7 +376,7 @@ WRITES = "stepwell.writes"
 """A result attribute: `-> (tensor<8xf32> {stepwell.writes = 2 : i64})` marks a result
 that is the new value of argument 2 (an input the program mutates: an optimizer step's
 parameters, a batch norm's running statistics, a KV cache). The caller does not get it:
-the runtime stores it into that argument after the call (`launch_plan.write_back`),
+the runtime stores it into that argument after the call (`writes.write_back`),
 unless a kernel already wrote it there (write-inputs-in-place)."""
 
 

@@ -314,9 +314,9 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         return with_input_views(runner, graph)
 
     def eager(graph: torch.fx.GraphModule, e: Exception) -> Callable[..., Any]:
-        from stepwell.frontend.fx import SubgraphError
+        from stepwell.ir.fx_nodes import RunsWithAten
 
-        if isinstance(e, SubgraphError):  # (control flow: ATen runs the graph, as it is)
+        if isinstance(e, RunsWithAten):  # (control flow, ...: ATen runs the graph as it is)
             warnings.warn(f"stepwell runs a graph with ATen: {e}", stacklevel=2)
             return graph.forward
         if not torch._dynamo.config.suppress_errors:

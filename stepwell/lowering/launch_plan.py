@@ -50,7 +50,7 @@ from typing import Any
 
 import torch
 
-from stepwell.ir.callees import flat_results, on_graph_device, resolve_callee
+from stepwell.ir.callees import call_on_copies, flat_results, on_graph_device, resolve_callee
 from stepwell.ir.sizes import (
     SizeError,
     SizeFunction,
@@ -59,6 +59,7 @@ from stepwell.ir.sizes import (
     parse_size,
     symbols_of,
 )
+from stepwell.ir.writes import storage_of, write_back
 
 PLAN_FORMAT = 5
 
@@ -198,7 +199,7 @@ def finish_call(outputs: tuple[Any, ...], args: Sequence[Any],
     written = {r for r, _ in writes}
     results = unaliased(tuple(o for i, o in enumerate(outputs) if i not in written), inputs,
                         distinct)  # fmt: skip
-    write_back([(args[a], outputs[r]) for r, a in writes])
+    write_back([(args[a], outputs[r]) for r, a in writes])  # (this module's: tests watch it)
     return results
 
 
@@ -216,50 +217,12 @@ def check_writable(args: Sequence[Any], writes: Sequence[tuple[int, int]]) -> No
             )
 
 
-def write_back(writes: Sequence[tuple[torch.Tensor, torch.Tensor]]) -> None:
-    """Store each new value into its input (`input.copy_(value)`), unless it is already
-    there: a kernel wrote it in place (write-inputs-in-place). A value that shares memory
-    with an input being written (the old value of another input, `a.copy_(b); b.copy_(a)`
-    with the copies folded away) is copied first: every value is the one the function
-    computed, before any write."""
-    stores = []
-    for dest, value in writes:
-        if _is_view_of(value, dest):
-            continue
-        if any(_shares_memory(value, d) for d, _ in writes):
-            value = value.clone()
-        stores.append((dest, value))
-    for dest, value in stores:
-        dest.copy_(value)
-
-
-def _is_view_of(value: Any, dest: torch.Tensor) -> bool:
-    """Is `value` the very elements of `dest` (the same memory, sizes and strides)?"""
-    return isinstance(value, torch.Tensor) and (value is dest or (
-        value.numel() > 0 and value.data_ptr() == dest.data_ptr()
-        and value.shape == dest.shape and value.stride() == dest.stride()
-        and value.dtype == dest.dtype))  # fmt: skip
-
-
-def _shares_memory(a: Any, b: torch.Tensor) -> bool:
-    return (isinstance(a, torch.Tensor) and a.numel() > 0 and b.numel() > 0
-            and storage_of(a) is not None and storage_of(a) == storage_of(b))  # fmt: skip
-
-
 def overlaps(t: torch.Tensor) -> bool:
     """Do several elements of `t` share memory (a broadcast: a stride 0 over a dim of more
     than one)? A graph-level broadcast is a view; returned as it is, an in-place op on
     the output failed ("more than one element of the written-to tensor refers to a single
     memory location") where eager's result, a new tensor, has an element per place."""
     return any(st == 0 and n > 1 for st, n in zip(t.stride(), t.shape, strict=True))
-
-
-def storage_of(t: torch.Tensor) -> int | None:
-    """The address of `t`'s memory; None for a tensor without storage (a ZeroTensor)."""
-    try:
-        return t.untyped_storage().data_ptr()
-    except (RuntimeError, NotImplementedError):
-        return None
 
 
 def graph_device(args: Sequence[Any]) -> torch.device:
@@ -422,7 +385,7 @@ class LaunchPlan:
                     call_args = [_dense(a) for a in call_args]
                     kwargs = {k: _dense(v) for k, v in kwargs.items()}
                 kwargs = on_graph_device(call_args, kwargs, device)
-                out = resolve_callee(step["callee"])(*call_args, **kwargs)
+                out = call_on_copies(step["callee"], call_args, kwargs)
                 slots.extend(flat_results(len(step["out"]), out))
             else:  # reshape
                 source = slots[step["in"]["s"]]

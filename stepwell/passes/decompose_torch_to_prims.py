@@ -52,7 +52,7 @@ from stepwell.dialects.codecs import call_arguments, decode
 from stepwell.dialects.prims import PrimsConvertElementTypeOp
 from stepwell.dialects.prims_support import AttentionOp, ExternOp
 from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
-from stepwell.ir.callees import SYM_FUNCTIONS, is_effectful, resolve_callee
+from stepwell.ir.callees import SYM_FUNCTIONS, is_effectful, resolve_callee, written_arguments
 from stepwell.ir.fx_nodes import TENSOR_TYPES
 from stepwell.ir.interpret import call_generic, generic_arguments
 from stepwell.ir.levels import require_level
@@ -257,6 +257,8 @@ class _Run:
             if kept is not None:  # the fused ATen op kept whole (training's attention)
                 return self.replace(op, kept, None)
         if is_effectful(_overload_name(name)):  # an ordered effect (`with_effects`)
+            return self.extern(op, name)
+        if written_arguments(_overload_name(name)):  # (a custom op's `mutates_args`)
             return self.extern(op, name)
         gm = self.trace(op, name)  # `?` dims: traced symbolically, or None
         if gm is None:

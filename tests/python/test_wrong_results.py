@@ -240,24 +240,76 @@ def _embedding_max_norm(x: torch.Tensor, i: torch.Tensor) -> torch.Tensor:
 def test_an_exported_program_that_writes_an_input_is_functionalized(fn: Callable) -> None:
     """torch.export keeps in-place ops: a write through `x.detach()` (what F.embedding's
     `max_norm` does) was lost, and later reads of `x` saw the old values. The program is
-    functionalized before import: results match eager, and a warning names the input
-    that the compiled module does not write back."""
+    functionalized before import: results match eager, and so does the input it writes
+    (the compiled module did not write it back before)."""
     x, i = torch.randn(5, 4) * 3, torch.tensor([[0, 2], [2, 4]])
-    want = fn(x.clone(), i)
-    with pytest.warns(UserWarning, match="writes args_0 in place"):
-        got = _through_export(fn, x.clone(), i)
-    assert mismatch([want], got) is None, mismatch([want], got)
+    want_x, got_x = x.clone(), x.clone()
+    want = fn(want_x, i)
+    got = _through_export(fn, got_x, i)
+    assert mismatch([want, want_x], [*got, got_x]) is None, mismatch([want, want_x],
+                                                                      [*got, got_x])
 
 
 def test_a_train_mode_batch_norm_exports_and_matches_eager() -> None:
     """Its running statistics are written in place (`add_` of a number on a buffer, which
-    failed to import): functionalized, the output is eager's."""
-    bn = torch.nn.BatchNorm1d(4).train()
-    x = torch.randn(8, 4)
-    want = torch.nn.BatchNorm1d(4).train()(x)
-    with pytest.warns(UserWarning, match="running_mean"):
-        got = _through_export(bn, x)
+    failed to import): functionalized, the output is eager's, and so are the running
+    statistics and the batch count, written into the module's own buffers."""
+    torch.manual_seed(0)
+    bn, eager = torch.nn.BatchNorm1d(4).train(), torch.nn.BatchNorm1d(4).train()
+    x = torch.randn(8, 4) * 3 + 1
+    want = eager(x)
+    got = _through_export(bn, x)
     assert mismatch([want], got) is None, mismatch([want], got)
+    for name, buffer in eager.named_buffers():
+        assert mismatch(buffer, getattr(bn, name)) is None, name
+
+
+class _WritesBuffers(torch.nn.Module):
+    """A train-mode batch norm and a cache buffer written at a position."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.bn = torch.nn.BatchNorm1d(4)
+        self.register_buffer("cache", torch.zeros(3, 4))
+        self.lin = torch.nn.Linear(4, 4)
+
+    def forward(self, x: torch.Tensor, pos: torch.Tensor) -> torch.Tensor:
+        h = self.bn(x)
+        self.cache.index_copy_(0, pos, h[:1])
+        return self.lin(h) + self.cache.sum(0)
+
+
+def test_stepwell_compile_writes_the_buffers_a_module_writes() -> None:
+    """`stepwell.compile(model)` (the export path) returned eager's results but left the
+    buffers the program writes as they were, so the running statistics and the cache
+    drifted from eager's call after call; they are now stored into the module's own
+    buffers, as eager does."""
+    import stepwell
+
+    torch.manual_seed(0)
+    model, eager = _WritesBuffers().train(), _WritesBuffers().train()
+    eager.load_state_dict(model.state_dict())
+    compiled = stepwell.compile(model)
+    for i in range(3):
+        args = (torch.randn(8, 4) * 2 + i, torch.tensor([i]))
+        assert mismatch(eager(*args), compiled(*args)) is None
+        for name, buffer in eager.named_buffers():
+            assert mismatch(buffer, model.get_buffer(name)) is None, (i, name)
+
+
+@pytest.mark.parametrize("level", ["torch", "tile"])
+def test_check_compares_the_buffers_a_program_writes(level: str) -> None:
+    """`stepwell check` runs the reference or tile interpreter, which now store the
+    results marked `stepwell.writes` into their arguments as the runtimes do (they were
+    returned as extra results, so the comparison failed on their count); the written
+    buffers are compared with eager's too."""
+    from stepwell.frontend.loader import Example
+    from stepwell.pipeline import check_example
+
+    torch.manual_seed(0)
+    example = Example(_WritesBuffers().train(), (torch.randn(8, 4), torch.tensor([1])), "m")
+    result = check_example(example, level)
+    assert result.passed, result
 
 
 @pytest.mark.parametrize("n", [3, 5000])

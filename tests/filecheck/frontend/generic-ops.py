@@ -59,3 +59,36 @@ print(to_text(module))
 # CHECK:       prims.mul
 # CHECK:       prims.add
 # CHECK-NOT:   prims.extern
+
+# An op that writes its arguments (a custom op's `mutates_args`), called on a view: the
+# functionalized program calls it through `auto_functionalized_v2`, imported as the op on
+# the view, whose extra result is the view's new value (written on a copy at run time),
+# scattered back into the tensor it views, which later reads see.
+
+
+@torch.library.custom_op("stepwell_test::bump", mutates_args=("x",))
+def bump(x: torch.Tensor, y: torch.Tensor) -> None:
+    x.add_(y)
+
+
+@bump.register_fake
+def _(x: torch.Tensor, y: torch.Tensor) -> None:
+    return None
+
+
+class Bumps(nn.Module):
+    def forward(self, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        z = x * 2
+        bump(z[1:], y)
+        return z.sum(0)
+
+
+ep = torch.export.export(Bumps(), (torch.randn(3, 4), torch.randn(2, 4)))
+print(to_text(import_program(ep)))
+
+# CHECK-LABEL: func.func @forward
+# CHECK:       %[[Z:.*]] = torch.aten.mul.Scalar %x
+# CHECK-NEXT:  %[[VIEW:.*]] = torch.aten.slice.Tensor %[[Z]] {start = 1 : i64, end = 3 : i64}
+# CHECK-NEXT:  %[[NEW:.*]] = torch.operator "stepwell_test.bump.default"(%y, %[[VIEW]]) {args = [], kwargs = {y = #torch.sym<0>, x = #torch.sym<1>}} : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+# CHECK-NEXT:  %[[ALL:.*]] = torch.aten.slice_scatter %[[Z]], %[[NEW]] {start = 1 : i64, end = 3 : i64}
+# CHECK-NEXT:  torch.aten.sum.dim_IntList %[[ALL]]
