@@ -251,9 +251,39 @@ def _retrace(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> torch.f
     _name_parameter_constants(traced, gm)
     originals = [n for n in gm.graph.nodes if n.op == "placeholder"]
     retraced = [n for n in traced.graph.nodes if n.op == "placeholder"]
+    _refuse_aliased_writes(traced, example_inputs, originals)
     for old, new in zip(originals, retraced, strict=False):
         new.meta["stepwell_name"] = old.name  # the user's input names, not arg0_1
     return traced
+
+
+def _refuse_aliased_writes(traced: torch.fx.GraphModule, example_inputs: Sequence[Any],
+                           originals: Sequence[torch.fx.Node]) -> None:  # fmt: skip
+    """Raise FxImportError if the traced graph writes an input that shares memory with
+    another example input (`f(x, x)` where f writes its first argument): the trace
+    made the write to one of them and read the other's old value, so the module would
+    compute what no eager call does. `torch.compile`'s runtime handles such aliasing;
+    a graph imported directly takes its inputs as distinct tensors."""
+    placeholders = [n for n in traced.graph.nodes if n.op == "placeholder"]
+    written = {placeholders.index(dest) for dest in input_writes(traced.graph).values()}
+    tensors = [(i, x) for i, x in enumerate(example_inputs)
+               if isinstance(x, torch.Tensor) and x.numel() and not _is_fake(x)]  # fmt: skip
+    for i, x in tensors:
+        for j, y in tensors:
+            if i != j and i in written and _storage(x) == _storage(y):
+                names = [n.name for n in originals] + [""] * len(example_inputs)
+                raise FxImportError(
+                    f"inputs {j} ({names[j]}) and {i} ({names[i]}) share memory and the "
+                    "graph writes one of them: import_graph takes its inputs as distinct "
+                    "tensors; pass separate tensors, or compile with torch.compile")
+
+
+def _is_fake(t: torch.Tensor) -> bool:
+    return isinstance(t, torch._subclasses.FakeTensor) or t.device.type == "meta"
+
+
+def _storage(t: torch.Tensor) -> int:
+    return t.untyped_storage().data_ptr()
 
 
 def _name_parameter_constants(traced: torch.fx.GraphModule, source: torch.nn.Module) -> None:

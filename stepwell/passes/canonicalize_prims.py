@@ -485,7 +485,7 @@ class SinkViewIntoIndexMath(RewritePattern):
         owner = x.owner
         at = (InsertPoint.after(owner) if isinstance(owner, Operation)
               else InsertPoint.at_start(cast(Block, owner)))  # fmt: skip
-        rewriter.insert_op(v, at)
+        rewriter.insert(v, at)
         self.made[key] = v
         return v
 
@@ -1395,7 +1395,7 @@ class SliceBeforeComputation(RewritePattern):
                 d = cast(int, _int_prop(inner, "dim"))
                 rebuilt.properties["outer_length"] = IntegerAttr(sizes[d], 64)
             rebuilt.location = inner.location
-            rewriter.insert_op([*new, rebuilt], InsertPoint.after(inner))
+            rewriter.insert([*new, rebuilt], InsertPoint.after(inner))
             made[value] = rebuilt.results[0]
         for u in slices:
             rewriter.replace_all_uses_with(u.results[0], made[op.a])

@@ -314,6 +314,28 @@ def test_a_retraced_graph_keeps_its_input_writes() -> None:
     assert torch.equal(x, torch.ones(4)) and torch.equal(out, torch.full((4,), 2.0))
 
 
+def test_a_retraced_graph_given_one_tensor_for_two_inputs_it_writes_is_refused() -> None:
+    """`f(x, x)` where f writes its first input: the retrace wrote one of the two inputs
+    and read the other's old value, so the module returned 3 where eager returns 4. A
+    located error now says the inputs share memory; reading one tensor twice is fine."""
+    from stepwell.frontend.fx import FxImportError, import_graph
+    from stepwell.lowering.compiler import compile_module
+
+    def f(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+        a.add_(1)
+        return a + b
+
+    x = torch.ones(3)
+    with pytest.raises(FxImportError, match="share memory and the graph writes one of them"):
+        import_graph(torch.fx.symbolic_trace(f), [x, x])
+    module = import_graph(torch.fx.symbolic_trace(f), [torch.ones(3), torch.ones(3)])
+    a, b = torch.ones(3), torch.ones(3)
+    (out,) = compile_module(module).runtime(a, b)
+    assert torch.equal(out, torch.full((3,), 3.0)) and torch.equal(a, torch.full((3,), 2.0))
+    reads = import_graph(torch.fx.symbolic_trace(lambda a, b: a * b), [x, x])
+    assert torch.equal(compile_module(reads).runtime(x, x)[0], x * x)
+
+
 def test_an_inference_tensor_is_written_only_in_inference_mode() -> None:
     """Eager refuses to write an inference tensor outside inference mode; the kernel wrote
     it in place. The runtime now refuses first (eager's error), and the tensor keeps its

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 import torch
 
-import stepwell  # noqa: F401 - registers the backend
+import stepwell  # (registers the backend)
 from stepwell.fuzz.compare import mismatch
 
 I32 = torch.tensor([-5, 1, 0, 7, -128, 255], dtype=torch.int32)
@@ -284,7 +284,6 @@ def test_stepwell_compile_writes_the_buffers_a_module_writes() -> None:
     buffers the program writes as they were, so the running statistics and the cache
     drifted from eager's call after call; they are now stored into the module's own
     buffers, as eager does."""
-    import stepwell
 
     torch.manual_seed(0)
     model, eager = _WritesBuffers().train(), _WritesBuffers().train()
