@@ -737,3 +737,45 @@ def test_half_attention_is_one_kernel_that_loads_half(case: str) -> None:
     assert kernel["kind"] == "attention"
     assert kernel["bytes_written"] == want.numel() * want.element_size()
     assert kernel["bytes_read"] == sum(a.numel() * a.element_size() for a in args)
+
+
+MHA_CASES = {  # batch_first, masks, need_weights, kernels besides attention's
+    "sequence_first": (False, False, False, 2),
+    "batch_first": (True, False, False, 3),  # (+ the copy of the transposed input)
+    "padding_and_causal_masks": (False, True, False, None),
+    "with_weights": (False, False, True, None),
+}
+
+
+@pytest.mark.parametrize("case", list(MHA_CASES))
+def test_multihead_attention_reads_its_packed_heads_in_place(case: str, tmp_path: Path) -> None:
+    """nn.MultiheadAttention packs q, k and v in one projection, sequence first, and
+    views it as (L, B·H, D): a reshape merging two dims of different strides, which a
+    later view splits again. The attention kernel reads the heads straight from the
+    projection (no copy kernel for q, k and v), and stores its output where the output
+    projection's `permute(2, 0, 1, 3).reshape(L·B, E)` puts it (no copy kernel back).
+    Compared with eager, under torch.compile, with masks and the attention weights too."""
+    batch_first, masks, need_weights, others = MHA_CASES[case]
+    torch.manual_seed(0)
+    mha = torch.nn.MultiheadAttention(32, 4, batch_first=batch_first).eval()
+    x = torch.randn(2, 7, 32) if batch_first else torch.randn(7, 2, 32)
+    kwargs: dict[str, object] = {"need_weights": need_weights}
+    if masks:
+        kwargs["key_padding_mask"] = torch.tensor([[False] * 5 + [True] * 2, [False] * 7])
+        kwargs["attn_mask"] = torch.triu(torch.ones(7, 7, dtype=torch.bool), 1)
+
+    def fn(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor | None]:
+        return mha(x, x, x, **kwargs)
+
+    torch._dynamo.reset()
+    with torch.no_grad():  # (an inference graph: a training forward also saves q, k, v)
+        got = torch.compile(fn, backend="stepwell", options={"dump_dir": str(tmp_path)})(x)
+        expected = fn(x)
+    assert mismatch(expected, got) is None, mismatch(expected, got)
+    import json
+
+    (manifest,) = [json.loads(p.read_text()) for p in tmp_path.rglob("manifest.json")]
+    kinds = [k["kind"] for k in manifest["kernels"]]
+    assert manifest["externs"] == {}
+    if others is not None:
+        assert kinds.count("attention") == 1 and len(kinds) == 1 + others, kinds

@@ -138,7 +138,11 @@ def build_attention(kb: KernelBuilder, outputs: list[SSAValue]) -> None:
         mask_arg = kb.arg(m, m.source)
     out_args = {}
     for value in outputs:  # output arguments in the order of the launch's results
-        stored = out if value is op.result else row_column(View.of(value), batch)
+        if value in kb.group.copied:  # a copy of the result: its tiles where it puts them
+            stored = kb.group.copied[value][0].reshape((*batch, length, dv))
+            assert stored is not None
+        else:
+            stored = out if value is op.result else row_column(View.of(value), batch)
         out_args[value] = kb.arg(stored, value, output=True)
 
     add, index = kb.add, kb.index
@@ -226,11 +230,13 @@ def build_attention(kb: KernelBuilder, outputs: list[SSAValue]) -> None:
     else:  # 0, as _safe_softmax gives it
         empty = add(tile.CmpOp("eq", l_fin, kb.b.splat(0.0, row_t), TensorType(i1, [1, bm, 1])))
         l_safe = add(tile.SelectOp(empty, kb.b.splat(1.0, row_t), l_fin))
-    if op.result in out_args:
+    results = [v for v in out_args if v is op.result or v in kb.group.copied]
+    if results:  # (the result, or the copy of it the kernel stores instead)
         o = add(arith.DivfOp(acc_fin, add(tile.BroadcastOp(l_safe, acc_t))))
         if _element(op.result) != f32:
             o = add(arith.TruncFOp(o, TensorType(_element(op.result), [1, bm, bdv])))
-        add(tile.StoreOp(o, out_args[op.result], [pb, pm, zero], groups))
+        for value in results:
+            add(tile.StoreOp(o, out_args[value], [pb, pm, zero], groups))
     if op.lse is not None and op.lse in out_args:  # m + log(l); -inf where no key is seen
         lse = add(arith.AddfOp(m_fin, add(xmath.LogOp(l_fin))))
         add(tile.StoreOp(lse, out_args[op.lse], [pb, pm, zero], groups))

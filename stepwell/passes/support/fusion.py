@@ -275,7 +275,8 @@ class Partitioner:
         self.copy_scattered_operands()
         ops = list(self.func.body.block.ops)
         for op in ops:  # views that strides cannot express are copied by a kernel
-            if is_view_op(op) and view_of(op.results[0], self.materialized) is None:
+            if is_view_op(op) and view_of(op.results[0], self.materialized) is None and (
+                    self.read_in_memory(op)):  # fmt: skip
                 if self.copyable(op):
                     self.copies.add(op)
                 else:
@@ -311,6 +312,10 @@ class Partitioner:
         for op in sorted(fills, key=self.order.__getitem__):  # (merging may join them)
             self.new_group(op, "pointwise", shape(op.results[0]))
         for op in sorted(self.copies, key=self.order.__getitem__):
+            producer = self.producer_group(op.operands[0])
+            if producer is not None and producer.kind == "attention" and (
+                    self.join_attention_copy(op, producer)):  # fmt: skip
+                continue
             # a copy walks its operand's elements in order: the space is the operand's
             self.new_group(op, "pointwise", shape(op.operands[0]))
         self.merge_groups()
@@ -434,6 +439,25 @@ class Partitioner:
                             self.copies.add(owner)
                         else:
                             self.graph_ops.add(owner)
+
+    def read_in_memory(self, op: Operation) -> bool:
+        """Must the view `op` makes (one strides cannot express) be in memory for an op
+        that reads it, directly or through the views after it? Not when every op other
+        than a view that reads it is a kernel op reading a strided view of the tensor
+        under them all: nn.MultiheadAttention's (L, B, 3·E) projection viewed as
+        (L, B·H, D) merges two dims of different strides, and the (B, H, L, D) view
+        attention reads splits them again (`views.Grouped`). The return and graph-level
+        ops take it from memory (a returned copy gives eager's strides)."""
+        stack = [op.results[0]]
+        while stack:
+            v = stack.pop()
+            for use in v.uses:
+                reader = use.operation
+                if is_view_op(reader):
+                    stack.append(reader.results[0])
+                elif not self.is_kernel_op(reader) or view_of(v, self.materialized) is None:
+                    return True
+        return False
 
     @staticmethod
     def copyable(op: Operation) -> bool:
@@ -753,6 +777,37 @@ class Partitioner:
         if refined is None:
             return False
         g.copied[op.results[0]] = refined
+        self.add(g, op, "copied", [(0, u, "copied")])
+        return True
+
+    def join_attention_copy(self, op: Operation, g: Group) -> bool:
+        """A copy of an attention's result (a view strides cannot express, such as
+        nn.MultiheadAttention's `out.permute(2, 0, 1, 3).reshape(L·B, E)` for the output
+        projection), when it is the only reader of that result: the kernel stores its
+        output tiles where the copy puts them (`views.copy_into`), and the result is
+        never stored in its own layout."""
+        attention = g.ops[0]
+        v = op.operands[0]
+        u = self.root(v)
+        if not isinstance(attention, AttentionOp) or u is not attention.result:
+            return False
+        if len(g.ops) != 1 or attention.transposed() or not self.acyclic(op, g):
+            return False
+        stack = [u]
+        while stack:  # every read of the result is this copy, through views alone
+            for use in stack.pop().uses:
+                reader = use.operation
+                if reader is op:
+                    continue
+                if not is_view_op(reader) or self.materialized(reader.results[0]):
+                    return False
+                stack.append(reader.results[0])
+        view = view_of(v, lambda x: x is u or self.materialized(x))
+        placed = None if view is None or view.source is not u else copy_into(view, op.results[0])
+        stored = None if placed is None else placed.reshape(shape(u))
+        if stored is None:
+            return False
+        g.copied[op.results[0]] = (stored, ())
         self.add(g, op, "copied", [(0, u, "copied")])
         return True
 

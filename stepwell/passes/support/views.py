@@ -204,30 +204,169 @@ def is_view_op(op: Operation) -> bool:
 def view_through(value: SSAValue, root: SSAValue, root_view: View) -> View | None:
     """The view of `value`, a chain of view ops over `root`, when `root` itself is read
     through `root_view` (a matmul prologue reads each of its inputs through the views
-    between the value it computes and the matmul that reads it)."""
+    between the value it computes and the matmul that reads it). A chain whose reshape
+    merges dims strides cannot merge is still one when a later reshape splits them
+    again where they were (`Grouped`)."""
     try:
-        if value is root:
-            return root_view
-        op = value.owner
-        rule = VIEW_RULES.get(type(op)) if isinstance(op, Operation) else None
-        if rule is None:
-            return None
-        base = view_through(op.operands[0], root, root_view)
-        return None if base is None else rule(base, op)
+        view = _through(value, lambda v: v is root, lambda _: root_view)
     except SizeError:
         return None
+    if view is not None:
+        return view
+    grouped = Grouped.of(root_view)
+    if grouped is None:
+        return None
+    found = _grouped_through(value, lambda v: v is root, lambda _: grouped)
+    return None if found is None else found.view()
 
 
 def view_of(value: SSAValue, materialized: Callable[[SSAValue], bool]) -> View | None:
-    """The view of `value` over the nearest materialized value up its chain of view ops."""
+    """The view of `value` over the nearest materialized value up its chain of view ops
+    (through reshapes that merge unmergeable dims and split them again, as
+    `view_through`)."""
+
+    def at_root(v: SSAValue) -> bool:
+        return materialized(v) or not isinstance(v.owner, Operation)
+
     try:
-        if materialized(value) or not isinstance(value.owner, Operation):
-            return View.of(value)
-        op = value.owner
-        rule = VIEW_RULES.get(type(op))
-        if rule is None:
-            return None
-        base = view_of(op.operands[0], materialized)
-        return None if base is None else rule(base, op)
+        view = _through(value, at_root, View.of)
     except SizeError:  # a `?` whose size the type does not say: not a view kernels read
         return None
+    if view is not None:
+        return view
+    found = _grouped_through(value, at_root, lambda v: Grouped.of(View.of(v)))
+    return None if found is None else found.view()
+
+
+def _through(value: SSAValue, at_root: Callable[[SSAValue], bool],
+             root_view: Callable[[SSAValue], View]) -> View | None:  # fmt: skip
+    if at_root(value):
+        return root_view(value)
+    op = value.owner
+    rule = VIEW_RULES.get(type(op)) if isinstance(op, Operation) else None
+    if rule is None:
+        return None
+    base = _through(op.operands[0], at_root, root_view)
+    return None if base is None else rule(base, cast(Operation, op))
+
+
+Atom = tuple[int, int]
+"""A run of elements of a dim: (size, stride)."""
+
+
+@dataclass(frozen=True)
+class Grouped:
+    """A view whose dims may each be several strided runs (`atoms`, outermost first, in
+    row-major order within the dim): what a reshape that merges dims whose strides do
+    not merge makes of a view (nn.MultiheadAttention's packed projection, (L, B, 3, E)
+    viewed as (L, B·H, D) and then as (B, H, L, D)). A later reshape that splits such a
+    dim where its runs meet makes plain dims again; `view()` is the strided `View` when
+    every dim is one run. Static sizes only."""
+
+    source: SSAValue
+    offset: int
+    dims: tuple[tuple[Atom, ...], ...]
+
+    @staticmethod
+    def of(view: View) -> Grouped | None:
+        if not all(isinstance(x, int) for x in (view.offset, *view.sizes, *view.strides)):
+            return None
+        if 0 in view.sizes:
+            return None
+        return Grouped(view.source, view.offset,
+                       tuple(((n, st),) for n, st in zip(view.sizes, view.strides,
+                                                         strict=True)))  # fmt: skip
+
+    def view(self) -> View | None:
+        sizes, strides = [], []
+        for atoms in self.dims:
+            runs = _merged(atoms)
+            if len(runs) > 1:
+                return None
+            size, stride = runs[0] if runs else (1, 0)
+            sizes.append(size)
+            strides.append(stride)
+        return View(self.source, self.offset, tuple(sizes), tuple(strides))
+
+    def sizes(self) -> list[int]:
+        return [math.prod(n for n, _ in atoms) for atoms in self.dims]
+
+    def reshape(self, shape: Sequence[int]) -> Grouped | None:
+        """The runs of every dim, outermost first, cut where `shape`'s dims begin (a run
+        is cut only where the cut divides it) and grouped into `shape`'s dims."""
+        atoms = [a for dim in self.dims for a in dim if a[0] != 1]
+        if math.prod(shape) != math.prod(n for n, _ in atoms):
+            return None
+        cuts, inner = set(), 1  # where `shape`'s dims begin, as counts of inner elements
+        for size in reversed(shape):
+            inner *= size
+            cuts.add(inner)
+        pieces: list[Atom] = []  # innermost first
+        inner = 1
+        for n, st in reversed(atoms):
+            lo = inner  # (the run (n, st) spans the inner counts inner .. inner * n)
+            for cut in sorted(c for c in cuts if inner < c < inner * n):
+                if cut % lo:
+                    return None
+                pieces.append((cut // lo, st * (lo // inner)))
+                lo = cut
+            if (inner * n) % lo:
+                return None
+            pieces.append(((inner * n) // lo, st * (lo // inner)))
+            inner *= n
+        pieces.reverse()
+        dims: list[tuple[Atom, ...]] = []
+        for size in shape:
+            group: list[Atom] = []
+            while pieces and math.prod(m for m, _ in group) < size:
+                group.append(pieces.pop(0))
+            if math.prod(m for m, _ in group) != size:
+                return None
+            dims.append(tuple(group))
+        return None if pieces else Grouped(self.source, self.offset, tuple(dims))
+
+    def permute(self, perm: Sequence[int]) -> Grouped:
+        return Grouped(self.source, self.offset, tuple(self.dims[p] for p in perm))
+
+
+def _merged(atoms: Sequence[Atom]) -> list[Atom]:
+    """`atoms` without size-1 runs, adjacent runs that walk memory as one merged."""
+    runs: list[Atom] = []
+    for n, st in atoms:
+        if n == 1:
+            continue
+        if runs and runs[-1][1] == st * n:
+            runs[-1] = (runs[-1][0] * n, st)
+        else:
+            runs.append((n, st))
+    return runs
+
+
+def _grouped_through(value: SSAValue, at_root: Callable[[SSAValue], bool],
+                     root: Callable[[SSAValue], Grouped | None]) -> Grouped | None:  # fmt: skip
+    if at_root(value):
+        return root(value)
+    op = value.owner
+    if not isinstance(op, Operation) or type(op) not in VIEW_RULES:
+        return None
+    base = _grouped_through(op.operands[0], at_root, root)
+    if base is None:
+        return None
+    shape = tensor_sizes(op.results[0].type)
+    if not all(isinstance(d, int) and d > 0 for d in shape):
+        return None
+    if isinstance(op, prims.PrimsTransposeOp):
+        return base.permute(_int_list(op.properties["permutation"]))
+    if isinstance(op, prims.PrimsBroadcastInDimOp):
+        dims: list[tuple[Atom, ...]] = [((n, 0),) for n in shape]
+        for i, d in enumerate(_int_list(op.properties["broadcast_dimensions"])):
+            if base.sizes()[i] == shape[d]:
+                dims[d] = base.dims[i]
+        return Grouped(base.source, base.offset, tuple(dims))
+    if isinstance(op, SliceOp | prims.PrimsRevOp):  # on single runs: the plain rule
+        plain = base.view()
+        if plain is None:
+            return None
+        moved = VIEW_RULES[type(op)](plain, op)
+        return None if moved is None else Grouped.of(moved)
+    return base.reshape(shape)  # split_dim, collapse, squeeze, reshape

@@ -1,5 +1,6 @@
 // RUN: stepwell-opt %s --split-input-file -p 'decompose-torch-to-prims{report=false},canonicalize-prims,cse,canonicalize-prims,convert-prims-to-tile' | filecheck %s
 // RUN: stepwell-opt %s --split-input-file -p 'decompose-torch-to-prims{report=false},canonicalize-prims,cse,canonicalize-prims,convert-prims-to-tile{warp-size=64}' | filecheck %s --check-prefix=WARP64
+// RUN: stepwell-opt %S/Inputs/packed-heads.mlir -p 'decompose-torch-to-prims{report=false},canonicalize-prims,cse,fuse-attention,canonicalize-prims,convert-prims-to-tile' | filecheck %s --check-prefix=HEADS
 // (canonicalize-prims runs again after cse, as in the default pipeline: cse merges the
 // copies of index math that canonicalize-prims made for each reader, such as a pooling
 // window's mask.)
@@ -877,3 +878,18 @@ func.func @half_fill_past_its_range(%m: tensor<3xi1>, %h: tensor<3xf16>) -> tens
   %0 = torch.aten.where.ScalarOther %m, %h {other = 1.000000e+05 : f64} : (tensor<3xi1>, tensor<3xf16>) -> tensor<3xf16>
   func.return %0 : tensor<3xf16>
 }
+
+// nn.MultiheadAttention's packed projection, sequence first: (L·B, 3·E) viewed as
+// (L, B·H, D) merges B and H, whose strides do not merge, and the (B, H, L, D) view the
+// attention reads splits them again; the whole chain is one strided view of the
+// projection (`views.Grouped`), so the kernel reads q, k and v from it, no copy kernel.
+// The output projection's `permute(2, 0, 1, 3).reshape(L·B, E)` of the result is a copy
+// strides cannot express: the attention kernel stores its tiles where the copy puts
+// them (strides [16, 8, 96, 32, 1] over (B, H, g, L, D)), and the result is never
+// stored in its own layout.
+// HEADS-LABEL: tile.kernel @k0_attention
+// HEADS-SAME: %qkv: memref<2x2x1x3x8xf32, strided<[48, 8, 288, 96, 1]>>, %qkv_1: memref<2x2x1x8x3xf32, strided<[48, 8, 0, 1, 96], offset: 16>>, %qkv_2: memref<2x2x1x3x8xf32, strided<[48, 8, 0, 96, 1], offset: 32>>, %out: memref<2x2x1x3x8xf32, strided<[16, 8, 96, 32, 1]>>
+// HEADS-NOT: tile.kernel
+// HEADS-LABEL: func.func @packed_heads
+// HEADS-NEXT: %[[O:.*]] = tile.launch @k0_attention(%qkv, %qkv, %qkv) : (tensor<6x48xf32>, tensor<6x48xf32>, tensor<6x48xf32>) -> tensor<6x16xf32>
+// HEADS-NEXT: func.return %[[O]] : tensor<6x16xf32>
