@@ -148,10 +148,11 @@ def resolve_callee(name: str) -> Callable[..., Any]:
 @functools.cache
 def written_arguments(name: str) -> tuple[int, ...]:
     """The positions of the arguments the callee `name` writes (`Tensor(a!)`: a custom
-    op's `mutates_args`, an in-place ATen op); empty for a functional op or a size
-    function."""
+    op's `mutates_args`, an in-place ATen op); empty for a functional op, a size
+    function, or an in-place view (`detach_`, `t_`: it changes no value, and value
+    semantics take it as the view it makes)."""
     found = _overload(name)
-    if found is None:
+    if found is None or torch.Tag.inplace_view in found.tags:
         return ()
     return tuple(i for i, a in enumerate(found._schema.arguments)
                  if a.alias_info is not None and a.alias_info.is_write)  # fmt: skip
