@@ -82,12 +82,21 @@ def import_program(ep: torch.export.ExportedProgram, name: str = "forward") -> M
     torch.export keeps as wrapper higher-order ops around submodules, are inlined the same
     way (autocast applied to the ops it covers)."""
     if mutates(ep.graph) or has_mode_wrappers(ep.graph):
-        with contextlib.suppress(Exception):  # (one PyTorch cannot functionalize: as it is)
+        why = None
+        try:
             ep = ep.run_decompositions({})  # (an empty table: functionalization only)
+        except Exception as e:  # noqa: BLE001 - whatever PyTorch raises, said below
+            why = f"{type(e).__name__}: {str(e).strip().splitlines()[0][:200]}"
+        if mutates(ep.graph):  # (value semantics would write copies: writes lost)
+            raise RunsWithAten(
+                "the program writes tensors in place and PyTorch cannot functionalize it"
+                + (f" ({why})" if why else ""))  # fmt: skip
     refuse_subgraphs(ep.graph_module)
     specs = ep.graph_signature.output_specs
-    results = [k for k, s in enumerate(specs) if s.kind.name not in MUTATION_OUTPUTS]
-    graph, writes = _program_writes(ep)
+    results = [k for k, s in enumerate(specs) if s.kind.name not in MUTATION_OUTPUTS
+               and not isinstance(s.arg, torch.export.graph_signature.ConstantArgument)]
+    graph, writes = _program_writes(ep)  # (a constant result, None or a number, is the
+    # signature's: `stepwell.compile` puts it back among the results)
     kinds = {
         "PARAMETER": "parameter",
         "BUFFER": "buffer",
@@ -127,14 +136,17 @@ def _program_writes(
     if not mutated:
         return ep.graph, {}
     graph = copy.deepcopy(ep.graph)
-    arg_of = {s.target if s.target is not None else s.arg.name: s.arg.name
-              for s in ep.graph_signature.input_specs}  # fmt: skip
-    arg_of.update({s.arg.name: s.arg.name for s in ep.graph_signature.input_specs})
+    # a buffer or parameter by its name, a user input by its argument's (which may be the
+    # same word: a buffer `k` and an argument `k`)
+    arg_of = {(s.kind.name, str(s.target) if s.kind.name != "USER_INPUT" else s.arg.name):
+              s.arg.name for s in ep.graph_signature.input_specs}  # fmt: skip
+    written_kind = {"USER_INPUT_MUTATION": "USER_INPUT", "BUFFER_MUTATION": "BUFFER",
+                    "PARAMETER_MUTATION": "PARAMETER"}  # fmt: skip
     output = next(n for n in graph.nodes if n.op == "output")
     values = output.args[0]
     copies = []
     for k, spec in mutated:
-        dest = _placeholder(graph, arg_of[str(spec.target)])
+        dest = _placeholder(graph, arg_of[(written_kind[spec.kind.name], str(spec.target))])
         with graph.inserting_before(output):
             write = graph.call_function(torch.ops.aten.copy_.default, (dest, values[k]))
         write.meta.update(values[k].meta)

@@ -161,37 +161,106 @@ def written_arguments(name: str) -> tuple[int, ...]:
 def call_on_copies(name: str, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """Call the callee `name` as an op of value semantics. A functional op is simply
     called. An op that writes some of its arguments (`written_arguments`) writes copies
-    of them, so no tensor the graph still holds changes; its results are its returns
-    that alias no argument, then the written arguments' new values (the written tensors
-    that are not None), as the importer declares them for `auto_functionalized`."""
+    of them, so no tensor the graph still holds changes: each copy has its tensor's
+    strides, and tensors that share memory (one tensor passed twice, two views of one
+    buffer) are views of one copy of that memory, as eager's op sees them. Its results
+    are its returns that alias no argument, then the written arguments' new values (the
+    written tensors that are not None), as the importer declares them for
+    `auto_functionalized`."""
     fn = resolve_callee(name)
     written = written_arguments(name)
     if not written:
         return fn(*args, **kwargs)
     schema = fn._schema
     args, kwargs = list(args), dict(kwargs)
-    copies = []
+    slots = []  # (holder, key) of each written argument given
     for i in written:
         key = schema.arguments[i].name
-        held, slot = (args, i) if i < len(args) else (kwargs, key)
-        if isinstance(held, dict) and key not in held:
-            continue  # (an optional written argument left out: None)
-        copy = _copy(held[slot])  # type: ignore[index]
-        held[slot] = copy  # type: ignore[index]
-        copies.extend(copy if isinstance(copy, list) else [copy])
+        if i < len(args):
+            slots.append((args, i))
+        elif key in kwargs:
+            slots.append((kwargs, key))
+    copies = _copies([holder[k] for holder, k in slots])  # type: ignore[index]
+    for (holder, k), copy in zip(slots, copies, strict=True):
+        holder[k] = copy  # type: ignore[index]
     out = fn(*args, **kwargs)
     returns = out if isinstance(out, tuple) else (out,) if schema.returns else ()
     own = [r for r, s in zip(returns, schema.returns, strict=False)
            if s.alias_info is None and r is not None]  # fmt: skip
-    return (*own, *(c for c in copies if c is not None))
+    flat = [t for c in copies for t in (c if isinstance(c, list) else [c])]
+    return (*own, *(c for c in flat if c is not None))
 
 
-def _copy(value: Any) -> Any:
-    if isinstance(value, torch.Tensor):
-        return value.clone()
-    if isinstance(value, list | tuple):
-        return [_copy(v) for v in value]
-    return value
+def dense_arguments(name: str, args: list[Any], kwargs: dict[str, Any],
+                    ) -> tuple[list[Any], dict[str, Any]]:  # fmt: skip
+    """The arguments of a call to `name` with each tensor in the standard (contiguous)
+    layout, as an extern sees them, but for those the callee writes (a custom op's
+    `mutates_args` sees eager's strides, `call_on_copies`); one tensor given twice stays
+    one tensor."""
+    written = written_arguments(name)
+    names = set()
+    if written:
+        schema = resolve_callee(name)._schema
+        names = {schema.arguments[i].name for i in written}
+    memo: dict[int, Any] = {}
+
+    def dense(value: Any) -> Any:
+        if isinstance(value, torch.Tensor):
+            if id(value) not in memo:
+                memo[id(value)] = value.contiguous()
+            return memo[id(value)]
+        if isinstance(value, list):
+            return [dense(v) for v in value]
+        return value
+
+    return ([a if i in written else dense(a) for i, a in enumerate(args)],
+            {k: v if k in names else dense(v) for k, v in kwargs.items()})  # fmt: skip
+
+
+def _copies(values: list[Any]) -> list[Any]:
+    """Copies of `values` (tensors, lists of tensors, None) that alias one another as the
+    values do: tensors sharing memory become views, with their own sizes, strides and
+    offsets, of one copy of that memory; any other tensor a copy with its strides (a
+    contiguous one where its elements overlap, as an expanded tensor's do)."""
+    tensors = [t for v in values for t in (v if isinstance(v, list) else [v])
+               if isinstance(t, torch.Tensor)]  # fmt: skip
+    storages: dict[int, Any] = {}
+    for t in tensors:
+        storages.setdefault(_storage_key(t), []).append(t)
+    made: dict[int, torch.Tensor] = {}
+    for group in storages.values():
+        if len({id(t) for t in group}) == 1 and not _overlaps_itself(group[0]):
+            t = group[0]
+            made[id(t)] = torch.empty_strided(t.size(), t.stride(), dtype=t.dtype,
+                                              device=t.device).copy_(t)  # fmt: skip
+        elif len({id(t) for t in group}) == 1:
+            made[id(group[0])] = group[0].clone()
+        else:  # (one copy of the memory they share, each a view of it as before)
+            memory = group[0].untyped_storage().clone()
+            for t in group:
+                made[id(t)] = torch.empty(0, dtype=t.dtype, device=t.device).set_(
+                    memory, t.storage_offset(), t.size(), t.stride())
+
+    def copy(value: Any) -> Any:
+        if isinstance(value, torch.Tensor):
+            return made[id(value)]
+        if isinstance(value, list):
+            return [copy(v) for v in value]
+        return value
+
+    return [copy(v) for v in values]
+
+
+def _storage_key(t: torch.Tensor) -> int:
+    try:
+        return t.untyped_storage().data_ptr() if t.numel() else id(t)
+    except (RuntimeError, NotImplementedError):  # (no storage: a copy of its own)
+        return id(t)
+
+
+def _overlaps_itself(t: torch.Tensor) -> bool:
+    """Do two of `t`'s elements share memory (a stride 0 over a dim of more than one)?"""
+    return torch._debug_has_internal_overlap(t) != 0
 
 
 def flat_results(n: int, out: Any) -> tuple[Any, ...]:

@@ -63,19 +63,29 @@ from stepwell.dialects.prims_support import (
     eager_sort,
 )
 from stepwell.dialects.torch_support import OperatorOp, TorchOp
-from stepwell.ir.callees import call_on_copies, flat_results, on_graph_device, resolve_callee
+from stepwell.ir.callees import (
+    call_on_copies,
+    dense_arguments,
+    flat_results,
+    on_graph_device,
+    resolve_callee,
+)
 from stepwell.ir.sizes import bind_symbols, evaluate, solve_sizes, symbols_of
 from stepwell.ir.types import function_writes, symbol_binds, tensor_sizes, torch_dtype
 from stepwell.ir.writes import store_writes
 
 
 def call_generic(
-    name: str, op: Operation, values: Sequence[Any], device: torch.device | None = None
+    name: str, op: Operation, values: Sequence[Any], device: torch.device | None = None,
+    dense: bool = False,
 ) -> Any:
     """Run a `torch.operator` / `prims.extern`: args reference operands as #torch.sym<i>.
     A factory makes its tensor on `device`, the graph's (`callees.on_graph_device`); an
-    op that writes its arguments writes copies (`callees.call_on_copies`)."""
+    op that writes its arguments writes copies (`callees.call_on_copies`). `dense`: as an
+    extern, which sees its inputs in the standard layout (`callees.dense_arguments`)."""
     args, kwargs = generic_arguments(name, op, values)
+    if dense:
+        args, kwargs = dense_arguments(name, args, kwargs)
     return call_on_copies(name, args, on_graph_device(args, kwargs, device))
 
 
@@ -193,9 +203,8 @@ class StepwellFunctions(InterpreterFunctions):
 
     @impl(ExternOp)
     def run_extern(self, interpreter: Interpreter, op: ExternOp, args: PythonValues):
-        # value semantics: an extern sees its inputs in the standard (contiguous) layout
-        dense = [a.contiguous() if isinstance(a, torch.Tensor) else a for a in args]
-        return as_results(op, call_generic(op.callee.data, op, dense, self.device))
+        return as_results(op, call_generic(op.callee.data, op, args, self.device,
+                                           dense=True))  # fmt: skip
 
     @impl(PrimsReshapeOp)
     def run_reshape(self, interpreter: Interpreter, op: PrimsReshapeOp, args: PythonValues):

@@ -85,24 +85,50 @@ class CompiledFunction:
         self.legal_ops = tuple(legal_ops)
         self.pipeline = pipeline
         self.plugins = tuple(plugins)
-        self.cache: dict[tuple[Any, ...], tuple[Artifacts, torch.export.ExportedProgram]] = {}
+        self.cache: dict[tuple[Any, ...],
+                         tuple[Artifacts, torch.export.ExportedProgram] | None] = {}  # fmt: skip
+        self.training: Callable[..., Any] | None = None  # (torch.compile, for autograd)
 
     def signature(self, args: Sequence[Any]) -> tuple[Any, ...]:
-        return tuple(
+        """What a compiled program was exported for: the arguments' shapes, dtypes and
+        devices, which of them share memory, and for a module each submodule's mode
+        (`train()`/`eval()`) and the very tensors of its parameters and buffers (one
+        reassigned is read anew, as torch.compile's guards would have it)."""
+        leaves = torch.utils._pytree.tree_leaves(list(args))
+        first: dict[int, int] = {}
+        shared = tuple(first.setdefault(_memory(a), i) if isinstance(a, torch.Tensor) else -1
+                       for i, a in enumerate(leaves))  # fmt: skip
+        state: tuple[Any, ...] = ()
+        if isinstance(self.fn, torch.nn.Module):
+            state = (
+                tuple(m.training for m in self.fn.modules()),
+                tuple((n, id(t)) for n, t in self.fn.named_parameters(remove_duplicate=False)),
+                tuple((n, id(t)) for n, t in self.fn.named_buffers(remove_duplicate=False)),
+            )
+        return (tuple(
             (tuple(a.shape), a.dtype, a.device.type) if isinstance(a, torch.Tensor) else a
-            for a in torch.utils._pytree.tree_leaves(list(args))
-        )
+            for a in leaves
+        ), shared, state)  # fmt: skip
 
-    def compile_for(self, args: tuple[Any, ...]) -> tuple[Artifacts, Any]:
-        from stepwell.frontend.fx import import_program
+    def compile_for(self, args: tuple[Any, ...]) -> tuple[Artifacts, Any] | None:
+        """The compiled program for `args`, or None where stepwell runs `fn` as it is
+        (a program it cannot compile: control flow, an op writing a list of tensors, a
+        write PyTorch cannot functionalize), which a warning says once."""
+        from stepwell.frontend.fx import RunsWithAten, import_program
         from stepwell.frontend.loader import Example, export
         from stepwell.lowering.compiler import compile_module
 
         key = self.signature(args)
         if key not in self.cache:
             ep = export(Example(self.fn, args, getattr(self.fn, "__name__", "fn")))
+            try:
+                module = import_program(ep)
+            except RunsWithAten as e:
+                warnings.warn(f"stepwell runs the program with ATen: {e}", stacklevel=3)
+                self.cache[key] = None
+                return None
             artifacts = compile_module(
-                import_program(ep), self.legal_ops, pipeline=self.pipeline, plugins=self.plugins
+                module, self.legal_ops, pipeline=self.pipeline, plugins=self.plugins
             )
             if self.dump_dir is not None:
                 artifacts.dump(_next_graph_dir(self.dump_dir))
@@ -112,9 +138,50 @@ class CompiledFunction:
     def __call__(self, *args: Any) -> Any:
         from stepwell.pipeline import bind_inputs
 
-        artifacts, ep = self.compile_for(args)
-        outputs = artifacts.runtime(*bind_inputs(artifacts.graph, ep, args))
-        return torch.utils._pytree.tree_unflatten(list(outputs), ep.call_spec.out_spec)
+        if self.needs_gradients(args):
+            return self.for_training(*args)
+        compiled = self.compile_for(args)
+        if compiled is None:
+            return self.fn(*args)
+        artifacts, ep = compiled
+        outputs = iter(artifacts.runtime(*bind_inputs(artifacts.graph, ep, args)))
+        leaves = [s.arg.value if isinstance(s.arg, torch.export.graph_signature.ConstantArgument)
+                  else next(outputs) for s in ep.graph_signature.output_specs
+                  if s.kind.name == "USER_OUTPUT"]  # (a constant the program returns: None)
+        return torch.utils._pytree.tree_unflatten(leaves, ep.call_spec.out_spec)
+
+    def needs_gradients(self, args: Sequence[Any]) -> bool:
+        """Would eager record the call for autograd (grad mode on, and an argument or a
+        parameter that requires grad)? An exported program computes no gradients."""
+        if not torch.is_grad_enabled():
+            return False
+        tensors = [a for a in torch.utils._pytree.tree_leaves(list(args))
+                   if isinstance(a, torch.Tensor)]  # fmt: skip
+        if isinstance(self.fn, torch.nn.Module):
+            tensors += list(self.fn.parameters())
+        return any(t.requires_grad for t in tensors)
+
+    def for_training(self, *args: Any) -> Any:
+        """A call autograd records runs through `torch.compile(fn, backend="stepwell")`
+        with the same options, whose forward and backward graphs stepwell compiles (the
+        outputs of an exported program would require no grad: no gradients at all)."""
+        if self.training is None:
+            options: dict[str, Any] = {"legal_ops": list(self.legal_ops),
+                                       "plugins": list(self.plugins)}  # fmt: skip
+            if self.pipeline is not None:
+                options["pipeline"] = self.pipeline
+            if self.dump_dir is not None:
+                options["dump_dir"] = str(self.dump_dir / "training")
+            self.training = torch.compile(self.fn, backend="stepwell", options=options)
+        return self.training(*args)
+
+
+def _memory(t: torch.Tensor) -> int:
+    """Where `t`'s memory starts (its storage), or its own identity without storage."""
+    try:
+        return t.untyped_storage().data_ptr() if t.numel() else id(t)
+    except (RuntimeError, NotImplementedError):
+        return id(t)
 
 
 def compile(  # noqa: A001 - mirrors torch.compile

@@ -73,6 +73,8 @@ def _replayable(node: torch.fx.Node) -> bool:
         if target.is_view:
             return True
         return target in SIZE_OPS
+    if isinstance(target, torch._ops.OperatorBase):  # a higher-order op (a custom op's
+        return False  # auto_functionalized, with_effects): running it again repeats it
     return not _is_tensor(node) and callable(target)  # operator.floordiv, sym_max, ...
 
 

@@ -50,7 +50,13 @@ from typing import Any
 
 import torch
 
-from stepwell.ir.callees import call_on_copies, flat_results, on_graph_device, resolve_callee
+from stepwell.ir.callees import (
+    call_on_copies,
+    dense_arguments,
+    flat_results,
+    on_graph_device,
+    resolve_callee,
+)
 from stepwell.ir.sizes import (
     SizeError,
     SizeFunction,
@@ -382,8 +388,7 @@ class LaunchPlan:
                 call_args = _decode(step["args"], slots)
                 kwargs = {k: _decode(v, slots) for k, v in step["kwargs"].items()}
                 if step["dense"]:  # an extern sees its inputs in the standard layout
-                    call_args = [_dense(a) for a in call_args]
-                    kwargs = {k: _dense(v) for k, v in kwargs.items()}
+                    call_args, kwargs = dense_arguments(step["callee"], call_args, kwargs)
                 kwargs = on_graph_device(call_args, kwargs, device)
                 out = call_on_copies(step["callee"], call_args, kwargs)
                 slots.extend(flat_results(len(step["out"]), out))
@@ -393,14 +398,6 @@ class LaunchPlan:
                 b = bind_symbols(step["binds"], given) if step["binds"] else {}
                 slots.append(source.reshape([size_value(d, b) for d in step["shape"]]))
         return tuple(_decode(list(self.returns), slots))
-
-
-def _dense(value: Any) -> Any:
-    if isinstance(value, torch.Tensor):
-        return value.contiguous()
-    if isinstance(value, list):
-        return [_dense(v) for v in value]
-    return value
 
 
 _STEP_KEYS = {

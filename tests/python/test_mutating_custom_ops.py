@@ -249,3 +249,46 @@ def test_the_reference_interpreter_runs_the_write_on_copies() -> None:
     (got,) = interpret(module, x, y)
     expected = fn(x.clone(), y)
     assert mismatch(expected, got) is None
+
+
+@torch.library.custom_op("stepwell_test::bump_two", mutates_args=("a", "b"))
+def _bump_two(a: torch.Tensor, b: torch.Tensor) -> None:
+    a.add_(1)
+    b.add_(1)
+
+
+@_bump_two.register_fake
+def _(a: torch.Tensor, b: torch.Tensor) -> None:
+    return None
+
+
+def test_one_tensor_or_overlapping_views_given_twice_are_written_as_one(tmp_path: Path) -> None:
+    """`bump_two(x, x)` adds 2 to x in eager; the two arguments were copied apart and
+    each copy got 1. Written arguments that share memory are now views of one copy of
+    it, so the op sees them alias as eager's does (x[0:2] and x[1:3] overlap at x[1])."""
+    _check(lambda x: _bump_two(x, x), lambda: (torch.zeros(3),), tmp_path)
+    _check(lambda x: _bump_two(x[0:2], x[1:3]), lambda: (torch.zeros(3),), tmp_path)
+
+
+def test_an_output_of_the_op_is_not_computed_again_after_the_call() -> None:
+    """A graph output that is the op's own result (or a view of it) made the runtime call
+    the op once more after the graph, on the inputs it had already written
+    (`input_views` took the higher-order op for size arithmetic it may replay)."""
+    calls: list[int] = []
+
+    @torch.library.custom_op("stepwell_test::bump_counted", mutates_args=("x",))
+    def bump_counted(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        calls.append(1)
+        x.add_(y)
+        return x * 2
+
+    @bump_counted.register_fake
+    def _(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        return torch.empty_like(x)
+
+    torch._dynamo.reset()
+    fn = lambda x, y: bump_counted(x, y)[1:]  # noqa: E731
+    x, y = torch.ones(3), torch.ones(3)
+    got = torch.compile(fn, backend="stepwell")(x, y)
+    assert len(calls) == 1
+    assert torch.equal(got, torch.full((2,), 4.0)) and torch.equal(x, torch.full((3,), 2.0))

@@ -678,3 +678,90 @@ def test_backward_at_nan_as_eager(name: str) -> None:
     torch._dynamo.reset()
     got, want = grad(torch.compile(fn, backend="stepwell")), grad(fn)
     assert mismatch(want, got) is None, (got, want)
+
+
+class _KV(torch.nn.Module):
+    """A buffer `k` written by an argument also named `k`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.register_buffer("k", torch.zeros(1, 8, 4))
+
+    def forward(self, k: torch.Tensor) -> torch.Tensor:
+        self.k[:, 2:4] = k
+        return self.k.sum(1)
+
+
+def test_stepwell_compile_writes_a_buffer_named_like_an_argument() -> None:
+    """The write-back looked the written buffer up by name among the arguments too, and
+    wrote the argument `k` (a compile error, or the wrong tensor where shapes agree)."""
+    import stepwell
+
+    eager, model = _KV(), _KV()
+    k = torch.randn(1, 2, 4)
+    assert mismatch(eager(k), stepwell.compile(model)(k)) is None
+    assert mismatch(eager.k, model.k) is None
+
+
+def test_stepwell_compile_follows_the_modules_mode_and_its_buffers() -> None:
+    """The compiled program was kept per input shape only: after `model.eval()` the
+    train-mode program kept running (and kept writing the running statistics), and a
+    buffer assigned anew was never read. The mode of every submodule and the tensors of
+    the parameters and buffers are part of what a program is compiled for now."""
+    import stepwell
+
+    torch.manual_seed(0)
+    model, eager = torch.nn.BatchNorm1d(3), torch.nn.BatchNorm1d(3)
+    compiled = stepwell.compile(model)
+    x = torch.randn(6, 3) * 2 + 1
+    for mode in ("train", "eval", "train"):
+        getattr(model, mode)()
+        getattr(eager, mode)()
+        assert mismatch(eager(x), compiled(x)) is None, mode
+        assert mismatch(eager.running_mean, model.running_mean) is None, mode
+    model.running_mean, eager.running_mean = torch.full((3,), 5.0), torch.full((3,), 5.0)
+    model.eval()
+    eager.eval()
+    assert mismatch(eager(x), compiled(x)) is None
+
+
+def test_stepwell_compile_returns_constants_and_runs_what_it_cannot_compile() -> None:
+    """A program returning None (only writing its input) failed to unflatten its results;
+    one PyTorch cannot functionalize (an op whose return aliases the argument it writes)
+    lost its write silently; control flow raised SubgraphError. Constants come back as
+    the program returns them, and the others run with ATen, with a warning."""
+    import stepwell
+
+    def writes_only(x: torch.Tensor) -> None:
+        x.add_(1)
+
+    x = torch.zeros(3)
+    assert stepwell.compile(writes_only)(x) is None
+    assert torch.equal(x, torch.ones(3))
+
+    def branches(x: torch.Tensor) -> torch.Tensor:
+        return torch.cond(x.sum() > 0, lambda x: x * 2, lambda x: x - 1, (x,))
+
+    with pytest.warns(UserWarning, match="runs the program with ATen"):
+        got = stepwell.compile(branches)(torch.ones(3))
+    assert torch.equal(got, torch.full((3,), 2.0))
+
+
+def test_stepwell_compile_trains_through_torch_compile() -> None:
+    """The outputs of an exported program require no grad, so a loss computed through
+    `stepwell.compile(model)` had no gradients at all. A call autograd records runs
+    through torch.compile with the stepwell backend; gradients are eager's."""
+    import stepwell
+
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.GELU(), torch.nn.Linear(8, 2))
+    eager = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.GELU(), torch.nn.Linear(8, 2))
+    eager.load_state_dict(model.state_dict())
+    x = torch.randn(5, 4)
+    torch._dynamo.reset()
+    stepwell.compile(model)(x).square().sum().backward()
+    eager(x).square().sum().backward()
+    for (name, p), q in zip(model.named_parameters(), eager.parameters(), strict=True):
+        assert p.grad is not None and mismatch(q.grad, p.grad) is None, name
+    with torch.no_grad():  # (inference: the exported program)
+        assert mismatch(eager(x), stepwell.compile(model)(x)) is None
