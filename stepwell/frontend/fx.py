@@ -212,6 +212,7 @@ def import_graph_with_attributes(
     (to pass after the example inputs when running the module). The first `user_outputs`
     outputs (default: all) are stored with eager's strides (`_build_module`'s `ordered`);
     the others (a training forward's saved tensors) row-major, as kernels read them."""
+    refuse_subgraphs(gm)  # (before a retrace, which cannot functionalize their calls)
     if not is_aten_graph(gm):
         gm = _retrace(gm, example_inputs)
     inputs = []
@@ -222,7 +223,6 @@ def import_graph_with_attributes(
                 inputs.append(GraphInput(str(val), "symint"))  # named by its symbol: s0
             else:
                 inputs.append(GraphInput(n.meta.get("stepwell_name", n.name), "input"))
-    refuse_subgraphs(gm)
     attributes = graph_attributes(gm)
     attribute_nodes = [n for n in gm.graph.nodes if n.op == "get_attr"]
     constants = {}

@@ -765,3 +765,23 @@ def test_stepwell_compile_trains_through_torch_compile() -> None:
         assert p.grad is not None and mismatch(q.grad, p.grad) is None, name
     with torch.no_grad():  # (inference: the exported program)
         assert mismatch(eager(x), stepwell.compile(model)(x)) is None
+
+
+def test_a_nested_compile_region_runs_with_aten() -> None:
+    """`torch.compiler.nested_compile_region` hands the backend an `invoke_subgraph` of a
+    subgraph; the retrace to functional ATen crashed inside PyTorch's functionalization
+    (AttributeError) before the subgraph was refused. It is refused first now: the graph
+    runs with ATen, with a warning, as control flow does."""
+
+    @torch.compiler.nested_compile_region
+    def region(t: torch.Tensor) -> torch.Tensor:
+        return t.sin() + 1
+
+    def fn(x: torch.Tensor) -> torch.Tensor:
+        return region(x) + region(x * 2)
+
+    torch._dynamo.reset()
+    x = torch.randn(3, 4)
+    with pytest.warns(UserWarning, match="subgraph"):
+        got = torch.compile(fn, backend="stepwell")(x)
+    assert mismatch(fn(x), got) is None
