@@ -332,20 +332,34 @@ class NodeImporter:
         for i in _wrapped_numbers(node, target):
             value = args[i]
             default = torch.get_default_dtype()
-            dtype = (torch.bool if isinstance(value, bool) else torch.int64
-                     if isinstance(value, int) else default if isinstance(value, float)
-                     else _DEFAULT_COMPLEX[default])  # fmt: skip
-            full = graph.call_function(torch.ops.aten.full.default, ([], value),
-                                       {"dtype": dtype})  # fmt: skip
-            full.meta.update(node.meta)
-            full.meta["val"] = torch.empty((), dtype=dtype, device="meta")
-            full.name = f"{node.name}_arg{i}"
-            self.import_node(full)
+            if isinstance(value, complex):  # (no attribute holds one: its parts do)
+                parts = [self._full(graph, node, f"{node.name}_arg{i}_{part}", x, default)
+                         for part, x in (("re", value.real), ("im", value.imag))]  # fmt: skip
+                full = graph.call_function(torch.ops.aten.complex.default, tuple(parts))
+                full.meta.update(node.meta)
+                full.meta["val"] = torch.empty((), dtype=_DEFAULT_COMPLEX[default],
+                                               device="meta")  # fmt: skip
+                full.name = f"{node.name}_arg{i}"
+                self.import_node(full)
+            else:
+                dtype = (torch.bool if isinstance(value, bool) else torch.int64
+                         if isinstance(value, int) else default)  # fmt: skip
+                full = self._full(graph, node, f"{node.name}_arg{i}", value, dtype)
             args[i] = full
         stand_in = graph.call_function(target, tuple(args), dict(node.kwargs))
         stand_in.meta.update(node.meta)
         stand_in.name = node.name
         return stand_in
+
+    def _full(self, graph: torch.fx.Graph, node: torch.fx.Node, name: str, value: Any,
+              dtype: torch.dtype) -> torch.fx.Node:  # fmt: skip
+        """A 0-d `aten.full` of `value` in `graph`, imported, located at `node`."""
+        full = graph.call_function(torch.ops.aten.full.default, ([], value), {"dtype": dtype})
+        full.meta.update(node.meta)
+        full.meta["val"] = torch.empty((), dtype=dtype, device="meta")
+        full.name = name
+        self.import_node(full)
+        return full
 
     def import_node(self, node: torch.fx.Node) -> None:
         if node.target is operator.getitem and isinstance(node.args[0], torch.fx.Node):
@@ -499,6 +513,8 @@ def _scalar_overload(node: torch.fx.Node, target: torch._ops.OpOverload) -> Any:
     wrapped = _wrapped_numbers(node, target)
     if not wrapped:
         return target
+    if any(isinstance(node.args[i], complex) for i in wrapped):
+        return None  # (a complex number is no attribute: a 0-d tensor of its parts)
     namespace, op_name = schema.name.split("::")
     packet = getattr(getattr(torch.ops, namespace), op_name)  # (prims.fma: not aten's)
     for name in packet.overloads():

@@ -149,3 +149,27 @@ def test_torch_compile_dynamic_lengths() -> None:
     for length in (5, 9):
         q, k = torch.randn(2, length, 4, 16), torch.randn(2, length, 2, 16)
         assert mismatch(list(fn(q, k)), list(f(q, k))) is None
+
+
+@torch.library.custom_op("stepwell_test::cneg", mutates_args=())
+def _cneg(x: torch.Tensor) -> torch.Tensor:
+    return -x
+
+
+@_cneg.register_fake
+def _(x: torch.Tensor) -> torch.Tensor:
+    return torch.empty_like(x)
+
+
+def test_a_python_complex_number_in_a_graph_left_complex() -> None:
+    """A graph the pair rewrite leaves complex (a custom op reads a complex value) and
+    that multiplies by a Python complex number (`x * 1j`) failed to import: "cannot
+    encode argument 1j". The number is now a 0-d `complex(full(re), full(im))`."""
+
+    def fn(x: torch.Tensor) -> torch.Tensor:
+        t = x * 1j + (2 - 1j)
+        return _cneg(t).real
+
+    torch._dynamo.reset()
+    x = torch.randn(3, dtype=torch.complex64)
+    assert mismatch(fn(x), torch.compile(fn, backend="stepwell")(x)) is None
