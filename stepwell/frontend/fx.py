@@ -49,6 +49,7 @@ from stepwell.ir.fx_nodes import (  # noqa: F401 - the frontend's public names
     one_element_constants,
     source_location,
 )
+from stepwell.ir.writes import storage_of
 
 
 class SubgraphError(RunsWithAten):
@@ -282,7 +283,7 @@ def _refuse_aliased_writes(traced: torch.fx.GraphModule, example_inputs: Sequenc
                if isinstance(x, torch.Tensor) and x.numel() and not _is_fake(x)]  # fmt: skip
     for i, x in tensors:
         for j, y in tensors:
-            if i != j and i in written and _storage(x) == _storage(y):
+            if i != j and i in written and storage_of(x) == storage_of(y):
                 names = [n.name for n in originals] + [""] * len(example_inputs)
                 raise FxImportError(
                     f"inputs {j} ({names[j]}) and {i} ({names[i]}) share memory and the "
@@ -292,10 +293,6 @@ def _refuse_aliased_writes(traced: torch.fx.GraphModule, example_inputs: Sequenc
 
 def _is_fake(t: torch.Tensor) -> bool:
     return isinstance(t, torch._subclasses.FakeTensor) or t.device.type == "meta"
-
-
-def _storage(t: torch.Tensor) -> int:
-    return t.untyped_storage().data_ptr()
 
 
 def _name_parameter_constants(traced: torch.fx.GraphModule, source: torch.nn.Module) -> None:

@@ -177,11 +177,11 @@ class CompiledFunction:
 
 
 def _memory(t: torch.Tensor) -> int:
-    """Where `t`'s memory starts (its storage), or its own identity without storage."""
-    try:
-        return t.untyped_storage().data_ptr() if t.numel() else id(t)
-    except (RuntimeError, NotImplementedError):
-        return id(t)
+    """Where `t`'s memory starts (its storage), or its own identity when it has none."""
+    from stepwell.ir.writes import storage_of
+
+    ptr = storage_of(t) if t.numel() else None
+    return id(t) if ptr is None else ptr
 
 
 def compile(  # noqa: A001 - mirrors torch.compile
