@@ -41,8 +41,10 @@ import contextlib
 import functools
 import importlib.util
 import json
+import shutil
 import sys
 import tempfile
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -519,6 +521,14 @@ def _check_step(step: Any, defined: int) -> int:
     return defined + len(out)
 
 
+def kernel_directory(owner: object) -> Path:
+    """A new folder for `owner`'s kernel files, removed when `owner` is collected (or at
+    exit), quietly (a `TemporaryDirectory` left to the collector warns)."""
+    path = Path(tempfile.mkdtemp(prefix="stepwell-kernels-"))
+    weakref.finalize(owner, shutil.rmtree, path, ignore_errors=True)
+    return path
+
+
 class PlanRuntime:
     """A compiled graph run by its launch plan: call it with the function's arguments
     (the same contract as `runtime.Runtime`)."""
@@ -526,8 +536,7 @@ class PlanRuntime:
     def __init__(self, plan: LaunchPlan, kernel_source: str, directory: Path | None = None):
         self.plan = plan
         self.source = kernel_source
-        self._tmp = None if directory else tempfile.TemporaryDirectory(prefix="stepwell-kernels-")
-        self.directory = directory or Path(self._tmp.name)  # type: ignore[union-attr]
+        self.directory = directory or kernel_directory(self)
         self.loaded: dict[bool, dict[str, Any]] = {}
 
     def kernels(self, interpret: bool) -> dict[str, Any]:

@@ -12,7 +12,6 @@ yet and otherwise says what to do.
 
 from __future__ import annotations
 
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,6 +29,7 @@ from stepwell.lowering.launch_plan import (
     check_writable,
     finish_call,
     graph_device,
+    kernel_directory,
     launch,
     load_kernels,
     on_cpu,
@@ -121,8 +121,7 @@ class Runtime:
         self.module = module
         self.source = kernel_source
         # a folder of our own is removed when the runtime is collected (or at exit)
-        self._tmp = None if directory else tempfile.TemporaryDirectory(prefix="stepwell-kernels-")
-        self.directory = directory or Path(self._tmp.name)  # type: ignore[union-attr]
+        self.directory = directory or kernel_directory(self)
         self.loaded: dict[bool, dict[str, Any]] = {}
         self.torch_level = has_torch_ops(module)  # (once: every call makes an interpreter)
         self._writes: dict[str, list[tuple[int, int]]] = {}
