@@ -786,3 +786,20 @@ def test_a_nested_compile_region_runs_with_aten() -> None:
     with pytest.warns(UserWarning, match="subgraph"):
         got = torch.compile(fn, backend="stepwell")(x)
     assert mismatch(fn(x), got) is None
+
+
+def test_a_returned_view_that_later_views_start_from_is_copied_through() -> None:
+    """Fuzz seed 1167: a permuted pair of dims merged by a reshape (a copy), a permuted
+    view of it returned, and a sum over a flattened, selected view of that one. Making
+    the returned view at graph level changed the tensor the sum's view starts from after
+    the partitioner had found it expressible, and the kernel builder asserted. Views are
+    checked again once graph-level views are known."""
+
+    def fn(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        v1 = x.transpose(0, 2).permute(0, 1, 3, 2, 4).reshape((2, 4, 9, 2))
+        v2 = v1.permute(2, 1, 0, 3)
+        return v2.permute(1, 0, 2, 3).flatten(0, 1)[:, :, 1].sum(0), v2
+
+    torch._dynamo.reset()
+    x = torch.randint(-5, 6, (3, 4, 2, 3, 2), dtype=torch.int32)
+    assert mismatch(fn(x), torch.compile(fn, backend="stepwell")(x)) is None

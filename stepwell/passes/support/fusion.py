@@ -274,13 +274,7 @@ class Partitioner:
     def run(self) -> Partition:
         self.copy_scattered_operands()
         ops = list(self.func.body.block.ops)
-        for op in ops:  # views that strides cannot express are copied by a kernel
-            if is_view_op(op) and view_of(op.results[0], self.materialized) is None and (
-                    self.read_in_memory(op)):  # fmt: skip
-                if self.copyable(op):
-                    self.copies.add(op)
-                else:
-                    self.graph_ops.add(op)
+        self.copy_unexpressible_views(ops)
         compute = [op for op in ops if self.is_kernel_op(op)]
         is_compute = set(compute)
         for op in ops:  # everything else runs at graph level, with the views it reads
@@ -301,6 +295,9 @@ class Partitioner:
                 if isinstance(owner, Operation) and is_view_op(owner) and owner not in self.copies:
                     self.graph_ops.add(owner)
                     self.views_for_graph_ops([owner])
+        # a view made at graph level above (one the return reads) is the tensor later
+        # views start from, in its own layout: those strides cannot express are copied
+        self.copy_unexpressible_views(ops)
         fills = []  # constants read from memory: a fill kernel each (an ATen call if empty)
         for op in self.needed_constants(ops):
             if math.prod(shape(op.results[0])) > 0:
@@ -439,6 +436,18 @@ class Partitioner:
                             self.copies.add(owner)
                         else:
                             self.graph_ops.add(owner)
+
+    def copy_unexpressible_views(self, ops: list[Operation]) -> None:
+        """Views that strides cannot express, and that something reads in memory, are
+        copied by a kernel (or made at graph level where no kernel can copy them)."""
+        for op in ops:
+            if (is_view_op(op) and op not in self.copies and op not in self.graph_ops
+                    and view_of(op.results[0], self.materialized) is None
+                    and self.read_in_memory(op)):  # fmt: skip
+                if self.copyable(op):
+                    self.copies.add(op)
+                else:
+                    self.graph_ops.add(op)
 
     def read_in_memory(self, op: Operation) -> bool:
         """Must the view `op` makes (one strides cannot express) be in memory for an op
