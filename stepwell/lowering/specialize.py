@@ -111,19 +111,45 @@ def specialize_graph(gm: torch.fx.GraphModule, args: Sequence[Any]) -> torch.fx.
     from torch.fx.experimental.proxy_tensor import make_fx
 
     # AOTAutograd passes effect tokens (`with_effects`) as None at run time: trace with
-    # what a token is at compile time, an empty tensor
-    tokens = [torch.empty(0) if a is None else a for a in args]
+    # what a token is at compile time, an empty tensor; a tensor in the layout the graph
+    # was traced with (a backward's `view` of a saved tensor needs those strides)
+    originals = [n for n in gm.graph.nodes if n.op == "placeholder"]
+    tokens = [torch.empty(0) if a is None else _traced_layout(n, a)
+              for n, a in zip(originals, args, strict=True)]  # fmt: skip
     with fx_traceback.preserve_node_meta(), torch._guards.tracing(None):
         traced = make_fx(
             torch.fx.Interpreter(gm).run, tracing_mode="fake", _allow_non_fake_inputs=True
         )(*tokens)
     placeholders = [n for n in traced.graph.nodes if n.op == "placeholder"]
-    originals = [n for n in gm.graph.nodes if n.op == "placeholder"]
     for node, original, a in zip(placeholders, originals, tokens, strict=True):
         node.meta["stepwell_name"] = original.meta.get("stepwell_name", original.name)
         if not isinstance(a, torch.Tensor):
             node.meta["val"] = a
     return traced
+
+
+def _traced_layout(node: torch.fx.Node, value: Any) -> Any:
+    """`value` (a graph input at run time) with the strides its placeholder was traced
+    with, at `value`'s sizes: a copy where they differ (a saved tensor the forward
+    stored row-major that the backward's `view` reads through a permute), else itself."""
+    val = node.meta.get("val")
+    if not (isinstance(val, torch.Tensor) and isinstance(value, torch.Tensor)):
+        return value
+    if val.dim() != value.dim():
+        return value
+    binding = {d.node.expr: n for d, n in zip(val.shape, value.shape, strict=True)
+               if isinstance(d, torch.SymInt) and d.node.expr.is_Symbol}  # fmt: skip
+    try:
+        strides = tuple(int(st.node.expr.subs(binding)) if isinstance(st, torch.SymInt)
+                        else int(st) for st in val.stride())  # fmt: skip
+    except (TypeError, ValueError, AttributeError):  # (a stride the sizes do not give)
+        return value
+    if strides == value.stride() or value.numel() == 0:
+        return value
+    laid = torch.empty_strided(value.shape, strides, dtype=value.dtype, device=value.device)
+    if torch._debug_has_internal_overlap(laid) != 0:
+        return value
+    return laid.copy_(value)
 
 
 def split_constant_outputs(gm: torch.fx.GraphModule) -> list[tuple[int, Any]]:

@@ -600,3 +600,28 @@ def test_a_wide_symbolic_window_compiles_in_seconds() -> None:
         q, k, v = (torch.randn(1, 1, n, 8) for _ in range(3))
         assert mismatch(attend(q, k, v), compiled(q, k, v)) is None
     assert time.monotonic() - start < 60
+
+
+def test_multihead_attention_trains_at_dynamic_sizes() -> None:
+    """nn.MultiheadAttention with gradients and `dynamic=True` crashed in the backward:
+    its graph, compiled per size, was re-traced with the saved tensors as the forward
+    stored them, and an `aten.view` of a permuted one needs the strides the graph was
+    traced with ("Cannot view a tensor with shape [3, 2, 4, 2] and strides (2, 24, 6,
+    1)"). The re-trace now lays each input out as traced (`specialize._traced_layout`)."""
+    torch.manual_seed(0)
+    eager = torch.nn.MultiheadAttention(8, 4, batch_first=True).eval()
+    model = copy.deepcopy(eager)
+    torch._dynamo.reset()
+    compiled = torch.compile(lambda q: model(q, q, q, need_weights=False)[0],
+                             backend="stepwell", dynamic=True)  # fmt: skip
+    for batch, length in [(2, 3), (3, 5)]:
+        q = torch.randn(batch, length, 8)
+        qe, qc = q.clone().requires_grad_(), q.clone().requires_grad_()
+        want, got = eager(qe, qe, qe, need_weights=False)[0], compiled(qc)
+        assert mismatch(want, got) is None
+        want.sum().backward()
+        got.sum().backward()
+        assert mismatch(qe.grad, qc.grad) is None
+        assert mismatch(eager.in_proj_weight.grad, model.in_proj_weight.grad) is None
+        eager.zero_grad()
+        model.zero_grad()
