@@ -194,9 +194,9 @@ def call_on_copies(name: str, args: list[Any], kwargs: dict[str, Any]) -> Any:
 def dense_arguments(name: str, args: list[Any], kwargs: dict[str, Any],
                     ) -> tuple[list[Any], dict[str, Any]]:  # fmt: skip
     """The arguments of a call to `name` with each tensor in the standard (contiguous)
-    layout, as an extern sees them, but for those the callee writes (a custom op's
-    `mutates_args` sees eager's strides, `call_on_copies`); one tensor given twice stays
-    one tensor."""
+    layout, as an extern sees them, but for those the callee writes (`call_on_copies`
+    copies them in the layout they have, so that arguments sharing memory still share
+    it); one tensor given twice stays one tensor."""
     written = written_arguments(name)
     names = set()
     if written:
@@ -226,7 +226,7 @@ def _copies(values: list[Any]) -> list[Any]:
                if isinstance(t, torch.Tensor)]  # fmt: skip
     storages: dict[int, Any] = {}
     for t in tensors:
-        storages.setdefault(_storage_key(t), []).append(t)
+        storages.setdefault(memory_key(t), []).append(t)
     made: dict[int, torch.Tensor] = {}
     for group in storages.values():
         if len({id(t) for t in group}) == 1 and not _overlaps_itself(group[0]):
@@ -251,7 +251,9 @@ def _copies(values: list[Any]) -> list[Any]:
     return [copy(v) for v in values]
 
 
-def _storage_key(t: torch.Tensor) -> int:
+def memory_key(t: torch.Tensor) -> int:
+    """Where `t`'s memory starts (its storage's address), or its own identity when it
+    has no memory (empty, or no storage): equal for tensors that share memory."""
     try:
         return t.untyped_storage().data_ptr() if t.numel() else id(t)
     except (RuntimeError, NotImplementedError):  # (no storage: a copy of its own)

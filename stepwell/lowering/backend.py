@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import torch
 
+from stepwell.ir.callees import memory_key
 from stepwell.lowering import frame_cache, graph_cache
 from stepwell.lowering.specialize import (
     SpecializingGraph,
@@ -96,7 +97,7 @@ class CompiledFunction:
         reassigned is read anew, as torch.compile's guards would have it)."""
         leaves = torch.utils._pytree.tree_leaves(list(args))
         first: dict[int, int] = {}
-        shared = tuple(first.setdefault(_memory(a), i) if isinstance(a, torch.Tensor) else -1
+        shared = tuple(first.setdefault(memory_key(a), i) if isinstance(a, torch.Tensor) else -1
                        for i, a in enumerate(leaves))  # fmt: skip
         state: tuple[Any, ...] = ()
         if isinstance(self.fn, torch.nn.Module):
@@ -174,14 +175,6 @@ class CompiledFunction:
                 options["dump_dir"] = str(self.dump_dir / "training")
             self.training = torch.compile(self.fn, backend="stepwell", options=options)
         return self.training(*args)
-
-
-def _memory(t: torch.Tensor) -> int:
-    """Where `t`'s memory starts (its storage), or its own identity when it has none."""
-    from stepwell.ir.writes import storage_of
-
-    ptr = storage_of(t) if t.numel() else None
-    return id(t) if ptr is None else ptr
 
 
 def compile(  # noqa: A001 - mirrors torch.compile
