@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 from typing import Any, cast
 
+import numpy
 import torch
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -109,7 +110,24 @@ def torch_dtype(element: Attribute) -> torch.dtype:
 
 def converted_number(value: float, dtype: torch.dtype) -> float:
     """The Python number `value` as eager converts it to float type `dtype`: through
-    float32 for the 16-bit types, rounding to nearest (c10's conversion)."""
+    float32 for the 16-bit types, rounding to nearest even (c10's conversion). Computed
+    with numpy, not torch: a decomposition calls this while make_fx traces it, where a
+    torch tensor would be a traced constant (and a fake tensor rejects it)."""
+    if dtype == torch.float64:
+        return float(value)
+    with numpy.errstate(over="ignore"):
+        single = numpy.float32(value)
+    if dtype == torch.float32:
+        return float(single)
+    if dtype == torch.float16:
+        with numpy.errstate(over="ignore"):
+            return float(numpy.float16(single))
+    if dtype == torch.bfloat16:
+        if numpy.isnan(single):
+            return float(single)
+        bits = int(single.view(numpy.uint32))
+        bits = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000  # (to nearest, ties to even)
+        return float(numpy.uint32(bits).view(numpy.float32))
     return float(torch.tensor(float(value), dtype=torch.float64).to(torch.float32).to(dtype))
 
 

@@ -148,3 +148,26 @@ def test_integer_power_by_a_tensor_stays_exact(tmp_path: Path) -> None:
     torch._dynamo.reset()
     got = torch.compile(lambda a, b: torch.pow(a, b) + 1, backend="stepwell")(base, exp)
     assert mismatch([torch.pow(base, exp) + 1], [got]) is None
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
+def test_half_power_by_a_constant_is_a_kernel_bit_exact(dtype: torch.dtype, tmp_path: Path) -> None:
+    """`h ** c` of a float16/bfloat16 `h` is a kernel (it was an ATen call: the exponent's
+    rounding to the half type built a tensor inside the traced decomposition), with eager's
+    bits: bfloat16's `h ** 3` and `h ** -2` round each product as eager's kernel does,
+    float16's `h ** ±0.5` is C's pow. (bfloat16's `h ** -0.5` is eager's bfloat16 rsqrt,
+    which can round down where the exact result rounds up: within an ulp, not bits.)"""
+    torch.manual_seed(0)
+    x = torch.cat([torch.tensor([0.0, -0.0, 1.0, -1.0, 0.1, 3.0, INF, -INF, NAN]),
+                   torch.randn(1000) * 4]).to(dtype)  # fmt: skip
+
+    def fn(t: torch.Tensor) -> tuple[torch.Tensor, ...]:
+        return t**3.0, t**-2.0, t**0.5, t**-0.5, t**2, t**1.7, t**-3, torch.pow(t, 0.1)
+
+    got, want = compiled_in_one_kernel(fn, tmp_path, x), fn(x)
+    assert mismatch(list(want), list(got)) is None, mismatch(list(want), list(got))
+    for i, (g, w) in enumerate(zip(got, want, strict=True)):
+        same = (g == w) | (g.isnan() & w.isnan())
+        if dtype == torch.bfloat16 and i == 3:
+            same |= torch.isclose(g.double(), w.double(), rtol=2**-7, atol=0)
+        assert bool(same.all()), (w[~same], g[~same])

@@ -113,8 +113,13 @@ def _pow_tensor_scalar(self: torch.Tensor, exponent: Any) -> torch.Tensor:
         return torch._refs.pow(self, exponent)  # (integers, bools, complex: the table's)
     if self.dtype in (torch.float16, torch.bfloat16):  # (through float32, as c10 converts)
         exponent = converted_number(exponent, self.dtype)
-    if self.dtype == torch.float16 and exponent == 0.5:  # C's pow (a 0-d exponent tensor)
+    if self.dtype == torch.float16 and exponent in (0.5, -0.5):  # C's pow (a 0-d exponent)
         return torch._refs.pow(self, torch.scalar_tensor(exponent, dtype=self.dtype))
+    if self.dtype == torch.bfloat16 and exponent in (3.0, -2.0):
+        # (eager's bfloat16 kernel multiplies in bfloat16, rounding each product; its
+        # float16 kernel calls pow in float32)
+        square = self * self
+        return square * self if exponent == 3.0 else 1 / square
     if exponent == -0.5:
         return torch.rsqrt(self)
     return torch._refs.pow(self, exponent)  # (0.5: sqrt; 2: x * x; else C's pow)
