@@ -278,11 +278,10 @@ class NodeImporter:
         bval, vval = base.meta.get("val"), v.meta.get("val")
         if not (isinstance(bval, torch.Tensor) and isinstance(vval, torch.Tensor)):
             return False
-        try:
-            static = [int(d) for d in (*bval.shape, *bval.stride(), vval.storage_offset())]
-        except (TypeError, RuntimeError):  # symbolic sizes: keep the op as it is
-            return False
-        del static
+        facts = (*bval.shape, *bval.stride(), vval.storage_offset())
+        if any(isinstance(d, torch.SymInt) and d.node.maybe_as_int() is None for d in facts):
+            return False  # symbolic sizes: keep the op as it is (`int(d)` would guard
+            # on the symbol's example value and make every later type static)
         if not _dense_from_zero(bval):
             return False
         if base is v and bval.is_contiguous():

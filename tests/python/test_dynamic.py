@@ -625,3 +625,24 @@ def test_multihead_attention_trains_at_dynamic_sizes() -> None:
         assert mismatch(eager.in_proj_weight.grad, model.in_proj_weight.grad) is None
         eager.zero_grad()
         model.zero_grad()
+
+
+def test_an_adaptive_pool_of_a_transposed_input_compiles_once(tmp_path: Path) -> None:
+    """Swin's pooler, `adaptive_avg_pool1d(x.transpose(1, 2), 1)`, decomposes to a mean
+    and an `as_strided` of it. Importing that `as_strided` asked `int()` of its base's
+    symbolic sizes, which made Dynamo's shape environment fix them at their example
+    values: the function's result type came out static and failed the verifier, so the
+    graph was compiled per size. Now it compiles once, symbolically, with no ATen call."""
+    torch._dynamo.reset()
+
+    def pool(x: torch.Tensor) -> torch.Tensor:
+        return torch.flatten(nn.functional.adaptive_avg_pool1d(x.transpose(1, 2), 1), 1)
+
+    compiled = torch.compile(pool, backend="stepwell", dynamic=True,
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    for batch, length in ((2, 7), (3, 7), (5, 4)):
+        x = torch.randn(batch, length, 16)
+        assert mismatch(pool(x), compiled(x)) is None, (batch, length)
+    specs = _specializations(tmp_path, "graph0")
+    assert list(specs) == ["symbolic"], list(specs)
+    assert specs["symbolic"]["externs"] == {}
