@@ -5,13 +5,16 @@ values, dtype, shape, ties (the first index) and NaN (the first NaN wins)."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 import torch
-from native import native_like_eager, run
+from gpu_compile import compile_for
+from native import compile_bound, native_like_eager, run
 
 from stepwell.frontend.loader import Example
 from stepwell.fuzz.compare import mismatch
@@ -19,6 +22,21 @@ from stepwell.pipeline import check_example
 
 NAN, INF = math.nan, math.inf
 X = torch.randn(5, 37)
+
+
+def _long_rows() -> torch.Tensor:
+    x = torch.randn(5, 20000)
+    x[0, 100] = x[0, 19999] = 50.0  # a tie: the first column wins, across tiles
+    x[0, 17] = x[0, 17000] = -50.0
+    x[1, 18000] = NAN  # a NaN in a late tile wins over every value
+    x[1, 19000] = NAN
+    x[2, 3] = -INF  # (float16 keeps it)
+    x[3] = -INF  # all -inf: column 0 for both
+    x[4, 0] = NAN  # a NaN first
+    return x
+
+
+LONG = _long_rows()
 
 CASES: dict[str, tuple[Callable[..., Any], torch.Tensor, int]] = {
     # name: (fn, input, kernels)
@@ -55,6 +73,18 @@ CASES: dict[str, tuple[Callable[..., Any], torch.Tensor, int]] = {
     "max along dim 0 of a 0-d tensor": (lambda x: torch.max(x, 0), torch.tensor(2.5), 1),
     "greedy decoding's last position": (
         lambda logits: logits[:, -1, :].argmax(-1), torch.randn(2, 5, 50), 1),
+    # rows longer than one tile (MAX_ROW): a looped kernel carries the best value and its
+    # first column across column tiles, and the first NaN's column apart
+    "a vocabulary-long row (looped)": (
+        lambda logits: (logits[:, -1, :].argmax(-1), torch.max(logits[:, -1, :] * 2, -1)),
+        torch.randn(2, 3, 50257), 1),
+    "long rows: ties across tiles, NaN in a late tile, all -inf": (
+        lambda x: (x.argmax(1), x.argmin(1), torch.max(x, 1)), LONG, 1),
+    "long int32 rows with ties": (
+        lambda x: (x.argmax(1), torch.min(x, 1)),
+        torch.randint(-3, 3, (3, 20000), dtype=torch.int32), 1),
+    "long float16 rows with an infinity": (
+        lambda x: x.argmin(1, keepdim=True), LONG[:3].half(), 1),
 }  # fmt: skip
 
 
@@ -65,6 +95,7 @@ def test_arg_reductions_match_eager_natively(name: str) -> None:
     want = torch.utils._pytree.tree_leaves(fn(x))  # (max's values and indices flattened)
     assert mismatch(want, got) is None, mismatch(want, got)
     assert manifest["externs"] == {}
+    assert "prims.arg_reduce" not in manifest["graph_level_prims"]  # (ATen's at run time)
     assert len(manifest["kernels"]) == kernels, manifest["kernels"]
 
 
@@ -79,6 +110,8 @@ def test_arg_reductions_in_the_interpreters(level: str) -> None:
     x = torch.tensor([[1.0, NAN, 3, NAN], [-1, 2, 5, 0], [4, 4, -2, -2]])
     example = Example(lambda t: (t.argmax(1), torch.min(t, 1), t.argmin()), (x,), "f")
     assert check_example(example, level).passed
+    looped = Example(lambda t: (t.argmax(1), torch.min(t, 1)), (LONG,), "long")
+    assert check_example(looped, level).passed
 
 
 PRODUCTS: dict[str, tuple[Callable[..., Any], torch.Tensor]] = {
@@ -134,3 +167,30 @@ def test_bilinear_is_one_reduction() -> None:
     fn = torch.nn.functional.bilinear
     manifest = native_like_eager(fn, *args)
     assert [k["kind"] for k in manifest["kernels"]] == ["reduction"]
+
+
+def test_an_arg_reduction_of_a_dynamic_length_compiles_once(tmp_path: Path) -> None:
+    """CLIP-text's pooling: the hidden state at each row's `input_ids.argmax(-1)`. With a
+    dynamic length the row is a looped kernel (one compile for every length), not a
+    compile per size."""
+    torch._dynamo.reset()
+
+    def pool(ids: torch.Tensor, h: torch.Tensor) -> torch.Tensor:
+        return h[torch.arange(h.shape[0]), ids.argmax(-1)] * 2
+
+    compiled = torch.compile(pool, backend="stepwell", dynamic=True,
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    for batch, length in ((2, 7), (3, 9), (4, 300)):
+        ids, h = torch.randint(0, 5, (batch, length)), torch.randn(batch, length, 8)
+        assert mismatch(pool(ids, h), compiled(ids, h)) is None, (batch, length)
+    (graph,) = tmp_path.iterdir()
+    assert [d.name for d in graph.iterdir() if d.is_dir()] == ["symbolic"]
+    manifest = json.loads((graph / "symbolic/manifest.json").read_text())
+    assert manifest["externs"] == {} and not manifest["graph_level_copies"]
+
+
+@pytest.mark.parametrize("target", ["cuda:90", "hip:gfx942"])
+def test_a_looped_arg_reduction_compiles_for_gpus(target: str, tmp_path: Path) -> None:
+    artifacts, _ = compile_bound(lambda x: (x.argmax(1), torch.min(x, 1)), LONG)
+    lines = compile_for(artifacts.levels["tile"], target, tmp_path)
+    assert [line.split(" ", 1)[1] for line in lines] == ["None True"], lines

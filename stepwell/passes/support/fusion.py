@@ -502,9 +502,9 @@ class Partitioner:
         if isinstance(op, SortOp):  # rows a bitonic network sorts in one tile
             row = shape(op.x)[op.dim.value.data]
             return 0 < row <= heuristics.MAX_SORT and str(_element(op.x)) != "i1"
-        if isinstance(op, ArgReduceOp):  # rows that one tile covers (no looped argmax)
+        if isinstance(op, ArgReduceOp):  # a row longer than one tile: a looped kernel
             row = shape(op.x)[op.dim.value.data]
-            return 0 < row <= heuristics.MAX_ROW and str(_element(op.x)) != "i1"
+            return (not isinstance(row, int) or row > 0) and str(_element(op.x)) != "i1"
         if isinstance(op, ScanOp):  # rows longer than one tile: carried across tiles
             row = shape(op.x)[op.dim.value.data] if shape(op.x) else 0
             if not isinstance(row, int):
@@ -533,6 +533,8 @@ class Partitioner:
             return True  # a gather: masked by its source's element count
         if isinstance(op, ScanOp):  # a symbolic row: carried across the loop's tiles
             return op.kind.data != "logsumexp"  # (whose looped form is not built yet)
+        if isinstance(op, ArgReduceOp):  # a symbolic row: a looped kernel
+            return True
         if type(op) in REDUCTIONS:  # a symbolic row: a looped kernel (var needs its length)
             dims = reduce_dims(op)
             static = all(is_static(shape(op.operands[0])[d]) for d in dims)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 import sympy
+import torch
 from torch.utils._sympy.functions import FloorDiv, PythonMod
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import (
@@ -671,12 +672,60 @@ class KernelBuilder:
         sum_d, sum_d2 = self.loop([zero, zero], sums)
         return self.variance(op, sum_d, sum_d2)
 
+    def looped_arg_reduce(self, op: ArgReduceOp) -> SSAValue:
+        """argmax/argmin of a row walked in column tiles. Each tile's extremum (its NaN
+        lanes left out) and the first column holding it replace the carried pair only
+        where strictly better, so the first of equal values wins; a row holding a NaN
+        gives its first NaN's column, as eager does."""
+        kind = "max" if op.kind.data == "argmax" else "min"
+        element = cast(TensorType[Attribute], op.x.type).element_type
+        val_t, idx_t = self.tile_type("reduced", element), self.tile_type("reduced", i64)
+        floating = is_float(element)
+        none = self.b.splat(torch.iinfo(torch.int64).max, idx_t)  # (no column yet)
+        inits = [self.b.splat(identity(kind, element), val_t), self.b.splat(0, idx_t)]
+        if floating:
+            inits.append(none)
+
+        def first_column(where: SSAValue, col: SSAValue) -> SSAValue:
+            """The first column of the tile where `where` holds (`none` if nowhere)."""
+            positions = self.column_positions(where)
+            big = self.b.splat(torch.iinfo(torch.int64).max, positions.type)
+            chosen = self.add(tile.SelectOp(where, positions, big))
+            return self.add(tile.ReduceOp("min", chosen, 1, idx_t, col))
+
+        def body(accs: list[SSAValue]) -> list[SSAValue]:
+            x = self.operand(op, 0, "full")
+            col = self.coords["full"][1]
+            flags_t = TensorType(i1, cast(TensorType[Attribute], x.type).get_shape())
+            if floating:  # (NaN lanes take the identity: they never win here)
+                nan = self.add(tile.CmpOp("ne", x, x, flags_t))
+                x = self.add(tile.SelectOp(nan, self.b.splat(identity(kind, element), x.type), x))
+            best = self.add(tile.ReduceOp(kind, x, 1, val_t, col))
+            at = first_column(self.add(tile.CmpOp(
+                "eq", x, self.add(tile.BroadcastOp(best, x.type)), flags_t)), col)  # fmt: skip
+            better = self.add(tile.CmpOp("gt" if kind == "max" else "lt", best, accs[0],
+                                         self.tile_type("reduced", i1)))  # fmt: skip
+            carried = [self.add(tile.SelectOp(better, best, accs[0])),
+                       self.add(tile.SelectOp(better, at, accs[1]))]  # fmt: skip
+            if floating:
+                carried.append(self.add(arith.MinSIOp(accs[2], first_column(nan, col))))
+            return carried
+
+        found = self.loop(inits, body)
+        if not floating:
+            return found[1]
+        has_nan = self.add(tile.CmpOp("ne", found[2], none, self.tile_type("reduced", i1)))
+        return self.add(tile.SelectOp(has_nan, found[2], found[1]))
+
     def build_looped(self, outputs: list[SSAValue]) -> None:
         """Reductions and reduced values in order, then one loop storing full rows."""
         for op in self.group.ops:
-            if type(op) in REDUCTIONS:
+            if type(op) in REDUCTIONS or isinstance(op, ArgReduceOp):
                 start = len(self.b.ops)
-                self.tiles[op.results[0]] = self.looped_reduction(op)
+                self.tiles[op.results[0]] = (
+                    self.looped_arg_reduce(op) if isinstance(op, ArgReduceOp)
+                    else self.looped_reduction(op)
+                )  # fmt: skip
                 self._locate(op, start)
             elif self.group.space_of[op.results[0]] == "reduced":
                 self.emit(op)

@@ -522,6 +522,28 @@ func.func @max_dim(%x: tensor<3x5xf32>) -> (tensor<3xf32>, tensor<3xi64>) {
 
 // -----
 
+// argmax over rows longer than one tile (20000 > MAX_ROW) is a looped row kernel: each
+// column tile's max (NaN lanes left out) and the first column holding it replace the
+// carried pair where strictly greater, and the first NaN's column is carried apart.
+// CHECK-LABEL: tile.kernel @k0_arg_reduce(
+// CHECK: scf.for
+// CHECK: tile.cmp "ne"
+// CHECK: tile.reduce "max"
+// CHECK: tile.lanes
+// CHECK: tile.reduce "min" %{{.*}} : tensor<{{.*}}xi64> -> tensor<{{.*}}xi64>
+// CHECK: tile.cmp "gt"
+// CHECK: arith.minsi
+// CHECK: scf.yield
+// CHECK-LABEL: func.func @long_argmax
+// CHECK-COUNT-1: tile.launch
+// CHECK-NOT: prims.
+func.func @long_argmax(%x: tensor<3x20000xf32>) -> tensor<3xi64> {
+  %i = torch.aten.argmax %x {dim = 1 : i64, keepdim = false} : (tensor<3x20000xf32>) -> tensor<3xi64>
+  func.return %i : tensor<3xi64>
+}
+
+// -----
+
 // A sort of rows of 5 is a row kernel over 16 lanes: tile.sort carries each lane's
 // column; lanes 5..15 (past the row) sort last, so the stored row is the sorted one.
 // CHECK-LABEL: tile.kernel @k0_sort(
