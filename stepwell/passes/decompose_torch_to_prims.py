@@ -70,7 +70,11 @@ from stepwell.passes.support import sdpa
 from stepwell.passes.support.composites import composite_of
 from stepwell.passes.support.constants import full_op
 from stepwell.passes.support.decompose import splice, trace_decomposition
-from stepwell.passes.support.symbolic import erase_dead_size_arithmetic, scalar_size
+from stepwell.passes.support.symbolic import (
+    erase_dead_size_arithmetic,
+    is_size_arithmetic,
+    scalar_size,
+)
 
 # composite primitives a backend may keep whole: overload -> builder
 SDPA = "aten.scaled_dot_product_attention.default"
@@ -283,10 +287,10 @@ class _Run:
             for new in reversed(new_ops):
                 new.erase(safe_erase=False)
             return self.extern(op, name)
-        for new in new_ops:
-            if isinstance(new, ExternOp):
-                self.report(new.callee.data)
         self.replace(op, new_ops, results)
+        for new in new_ops:  # (after the splice: a size op's operands are in the function)
+            if isinstance(new, ExternOp) and not is_size_arithmetic(new):
+                self.report(new.callee.data)
 
     def trace(self, op: TorchOp | OperatorOp, name: str) -> Any:
         """The op's decomposition traced on its operands: tensor types, and for an
@@ -382,7 +386,8 @@ class _Run:
                   file=sys.stderr)  # fmt: skip
 
     def extern(self, op: TorchOp | OperatorOp, name: str) -> None:
-        self.report(_overload_name(name))
+        if not is_size_arithmetic(op):  # (a size from sizes: no ATen call at run time)
+            self.report(_overload_name(name))
         args, kwargs = _extern_args(op)
         new = ExternOp(_overload_name(name), list(op.operands), list(op.result_types),
                        args, kwargs)  # fmt: skip

@@ -442,3 +442,24 @@ func.func @number_meets_half(%h: tensor<5xf16>) -> (tensor<5xi1>, tensor<5xf16>,
   %2 = torch.aten.mul.Scalar %h {other = 1.000000e-01 : f64} : (tensor<5xf16>) -> tensor<5xf16>
   func.return %0, %1, %2 : tensor<5xi1>, tensor<5xf16>, tensor<5xf16>
 }
+
+// -----
+
+// A mean over a symbolic row divides by the row's length, which the decomposition reads
+// with `aten.sym_size` and `sym_float`: size arithmetic, computed from the size
+// arguments, not an ATen call, so no remark says it stays one (and a float16 power by a
+// constant is a kernel op, not an extern: its exponent is rounded outside the trace).
+// CHECK-LABEL: func.func @mean_of_a_symbolic_row
+// CHECK:       prims.sum
+// CHECK:       prims.extern "aten.sym_size.int"
+// CHECK:       prims.div
+// CHECK-NOT:   prims.extern "aten.pow
+// CHECK:       prims.pow
+// REPORT-NOT:  sym_size
+// REPORT-NOT:  sym_float
+// REPORT-NOT:  aten.pow
+func.func @mean_of_a_symbolic_row(%s0: i64 {stepwell.name = "s0", stepwell.kind = "symint"}, %x: tensor<4x?xf32, ["s0"]>, %h: tensor<4xf16>) -> (tensor<4x1xf32>, tensor<4xf16>) {
+  %0 = torch.aten.mean.dim %x {dim = [-1 : i64], keepdim = true} : (tensor<4x?xf32, ["s0"]>) -> tensor<4x1xf32>
+  %1 = torch.aten.pow.Tensor_Scalar %h {exponent = 3.000000e+00 : f64} : (tensor<4xf16>) -> tensor<4xf16>
+  func.return %0, %1 : tensor<4x1xf32>, tensor<4xf16>
+}
