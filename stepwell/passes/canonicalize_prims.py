@@ -32,10 +32,10 @@ from stepwell.dialects import prims
 from stepwell.dialects.codecs import decode
 from stepwell.dialects.prims_support import AttentionOp, ExternOp, MatmulOp
 from stepwell.dialects.tile import int_list
-from stepwell.ir.sizes import size_text
-from stepwell.ir.types import has_sizes, int_array, is_float, symbol_binds
+from stepwell.ir.sizes import Size, product, simplify, size_text, statically_equal
+from stepwell.ir.types import has_sizes, int_array, is_float, symbol_binds, tensor_sizes
 from stepwell.passes.support.constants import full_op, splat
-from stepwell.passes.support.symbolic import scalar_size
+from stepwell.passes.support.symbolic import scalar_size, size_value
 
 if TYPE_CHECKING:
     from stepwell.dialects.prims_support import TakeOp
@@ -779,21 +779,32 @@ def _guarded_first(op: TakeOp, rewriter: PatternRewriter) -> bool:
     window reads its padding as offset -1. Unless every offset is known to lie inside
     (`in_bounds`, or `_int_range` proves it), `op` becomes
     `where(0 <= offsets < numel, take{in_bounds}(a, offsets), 0)` (True: the rule moves
-    the new gather on its next visit), or stays where it is when the source's size is
-    symbolic (True too)."""
+    the new gather on its next visit). A symbolic element count is a `full` of its
+    value, computed from the function's arguments (`size_value`); where they do not give
+    it the gather stays where it is (True too)."""
     from stepwell.dialects.prims_support import TakeOp
 
     if op.is_in_bounds():
         return False
-    numel = math.prod(_shape(op.a))
     offsets_type = cast(TensorType[Attribute], op.offsets.type)
-    if min((*_shape(op.a), *_shape(op.offsets)), default=0) < 0:
-        return True  # (a `?` size: no mask to build, the gather stays)
-    bounds = _int_range(op.offsets)
-    if bounds is not None and 0 <= bounds[0] and bounds[1] < numel:
-        return False
-    mask_type = TensorType(i1, offsets_type.get_shape())
-    low, high = full_op(offsets_type, 0), full_op(offsets_type, numel)
+    if not (has_sizes(op.a.type) and has_sizes(offsets_type)):
+        return True  # (a `?` size with no expression: no mask to build, the gather stays)
+    numel = product(tensor_sizes(op.a.type))
+    size_ops: list[Operation] = []
+    if isinstance(numel, int):
+        bounds = _int_range(op.offsets)
+        if bounds is not None and 0 <= bounds[0] and bounds[1] < numel:
+            return False
+        high = full_op(offsets_type, numel)
+    else:
+        block = _function_body(op)
+        made = None if block is None else size_value(numel, block)
+        if made is None:
+            return True
+        size_ops = made[0]
+        high = full_op(offsets_type, 0, made[1])
+    mask_type = TensorType(i1, offsets_type.get_shape(), offsets_type.encoding)
+    low = full_op(offsets_type, 0)
     above = prims.PrimsGeOp.create(operands=[op.offsets, low.results[0]],
                                    result_types=[mask_type])  # fmt: skip
     below = prims.PrimsLtOp.create(operands=[op.offsets, high.results[0]],
@@ -806,7 +817,7 @@ def _guarded_first(op: TakeOp, rewriter: PatternRewriter) -> bool:
         operands=[inside.results[0], gather.result, zero.results[0]],
         result_types=[op.result.type],
     )
-    new = [low, high, above, below, inside, gather, zero, masked]
+    new = [*size_ops, low, high, above, below, inside, gather, zero, masked]
     for o in new:
         o.location = op.location
     rewriter.replace(op, new)
@@ -939,13 +950,15 @@ class GatherThroughView(RewritePattern):
 
 
 def _view_index(
-    view: View, offsets: SSAValue, location: Attribute
+    view: View, offsets: SSAValue, location: Attribute, block: Block | None = None
 ) -> tuple[list[Operation], SSAValue]:
-    """The prims ops computing, for each row-major offset into `view` (static, offsets
-    within it), the offset of its element in the view's source: coordinate
+    """The prims ops computing, for each row-major offset into `view` (offsets within
+    it), the offset of its element in the view's source: coordinate
     (o // inner_d) % size_d times stride_d, summed, plus the view's offset. Dims that
     walk memory as one (a broadcast's repeats, a contiguous run) count as one dim, and
-    an offset that reads its element in place is the offsets themselves."""
+    an offset that reads its element in place is the offsets themselves. A symbolic size,
+    stride or offset is a `full` of its value, computed from the arguments of `block`
+    (`symbolic.size_value`; `_expressible_view` checked that they give it)."""
     offsets_type = cast(TensorType[Attribute], offsets.type)
     new: list[Operation] = []
 
@@ -954,38 +967,57 @@ def _view_index(
         new.append(o)
         return o.results[0]
 
-    def const(value: int) -> SSAValue:
-        return emit(full_op(offsets_type, value))
+    def const(value: Size) -> SSAValue:
+        if isinstance(value, int) or value.is_Integer:
+            return emit(full_op(offsets_type, int(value)))
+        made = None if block is None else size_value(value, block)
+        assert made is not None  # (`_expressible_view` checked)
+        for o in made[0]:
+            emit(o)
+        return emit(full_op(offsets_type, 0, made[1]))
 
     def binary(cls: type[Operation], a: SSAValue, b: SSAValue) -> SSAValue:
         return emit(cls.create(operands=[a, b], result_types=[offsets_type]))
 
-    dims: list[tuple[int, int]] = []  # (size, stride), outermost first, merged
+    dims: list[tuple[Size, Size]] = []  # (size, stride), outermost first, merged
     for size, stride in zip(view.sizes, view.strides, strict=True):
         if size == 1:
             continue
-        if dims and dims[-1][1] == stride * size:  # (the outer dim continues this one)
-            dims[-1] = (dims[-1][0] * size, stride)
+        if dims and statically_equal(dims[-1][1], stride * size):  # (the outer dim
+            dims[-1] = (simplify(dims[-1][0] * size), stride)  # continues this one)
         else:
             dims.append((size, stride))
-    total = math.prod(view.sizes)
+    total = product(view.sizes)
     index: SSAValue | None = None
-    inner = 1
+    inner: Size = 1
     for size, stride in reversed(dims):
-        if stride != 0:
+        if not statically_equal(stride, 0):
             coordinate = offsets if inner == 1 else binary(
                 prims.PrimsDivOp, offsets, const(inner))  # fmt: skip
-            if inner * size < total:  # (offsets are within the view)
-                coordinate = binary(prims.PrimsRemainderOp, coordinate, const(size))
+            if not statically_equal(simplify(inner * size), total):  # (offsets are
+                coordinate = binary(prims.PrimsRemainderOp, coordinate, const(size))  # in it)
             term = coordinate if stride == 1 else binary(
                 prims.PrimsMulOp, coordinate, const(stride))  # fmt: skip
             index = term if index is None else binary(prims.PrimsAddOp, index, term)
-        inner *= size
+        inner = simplify(inner * size)
     if index is None:
         index = const(0)
-    if view.offset:
+    if not statically_equal(view.offset, 0):
         index = binary(prims.PrimsAddOp, index, const(view.offset))
     return new, index
+
+
+def _expressible_view(view: View | None, block: Block | None) -> bool:
+    """Can `_view_index` compute offsets into `view` in `block`: every offset, size and
+    stride a number, or an expression the block's arguments give (`size_value`)?"""
+    if view is None:
+        return False
+    fields = (view.offset, *view.sizes, *view.strides)
+    if all(isinstance(x, int) for x in fields):
+        return True
+    return block is not None and all(
+        isinstance(x, int) or x.is_Integer or size_value(x, block) is not None for x in fields
+    )
 
 
 class MergeGathers(RewritePattern):
@@ -1083,18 +1115,20 @@ class GatherOfIndexMath(RewritePattern):
             return
         if not isinstance(source, prims.PrimsIotaOp) and not _generated(op.a):
             return
-        if not has_sizes(op.offsets.type) or not _computable_at_offsets(op.a):
+        block = _function_body(op)
+        if not has_sizes(op.offsets.type) or not _computable_at_offsets(op.a, block):
             return
         if _guarded_first(op, rewriter):
             return
-        new, value = _GeneratedAt(op.offsets, op.location).at(op.a)
+        new, value = _GeneratedAt(op.offsets, op.location, block).at(op.a)
         rewriter.replace(op, new, [value])  # (maybe no new op: iota(n)[i] is i itself)
 
 
-def _computable_at_offsets(value: SSAValue) -> bool:
+def _computable_at_offsets(value: SSAValue, block: Block | None = None) -> bool:
     """Can `_GeneratedAt` compute `value` (a `_generated` one) at given offsets? Every
-    constant is a number, every chain of views has static strides, every elementwise op
-    reads operands of its result's shape."""
+    constant is a number, every chain of views has strides, sizes and offsets that are
+    numbers or that `block`'s arguments give, every elementwise op reads operands of its
+    result's shape."""
     from stepwell.passes.support.views import is_view_op
 
     stack, seen = [value], set()
@@ -1115,7 +1149,7 @@ def _computable_at_offsets(value: SSAValue) -> bool:
                 return False
             continue
         if is_view_op(owner):
-            step = _view_step(v)
+            step = _view_step(v, block)
             if step is None:
                 return False
             stack.append(step[0])
@@ -1139,17 +1173,19 @@ def _view_root(value: SSAValue) -> SSAValue:
     return value
 
 
-def _view_step(value: SSAValue) -> tuple[SSAValue, View | None] | None:
+def _view_step(
+    value: SSAValue, block: Block | None = None
+) -> tuple[SSAValue, View | None] | None:
     """Where the elements of `value`, a view, lie: (source, view) when its whole chain of
     views is one strided view of the value under it, else for its own view op alone:
     (operand, None) when the op keeps every element where it is in row-major order (a
     reshape of a sliced value: `GatherThroughReshape`), (operand, view) when it is a
-    strided view of its operand; None when it is neither, or a size is symbolic."""
+    strided view of its operand; None when it is neither, or a symbolic size is not one
+    the arguments of `block` give (`_expressible_view`)."""
     from stepwell.passes.support.views import View, view_through
 
     def static(view: View | None) -> bool:
-        return view is not None and all(isinstance(x, int) for x in
-                                        (view.offset, *view.sizes, *view.strides))  # fmt: skip
+        return _expressible_view(view, block)
 
     root = _view_root(value)
     view = view_through(value, root, View.of(root))
@@ -1166,13 +1202,20 @@ def _view_step(value: SSAValue) -> tuple[SSAValue, View | None] | None:
     return (x, view) if static(view) else None
 
 
+def _function_body(op: Operation) -> Block | None:
+    """The body of the function `op` is in, directly (whose arguments give sizes)."""
+    block = op.parent_block()
+    func = block.parent_op() if block is not None else None
+    return block if isinstance(func, FuncOp) and func.body.blocks.first is block else None
+
+
 class _GeneratedAt:
     """The ops computing generated values at `offsets` (`GatherOfIndexMath`): `at(v)`
     is v's elements at the offsets, as the new ops and the value; each (value, offsets)
     pair is computed once."""
 
-    def __init__(self, offsets: SSAValue, location: Attribute) -> None:
-        self.offsets, self.location = offsets, location
+    def __init__(self, offsets: SSAValue, location: Attribute, block: Block | None) -> None:
+        self.offsets, self.location, self.block = offsets, location, block
         self.new: list[Operation] = []
         self.memo: dict[tuple[SSAValue, SSAValue], SSAValue] = {}
 
@@ -1196,19 +1239,19 @@ class _GeneratedAt:
         owner = cast(Operation, v.owner)
         offsets_type = cast(TensorType[Attribute], offsets.type)
         element = cast(TensorType[Attribute], v.type).element_type
-        result = TensorType(element, offsets_type.get_shape())
+        result = _like(offsets, element)
         if isinstance(owner, prims.PrimsFullOp):
             return self.emit(full_op(result, decode(owner.properties["fill_value"])))
         if is_view_op(owner):
             root = _view_root(v)
             if isinstance(root.owner, prims.PrimsFullOp):
                 return self.value(root, offsets)  # (any element of it is its fill)
-            step = _view_step(v)
+            step = _view_step(v, self.block)
             assert step is not None  # (`_computable_at_offsets` checked)
             source, view = step
             if view is None:  # (the same elements, in the same order)
                 return self.value(source, offsets)
-            new, index = _view_index(view, offsets, self.location)
+            new, index = _view_index(view, offsets, self.location, self.block)
             self.new.extend(new)
             return self.value(source, index)
         if isinstance(owner, prims.PrimsIotaOp):

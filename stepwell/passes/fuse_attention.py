@@ -42,6 +42,7 @@ from xdsl.dialects.builtin import (
     DictionaryAttr,
     FloatAttr,
     IntegerAttr,
+    IntegerType,
     ModuleOp,
     StringAttr,
     TensorType,
@@ -713,6 +714,10 @@ def subgraph(v: SSAValue) -> tuple[list[Operation], dict[SSAValue, str]] | None:
                 return None
             sizes[u] = str(size)
             continue
+        size = scalar_size(u) if isinstance(u.type, IntegerType) else None
+        if size is not None and sympy.sympify(size).is_Symbol:
+            sizes[u] = str(size)  # (a size read from a tensor: `sym_size(x, 1)`)
+            continue
         op = cast(Operation, u.owner)
         if op in seen:
             continue
@@ -818,6 +823,8 @@ def piecewise_in_positions(ops: list[Operation]) -> bool:
     `i - j < 100.5`), shifted (`(i - j) >> 7`), divided or taken modulo, whose
     thresholds no integer of the mask shows."""
     for op in ops:
+        if op.name in ("prims.remainder", "prims.div") and _coordinate_of_a_position(op):
+            continue  # (a coordinate from an offset: `o // 17 % s0`)
         if op.name in UNSAMPLED_OPS:
             return False
         elements = [element(u) for u in (*op.operands, *op.results)
@@ -832,6 +839,46 @@ def piecewise_in_positions(ops: list[Operation]) -> bool:
         elif op.name == "prims.div" and not all(is_float(e) for e in elements):
             return False  # (an integer quotient; floats here come from booleans)
     return True
+
+
+def _coordinate_of_a_position(op: Operation) -> bool:
+    """Is `op` an integer division or remainder of a position (a value computed from an
+    iota) by a positive constant or a symbolic size: a coordinate from an offset, as the
+    index math of a gather moved into its offsets builds it (`o // 17 % s0`)? It repeats
+    with a period that is one of the mask's integers or one of its sizes, and
+    `sample_bindings` takes the positions past twice its integers and varies its sizes,
+    so a sample shows it. Not a size taken modulo a constant (`s0 % 32`), whose
+    threshold no sample need reach."""
+    if len(op.operands) != 2 or is_float(element(op.results[0])):
+        return False
+    divisor = op.operands[1]
+    while isinstance(divisor.owner, prims.PrimsBroadcastInDimOp):
+        divisor = divisor.owner.operands[0]
+    full = divisor.owner
+    if not isinstance(full, prims.PrimsFullOp):
+        return False
+    if full.operands:  # (a size: `#torch.sym<0>`)
+        size = scalar_size(full.operands[0]) if len(full.operands) == 1 else None
+        if size is None or is_static(size):
+            return False
+    elif not (isinstance(full.fill_value, IntegerAttr) and full.fill_value.value.data > 0):
+        return False
+    return _reads_a_position(op.operands[0])
+
+
+def _reads_a_position(v: SSAValue) -> bool:
+    """Does `v` depend on a `prims.iota` (a position), through any prims ops?"""
+    stack, seen = [v], set()
+    while stack:
+        u = stack.pop()
+        owner = u.owner
+        if not isinstance(owner, Operation) or owner in seen:
+            continue
+        seen.add(owner)
+        if isinstance(owner, prims.PrimsIotaOp):
+            return True
+        stack.extend(owner.operands)
+    return False
 
 
 def evaluate_symbolic(v: SSAValue) -> list[torch.Tensor] | None:

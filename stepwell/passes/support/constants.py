@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import cast
 
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr, StringAttr, TensorType
+from xdsl.dialects.builtin import FloatAttr, IntAttr, IntegerAttr, StringAttr, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from stepwell.dialects import prims
 from stepwell.dialects.codecs import decode
+from stepwell.dialects.torch_support import SymAttr
 from stepwell.ir.types import int_array, is_float
 
 TRANSPARENT = (
@@ -36,10 +37,17 @@ def splat(v: SSAValue) -> float | None:
     return None
 
 
-def full_op(t: Attribute, value: float) -> prims.PrimsFullOp:
-    """`prims.full` of tensor type `t` filled with `value` (as t's element kind)."""
+def full_op(t: Attribute, value: float, size: SSAValue | None = None) -> prims.PrimsFullOp:
+    """`prims.full` of tensor type `t` filled with `value` (as t's element kind), or with
+    the size an `i64` value holds (`size`: size arithmetic, `#torch.sym<0>`)."""
     tt = cast(TensorType[Attribute], t)
     el = tt.element_type
+    if size is not None:
+        return prims.PrimsFullOp.make(
+            [tt], sym_args=[size], shape=int_array(list(tt.get_shape())),
+            fill_value=SymAttr(IntAttr(0)), dtype=el, device=StringAttr("cpu"),
+            requires_grad=IntegerAttr.from_bool(False),
+        )  # fmt: skip
     if is_float(el):
         fill: Attribute = FloatAttr(value, 64)
     elif str(el) == "i1":

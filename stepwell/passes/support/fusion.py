@@ -855,6 +855,8 @@ class Partitioner:
     def externals_fit(self, op: Operation, g: Group, space: str) -> bool:
         """Operands from outside g must be readable as a view of g's space."""
         for i, v in enumerate(op.operands):
+            if not isinstance(v.type, TensorType):
+                continue  # (a size a fill holds: the kernel computes it from its sizes)
             if (self.producer_group(v) is g or self.constant(v) is not None
                     or self.size_fill(v) is not None):  # fmt: skip
                 continue  # (a splat fits any space; an iota's view must, as a tensor's)

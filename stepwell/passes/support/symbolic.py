@@ -36,19 +36,20 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
     DictionaryAttr,
+    IntAttr,
     IntegerAttr,
     IntegerType,
     StringAttr,
     TensorType,
 )
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
 
 from stepwell.dialects.prims_support import ExternOp
-from stepwell.dialects.torch_support import OperatorOp, TorchOp
+from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
 from stepwell.ir.interpret import generic_arguments
 from stepwell.ir.sizes import Size, SizeError, product, simplify, statically_equal, symbol
-from stepwell.ir.types import tensor_sizes, torch_dtype
+from stepwell.ir.types import symbol_binds, tensor_sizes, torch_dtype
 from stepwell.passes.support import slicing  # noqa: F401 - registers stepwell::slice
 
 QUIET_LOGGERS = ("torch.fx.experimental.symbolic_shapes", "torch._subclasses.fake_tensor")
@@ -363,6 +364,63 @@ sizes, and a kernel reads the value's expression (`scalar_size`)."""
 def is_size_arithmetic(op: Operation) -> bool:
     """An op computing a size from sizes (`aten.sym_size`, `_operator.mul` on sizes)."""
     return len(op.results) == 1 and scalar_size(op.results[0]) is not None
+
+
+SIZE_OPS: dict[type, str] = {
+    sympy.Add: "_operator.add",
+    sympy.Mul: "_operator.mul",
+    FloorDiv: "_operator.floordiv",
+    PythonMod: "_operator.mod",
+}
+"""The size arithmetic `size_value` spells an expression with, by sympy node."""
+
+
+def size_value(size: Size, block: Block) -> tuple[list[Operation], SSAValue] | None:
+    """Ops computing the symbolic `size` from the arguments of `block` (a function's
+    body), as `scalar_size` reads them: each symbol from its own `i64` argument or an
+    `aten.sym_size` of a tensor argument with it as a dim, combined with `SIZE_OPS`
+    externs; the last value holds `size`. None when no argument gives a symbol or the
+    expression has another form (`Max`)."""
+    args = list(block.args)
+    binds = {name: (i, d) for i, d, name in reversed(symbol_binds([a.type for a in args]))}
+    new: list[Operation] = []
+    i64 = IntegerType(64)
+
+    def value(e: Any) -> SSAValue | int | None:
+        if isinstance(e, int) or getattr(e, "is_Integer", False):
+            return int(e)
+        if isinstance(e, sympy.Symbol):
+            for a in args:  # (its own argument: `%arg0: i64 {stepwell.name = "s70"}`)
+                if isinstance(a.type, IntegerType) and scalar_size(a) == e:
+                    return a
+            if str(e) not in binds:
+                return None
+            i, d = binds[str(e)]
+            new.append(ExternOp("aten.sym_size.int", [args[i]], [i64],
+                                args=[SymAttr(IntAttr(0)), IntegerAttr(d, 64)]))  # fmt: skip
+            return new[-1].results[0]
+        callee = SIZE_OPS.get(type(e))
+        if callee is None:
+            return None
+        parts = [value(x) for x in e.args]
+        if any(x is None for x in parts):
+            return None
+        result = parts[0]
+        for part in parts[1:]:  # (Add and Mul take many terms: folded two at a time)
+            operands = [x for x in (result, part) if isinstance(x, SSAValue)]
+            refs = iter(range(len(operands)))
+            spelled = [SymAttr(IntAttr(next(refs))) if isinstance(x, SSAValue)
+                       else IntegerAttr(x, 64) for x in (result, part)]  # fmt: skip
+            new.append(ExternOp(callee, operands, [i64], args=spelled))
+            result = new[-1].results[0]
+        return result
+
+    out = value(simplify(size))
+    if not isinstance(out, SSAValue) or scalar_size(out) is None:
+        return None
+    if not statically_equal(cast(Size, scalar_size(out)), size):
+        return None  # (a spelling `scalar_size` reads otherwise: not kept)
+    return new, out
 
 
 def erase_dead_size_arithmetic(root: Operation) -> None:

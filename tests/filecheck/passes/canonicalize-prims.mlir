@@ -782,3 +782,25 @@ func.func @size_from_a_tensor_argument(%x: tensor<?x8xf32, ["s0"]>) -> i64 {
   %s = prims.extern "aten.sym_size.int"(%t) {args = [#torch.sym<0>, 1 : i64]} : (tensor<8x?xf32, ["s0"]>) -> i64
   func.return %s : i64
 }
+
+// -----
+
+// A gather of a broadcast iota of symbolic size is computed from its offsets too: the
+// [s0, s1] view of iota(s0) (stride 0 on its columns) at offset o is o // s1, with s1 a
+// `full` of the size argument, and the lanes outside the s0 · s1 elements are masked,
+// with that product computed from the size arguments (the positions a rotary table's
+// `cat` gathers at a symbolic length: a kernel of their own before).
+// CHECK-LABEL: func.func @gather_of_symbolic_iota_view
+// CHECK-NOT:   prims.take
+// CHECK:       %[[N:.*]] = prims.extern "_operator.mul"(%s0, %s1)
+// CHECK:       prims.full sym(%[[N]]) {{.*}}fill_value = #torch.sym<0>
+// CHECK:       %[[IN:.*]] = prims.bitwise_and
+// CHECK:       %[[S1:.*]] = prims.full sym(%s1) {{.*}}fill_value = #torch.sym<0>
+// CHECK:       %[[Q:.*]] = prims.div %i, %[[S1]]
+// CHECK:       prims.where %[[IN]], %[[Q]]
+func.func @gather_of_symbolic_iota_view(%s0: i64 {stepwell.name = "s0", stepwell.kind = "symint"}, %s1: i64 {stepwell.name = "s1", stepwell.kind = "symint"}, %i: tensor<?xi64, ["s0"]>) -> tensor<?xi64, ["s0"]> {
+  %n = prims.iota {length = -9223372036854775808 : i64, start = 0 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<?xi64, ["s0"]>
+  %b = prims.broadcast_in_dim %n {shape = [-9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [0 : i64]} : (tensor<?xi64, ["s0"]>) -> tensor<?x?xi64, ["s0", "s1"]>
+  %0 = prims.take %b, %i : (tensor<?x?xi64, ["s0", "s1"]>, tensor<?xi64, ["s0"]>) -> tensor<?xi64, ["s0"]>
+  func.return %0 : tensor<?xi64, ["s0"]>
+}

@@ -509,6 +509,94 @@ func.func @symbolic_causal(%q: tensor<1x2x?x16xf32, ["s0"]> {stepwell.name = "q"
 
 // -----
 
+// Positions taken as coordinates of an offset (`i % s0`, as a gather of a position moved
+// into its offsets computes them) are still positions: the mask is sampled, and it is
+// causal at every sample (a remainder was refused outright before, and the symbolic
+// Llama's mask stayed an operand once its positions' gather became index math).
+// CHECK-LABEL: func.func @symbolic_causal_of_coordinates
+// CHECK: prims.attention %{{.*}}, %{{.*}}, %{{.*}} {causal = true, scale = 2.500000e-01 : f64}
+func.func @symbolic_causal_of_coordinates(%n: i64 {stepwell.name = "s0", stepwell.kind = "symint"}, %q: tensor<1x2x?x16xf32, ["s0"]> {stepwell.name = "q", stepwell.kind = "input"}, %k: tensor<1x2x?x16xf32, ["s0"]> {stepwell.name = "k", stepwell.kind = "input"}, %v: tensor<1x2x?x16xf32, ["s0"]> {stepwell.name = "v", stepwell.kind = "input"}) -> tensor<1x2x?x16xf32, ["s0"]> attributes {stepwell.size_hints = {s0 = 8 : i64}} {
+  %0 = prims.iota {length = -9223372036854775808 : i64, start = 0 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<?xi64, ["s0"]>
+  %d = prims.full sym(%n) {shape = [-9223372036854775808 : i64], fill_value = #torch.sym<0>, dtype = i64, device = "cpu", requires_grad = false} : (i64) -> tensor<?xi64, ["s0"]>
+  %p = prims.remainder %0, %d : (tensor<?xi64, ["s0"]>, tensor<?xi64, ["s0"]>) -> tensor<?xi64, ["s0"]>
+  %1 = prims.broadcast_in_dim %p {shape = [1 : i64, -9223372036854775808 : i64], broadcast_dimensions = [1 : i64]} : (tensor<?xi64, ["s0"]>) -> tensor<1x?xi64, ["s0"]>
+  %2 = prims.broadcast_in_dim %p {shape = [-9223372036854775808 : i64, 1 : i64], broadcast_dimensions = [0 : i64]} : (tensor<?xi64, ["s0"]>) -> tensor<?x1xi64, ["s0"]>
+  %3 = prims.broadcast_in_dim %1 {shape = [-9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [0 : i64, 1 : i64]} : (tensor<1x?xi64, ["s0"]>) -> tensor<?x?xi64, ["s0", "s0"]>
+  %4 = prims.broadcast_in_dim %2 {shape = [-9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [0 : i64, 1 : i64]} : (tensor<?x1xi64, ["s0"]>) -> tensor<?x?xi64, ["s0", "s0"]>
+  %5 = prims.transpose %k {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x?x16xf32, ["s0"]>) -> tensor<1x2x16x?xf32, ["s0"]>
+  %6 = prims.collapse %q {start = 0 : i64, end = 1 : i64} : (tensor<1x2x?x16xf32, ["s0"]>) -> tensor<2x?x16xf32, ["s0"]>
+  %7 = prims.collapse %5 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x16x?xf32, ["s0"]>) -> tensor<2x16x?xf32, ["s0"]>
+  %8 = prims.matmul %6, %7 : (tensor<2x?x16xf32, ["s0"]>, tensor<2x16x?xf32, ["s0"]>) -> tensor<2x?x?xf32, ["s0", "s0"]>
+  %9 = prims.split_dim %8 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %10 = prims.full {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], fill_value = 2.500000e-01 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %11 = prims.mul %9, %10 : (tensor<1x2x?x?xf32, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %12 = prims.broadcast_in_dim %3 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [2 : i64, 3 : i64]} : (tensor<?x?xi64, ["s0", "s0"]>) -> tensor<1x2x?x?xi64, ["s0", "s0"]>
+  %13 = prims.broadcast_in_dim %4 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [2 : i64, 3 : i64]} : (tensor<?x?xi64, ["s0", "s0"]>) -> tensor<1x2x?x?xi64, ["s0", "s0"]>
+  %14 = prims.le %12, %13 : (tensor<1x2x?x?xi64, ["s0", "s0"]>, tensor<1x2x?x?xi64, ["s0", "s0"]>) -> tensor<1x2x?x?xi1, ["s0", "s0"]>
+  %15 = prims.bitwise_not %14 : (tensor<1x2x?x?xi1, ["s0", "s0"]>) -> tensor<1x2x?x?xi1, ["s0", "s0"]>
+  %16 = prims.full {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], fill_value = 0xfff0000000000000 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %17 = prims.where %15, %16, %11 : (tensor<1x2x?x?xi1, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %18 = prims.amax %17 {dims = [3 : i64]} : (tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?xf32, ["s0"]>
+  %19 = prims.broadcast_in_dim %18 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x?xf32, ["s0"]>) -> tensor<1x2x?x1xf32, ["s0"]>
+  %20 = prims.broadcast_in_dim %19 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x?x1xf32, ["s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %21 = prims.sub %17, %20 : (tensor<1x2x?x?xf32, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %22 = prims.exp %21 : (tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %23 = prims.sum %22 {dims = [3 : i64]} : (tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?xf32, ["s0"]>
+  %24 = prims.broadcast_in_dim %23 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x?xf32, ["s0"]>) -> tensor<1x2x?x1xf32, ["s0"]>
+  %25 = prims.broadcast_in_dim %24 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x?x1xf32, ["s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %26 = prims.div %22, %25 : (tensor<1x2x?x?xf32, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %27 = prims.collapse %26 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<2x?x?xf32, ["s0", "s0"]>
+  %28 = prims.collapse %v {start = 0 : i64, end = 1 : i64} : (tensor<1x2x?x16xf32, ["s0"]>) -> tensor<2x?x16xf32, ["s0"]>
+  %29 = prims.matmul %27, %28 : (tensor<2x?x?xf32, ["s0", "s0"]>, tensor<2x?x16xf32, ["s0"]>) -> tensor<2x?x16xf32, ["s0"]>
+  %30 = prims.split_dim %29 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x?x16xf32, ["s0"]>) -> tensor<1x2x?x16xf32, ["s0"]>
+  func.return %30 : tensor<1x2x?x16xf32, ["s0"]>
+}
+
+// -----
+
+// Positions modulo 4 repeat past length 4: the sample past twice the mask's constants
+// (11) shows that the pattern is not causal, so the mask stays an operand.
+// CHECK-LABEL: func.func @symbolic_positions_modulo_4
+// CHECK: prims.attention %q, %k, %v mask %{{.*}} {scale = 2.500000e-01 : f64
+func.func @symbolic_positions_modulo_4(%n: i64 {stepwell.name = "s0", stepwell.kind = "symint"}, %q: tensor<1x2x?x16xf32, ["s0"]> {stepwell.name = "q", stepwell.kind = "input"}, %k: tensor<1x2x?x16xf32, ["s0"]> {stepwell.name = "k", stepwell.kind = "input"}, %v: tensor<1x2x?x16xf32, ["s0"]> {stepwell.name = "v", stepwell.kind = "input"}) -> tensor<1x2x?x16xf32, ["s0"]> attributes {stepwell.size_hints = {s0 = 8 : i64}} {
+  %0 = prims.iota {length = -9223372036854775808 : i64, start = 0 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<?xi64, ["s0"]>
+  %d = prims.full {shape = [-9223372036854775808 : i64], fill_value = 4 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<?xi64, ["s0"]>
+  %p = prims.remainder %0, %d : (tensor<?xi64, ["s0"]>, tensor<?xi64, ["s0"]>) -> tensor<?xi64, ["s0"]>
+  %1 = prims.broadcast_in_dim %p {shape = [1 : i64, -9223372036854775808 : i64], broadcast_dimensions = [1 : i64]} : (tensor<?xi64, ["s0"]>) -> tensor<1x?xi64, ["s0"]>
+  %2 = prims.broadcast_in_dim %p {shape = [-9223372036854775808 : i64, 1 : i64], broadcast_dimensions = [0 : i64]} : (tensor<?xi64, ["s0"]>) -> tensor<?x1xi64, ["s0"]>
+  %3 = prims.broadcast_in_dim %1 {shape = [-9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [0 : i64, 1 : i64]} : (tensor<1x?xi64, ["s0"]>) -> tensor<?x?xi64, ["s0", "s0"]>
+  %4 = prims.broadcast_in_dim %2 {shape = [-9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [0 : i64, 1 : i64]} : (tensor<?x1xi64, ["s0"]>) -> tensor<?x?xi64, ["s0", "s0"]>
+  %5 = prims.transpose %k {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x?x16xf32, ["s0"]>) -> tensor<1x2x16x?xf32, ["s0"]>
+  %6 = prims.collapse %q {start = 0 : i64, end = 1 : i64} : (tensor<1x2x?x16xf32, ["s0"]>) -> tensor<2x?x16xf32, ["s0"]>
+  %7 = prims.collapse %5 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x16x?xf32, ["s0"]>) -> tensor<2x16x?xf32, ["s0"]>
+  %8 = prims.matmul %6, %7 : (tensor<2x?x16xf32, ["s0"]>, tensor<2x16x?xf32, ["s0"]>) -> tensor<2x?x?xf32, ["s0", "s0"]>
+  %9 = prims.split_dim %8 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %10 = prims.full {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], fill_value = 2.500000e-01 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %11 = prims.mul %9, %10 : (tensor<1x2x?x?xf32, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %12 = prims.broadcast_in_dim %3 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [2 : i64, 3 : i64]} : (tensor<?x?xi64, ["s0", "s0"]>) -> tensor<1x2x?x?xi64, ["s0", "s0"]>
+  %13 = prims.broadcast_in_dim %4 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [2 : i64, 3 : i64]} : (tensor<?x?xi64, ["s0", "s0"]>) -> tensor<1x2x?x?xi64, ["s0", "s0"]>
+  %14 = prims.le %12, %13 : (tensor<1x2x?x?xi64, ["s0", "s0"]>, tensor<1x2x?x?xi64, ["s0", "s0"]>) -> tensor<1x2x?x?xi1, ["s0", "s0"]>
+  %15 = prims.bitwise_not %14 : (tensor<1x2x?x?xi1, ["s0", "s0"]>) -> tensor<1x2x?x?xi1, ["s0", "s0"]>
+  %16 = prims.full {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], fill_value = 0xfff0000000000000 : f64, dtype = f32, device = "cpu", requires_grad = false} : () -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %17 = prims.where %15, %16, %11 : (tensor<1x2x?x?xi1, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %18 = prims.amax %17 {dims = [3 : i64]} : (tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?xf32, ["s0"]>
+  %19 = prims.broadcast_in_dim %18 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x?xf32, ["s0"]>) -> tensor<1x2x?x1xf32, ["s0"]>
+  %20 = prims.broadcast_in_dim %19 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x?x1xf32, ["s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %21 = prims.sub %17, %20 : (tensor<1x2x?x?xf32, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %22 = prims.exp %21 : (tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %23 = prims.sum %22 {dims = [3 : i64]} : (tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?xf32, ["s0"]>
+  %24 = prims.broadcast_in_dim %23 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x?xf32, ["s0"]>) -> tensor<1x2x?x1xf32, ["s0"]>
+  %25 = prims.broadcast_in_dim %24 {shape = [1 : i64, 2 : i64, -9223372036854775808 : i64, -9223372036854775808 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x?x1xf32, ["s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %26 = prims.div %22, %25 : (tensor<1x2x?x?xf32, ["s0", "s0"]>, tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<1x2x?x?xf32, ["s0", "s0"]>
+  %27 = prims.collapse %26 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x?x?xf32, ["s0", "s0"]>) -> tensor<2x?x?xf32, ["s0", "s0"]>
+  %28 = prims.collapse %v {start = 0 : i64, end = 1 : i64} : (tensor<1x2x?x16xf32, ["s0"]>) -> tensor<2x?x16xf32, ["s0"]>
+  %29 = prims.matmul %27, %28 : (tensor<2x?x?xf32, ["s0", "s0"]>, tensor<2x?x16xf32, ["s0"]>) -> tensor<2x?x16xf32, ["s0"]>
+  %30 = prims.split_dim %29 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x?x16xf32, ["s0"]>) -> tensor<1x2x?x16xf32, ["s0"]>
+  func.return %30 : tensor<1x2x?x16xf32, ["s0"]>
+}
+
+// -----
+
 // A sliding window of 4 (`0 <= i - j < 4`) is causal at lengths up to 4 only: the
 // sample past twice its constants shows it, so the mask stays an operand.
 // CHECK-LABEL: func.func @symbolic_sliding_window
