@@ -803,3 +803,13 @@ def test_a_returned_view_that_later_views_start_from_is_copied_through() -> None
     torch._dynamo.reset()
     x = torch.randint(-5, 6, (3, 4, 2, 3, 2), dtype=torch.int32)
     assert mismatch(fn(x), torch.compile(fn, backend="stepwell")(x)) is None
+
+
+@pytest.mark.parametrize("value", [-5, 0.5, 2.5, 0.0, -0.0, 3, float("nan"), -1e-30])
+def test_a_bool_fill_is_any_nonzero_number(value: float) -> None:
+    """`scalar_tensor(v, dtype=bool)` and friends are True for any nonzero v, as eager
+    converts a number to bool: 0.5 was False (truncated to 0), -5 and 2.5 raised
+    "Integer value -5 is out of range for type i1" (found by an OpInfo probe)."""
+    check(lambda: torch.scalar_tensor(value, dtype=torch.bool))
+    check(lambda m: torch.where(m, ~m, torch.scalar_tensor(value, dtype=torch.bool)), BOOL)
+    check(lambda x: x.bool() | torch.full((6,), value, dtype=torch.bool), I32)

@@ -47,8 +47,9 @@ class TileBuilder:
         if is_float(tt.element_type):
             attr = DenseIntOrFPElementsAttr.from_list(tt, [rounded(float(value),
                                                                    tt.element_type)])
-        else:
-            attr = DenseIntOrFPElementsAttr.from_list(tt, [wrapped(int(value), tt.element_type)])
+        else:  # (as eager fills a bool tensor: any nonzero number is True, 0.5 too)
+            value = bool(value) if tt.element_type == i1 else wrapped(int(value), tt.element_type)
+            attr = DenseIntOrFPElementsAttr.from_list(tt, [int(value)])
         v = self.add(arith.ConstantOp(attr))
         self.splats[v] = value
         return v
