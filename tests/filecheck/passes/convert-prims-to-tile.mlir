@@ -1,6 +1,7 @@
 // RUN: stepwell-opt %s --split-input-file -p 'decompose-torch-to-prims{report=false},canonicalize-prims,cse,canonicalize-prims,convert-prims-to-tile' | filecheck %s
 // RUN: stepwell-opt %s --split-input-file -p 'decompose-torch-to-prims{report=false},canonicalize-prims,cse,canonicalize-prims,convert-prims-to-tile{warp-size=64}' | filecheck %s --check-prefix=WARP64
 // RUN: stepwell-opt %S/Inputs/packed-heads.mlir -p 'decompose-torch-to-prims{report=false},canonicalize-prims,cse,fuse-attention,canonicalize-prims,convert-prims-to-tile' | filecheck %s --check-prefix=HEADS
+// RUN: stepwell-opt %S/Inputs/extern-side-result.mlir -p convert-prims-to-tile | filecheck %s --check-prefix=SIDE
 // (canonicalize-prims runs again after cse, as in the default pipeline: cse merges the
 // copies of index math that canonicalize-prims made for each reader, such as a pooling
 // window's mask.)
@@ -915,3 +916,11 @@ func.func @half_fill_past_its_range(%m: tensor<3xi1>, %h: tensor<3xf16>) -> tens
 // HEADS-LABEL: func.func @packed_heads
 // HEADS-NEXT: %[[O:.*]] = tile.launch @k0_attention(%qkv, %qkv, %qkv) : (tensor<6x48xf32>, tensor<6x48xf32>, tensor<6x48xf32>) -> tensor<6x16xf32>
 // HEADS-NEXT: func.return %[[O]] : tensor<6x16xf32>
+
+// An extern result that no kernel reads is not held to ATen's meta function (input
+// `passes/Inputs/extern-side-result.mlir`): only ATen and the caller read it, and they
+// take the tensor ATen made (`embedding_bag`'s offset2bag, which PyTorch's fake and meta
+// functions size differently). A result a kernel reads still is (test_cli.py).
+// SIDE-LABEL: func.func @extern_side_result
+// SIDE: prims.extern "aten._embedding_bag_forward_only.default"
+// SIDE: tile.launch
