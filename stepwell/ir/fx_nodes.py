@@ -321,6 +321,41 @@ class NodeImporter:
         self.block.add_op(op)
         self.values[node] = list(op.results)
 
+    def complex_scalars_as_tensors(
+        self, node: torch.fx.Node, target: torch._ops.OpOverload
+    ) -> torch.fx.Node:
+        """`node` as is, or, when it passes a Python complex number in a Scalar slot (a
+        polar's backward: `mul.Scalar(x, 1j)`), a stand-in calling the overload that takes
+        a Tensor there (`mul.Tensor`), whose number `numbers_as_tensors` then makes a
+        0-d complex tensor of its parts: no attribute holds a complex number."""
+        schema = target._schema
+        arguments = zip(schema.arguments, node.args, strict=False)
+        slots = [i for i, (a, v) in enumerate(arguments)
+                 if str(a.real_type) in ("Scalar", "number")
+                 and isinstance(v, complex)]  # fmt: skip
+        if not slots:
+            return node
+        namespace, op_name = schema.name.split("::")
+        packet = getattr(getattr(torch.ops, namespace), op_name)
+        for name in packet.overloads():
+            cand = getattr(packet, name)._schema
+            if len(cand.arguments) != len(schema.arguments) or cand.is_mutable:
+                continue
+            if all(str(c.real_type) == ("Tensor" if i in slots else str(a.real_type))
+                   for i, (a, c) in enumerate(zip(schema.arguments, cand.arguments,
+                                                  strict=True))):  # fmt: skip
+                positional = [v for c, v in zip(cand.arguments, node.args, strict=False)
+                              if not c.kwarg_only]  # fmt: skip
+                keywords = {c.name: v for c, v in zip(cand.arguments, node.args, strict=False)
+                            if c.kwarg_only}  # (`add.Scalar`'s alpha is `add.Tensor`'s keyword)
+                graph = torch.fx.Graph()
+                stand_in = graph.call_function(getattr(packet, name), tuple(positional),
+                                               {**keywords, **node.kwargs})  # fmt: skip
+                stand_in.meta.update(node.meta)
+                stand_in.name = node.name
+                return stand_in
+        return node  # (no such overload: the encoder says it cannot take the number)
+
     def numbers_as_tensors(self, node: torch.fx.Node) -> torch.fx.Node:
         """`node` again, in a graph of its own, with each Python number in a Tensor slot
         made a 0-d tensor (an `aten.full` of the number's default dtype, as PyTorch wraps
@@ -379,6 +414,10 @@ class NodeImporter:
             if isinstance(target, torch._ops.HigherOrderOperator):
                 raise RunsWithAten(f"stepwell has no import for {target.name()}")
             if isinstance(target, torch._ops.OpOverload):
+                if (stand_in := self.complex_scalars_as_tensors(node, target)) is not node:
+                    self.import_node(stand_in)
+                    self.values[node] = self.values[stand_in]
+                    return
                 overload = _scalar_overload(node, target)
                 if overload is None:  # no overload takes the number: a 0-d tensor of it
                     stand_in = self.numbers_as_tensors(node)

@@ -173,3 +173,25 @@ def test_a_python_complex_number_in_a_graph_left_complex() -> None:
     torch._dynamo.reset()
     x = torch.randn(3, dtype=torch.complex64)
     assert mismatch(fn(x), torch.compile(fn, backend="stepwell")(x)) is None
+
+
+def test_a_complex_number_in_a_scalar_slot() -> None:
+    """`torch.polar`'s backward multiplies by `1j` through `aten.mul.Scalar`, a complex
+    number in a Scalar slot, which failed to import ("cannot encode argument 1j"). Such a
+    call becomes the Tensor overload with a 0-d `complex(full(re), full(im))` (found by
+    an OpInfo probe of gradients)."""
+    torch.manual_seed(0)
+    a, t = torch.rand(3, requires_grad=True), torch.randn(3, requires_grad=True)
+
+    def loss(polar: Callable[..., torch.Tensor]) -> torch.Tensor:
+        return (torch.view_as_real(polar(a, t)) * torch.arange(6.0).reshape(3, 2)).sum()
+
+    torch._dynamo.reset()
+    want = torch.autograd.grad(loss(torch.polar), [a, t])
+    got = torch.autograd.grad(loss(torch.compile(torch.polar, backend="stepwell")), [a, t])
+    assert mismatch(list(want), list(got)) is None, mismatch(list(want), list(got))
+    z = torch.randn(4, dtype=torch.complex64)
+    for fn in (lambda x: torch.ops.aten.mul.Scalar(x, 1j),
+               lambda x: torch.ops.aten.add.Scalar(x, 2 - 1j, alpha=2)):  # fmt: skip
+        torch._dynamo.reset()
+        assert mismatch(fn(z), torch.compile(fn, backend="stepwell")(z)) is None
