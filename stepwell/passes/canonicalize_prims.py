@@ -578,6 +578,8 @@ def _copy_cone(value: SSAValue, memo: dict[SSAValue, SSAValue], out: list[Operat
     appended to `out` producers first; returns the copy of `value`."""
     if value in memo:
         return memo[value]
+    if not isinstance(value.type, TensorType):
+        return value  # (a size a `full` holds: its arithmetic is shared, not copied)
     op = cast(Operation, value.owner)
     operands = [_copy_cone(x, memo, out) for x in op.operands]
     copy = op.clone()
@@ -655,8 +657,8 @@ class GatherOfGather(RewritePattern):
         o1 = inner.offsets
         if not _pointwise_of_inputs(o1, gathers=False):
             return
-        if min((*_shape(o1), *_shape(op.offsets)), default=0) < 0:
-            return  # (a `?` size)
+        if not (has_sizes(o1.type) and has_sizes(op.offsets.type)):
+            return  # (a `?` size no expression names)
         if _guarded_first(op, rewriter):
             return
         offsets_type = cast(TensorType[Attribute], o1.type)
@@ -1143,9 +1145,10 @@ def _computable_at_offsets(value: SSAValue, block: Block | None = None) -> bool:
         if isinstance(owner, prims.PrimsIotaOp):
             continue
         if isinstance(owner, prims.PrimsFullOp):
-            if owner.operands or not isinstance(
-                decode(owner.properties["fill_value"]), bool | int | float
-            ):
+            if owner.operands:
+                if _size_fill(owner) is None:
+                    return False
+            elif not isinstance(decode(owner.properties["fill_value"]), bool | int | float):
                 return False
             continue
         if is_view_op(owner):
@@ -1241,6 +1244,8 @@ class _GeneratedAt:
         element = cast(TensorType[Attribute], v.type).element_type
         result = _like(offsets, element)
         if isinstance(owner, prims.PrimsFullOp):
+            if (size := _size_fill(owner)) is not None:
+                return self.emit(full_op(result, 0, size))
             return self.emit(full_op(result, decode(owner.properties["fill_value"])))
         if is_view_op(owner):
             root = _view_root(v)
@@ -1307,9 +1312,7 @@ def _cone_is(
             if allow_arguments:
                 continue
             return False
-        if isinstance(owner, prims.PrimsIotaOp) or (
-            isinstance(owner, prims.PrimsFullOp) and not owner.operands
-        ):
+        if isinstance(owner, prims.PrimsIotaOp) or _constant_full(owner):
             continue
         pointwise = is_view_op(owner) or (  # (prims.slice is a view, not a PrimsOp)
             isinstance(owner, prims.PrimsOp)
@@ -1327,6 +1330,24 @@ def _cone_is(
             return False
         stack.extend(owner.operands)
     return True
+
+
+def _constant_full(op: Operation | None) -> bool:
+    """Is `op` a `prims.full` of a number, or of a size (`full sym(%n)`, its operand size
+    arithmetic on the size arguments): the same value in every lane, read from no
+    tensor?"""
+    if not isinstance(op, prims.PrimsFullOp):
+        return False
+    return not op.operands or (len(op.operands) == 1 and _size_fill(op) is not None)
+
+
+def _size_fill(op: prims.PrimsFullOp) -> SSAValue | None:
+    """The size operand a `full` is filled with (`fill_value = #torch.sym<0>`), if any."""
+    from stepwell.dialects.torch_support import SymAttr
+
+    if len(op.operands) != 1 or not isinstance(op.fill_value, SymAttr):
+        return None
+    return op.operands[0] if scalar_size(op.operands[0]) is not None else None
 
 
 def _broadcast_reduction(x: SSAValue, value: SSAValue) -> bool:

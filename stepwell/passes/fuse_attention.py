@@ -851,9 +851,11 @@ def _coordinate_of_a_position(op: Operation) -> bool:
     threshold no sample need reach."""
     if len(op.operands) != 2 or is_float(element(op.results[0])):
         return False
+    from stepwell.passes.support.views import is_view_op
+
     divisor = op.operands[1]
-    while isinstance(divisor.owner, prims.PrimsBroadcastInDimOp):
-        divisor = divisor.owner.operands[0]
+    while isinstance(divisor.owner, Operation) and is_view_op(divisor.owner):
+        divisor = divisor.owner.operands[0]  # (a broadcast or slice of the full)
     full = divisor.owner
     if not isinstance(full, prims.PrimsFullOp):
         return False

@@ -804,3 +804,25 @@ func.func @gather_of_symbolic_iota_view(%s0: i64 {stepwell.name = "s0", stepwell
   %0 = prims.take %b, %i : (tensor<?x?xi64, ["s0", "s1"]>, tensor<?xi64, ["s0"]>) -> tensor<?xi64, ["s0"]>
   func.return %0 : tensor<?xi64, ["s0"]>
 }
+
+// -----
+
+// A gather of a gather at symbolic sizes composes too, and index math holding a size (a
+// `full` of `s0 - 1`: a flip of a row of length s0) is computed at the outer offsets:
+// one gather of x, its offsets `(s0 - 1) - i` (the cache a decode step rebuilds with a
+// `cat`, read where the next `cat` gathers it, not copied by a kernel of its own first).
+// CHECK-LABEL: func.func @gather_of_symbolic_flip
+// CHECK:       %[[M:.*]] = prims.extern "_operator.sub"(%s0)
+// CHECK:       %[[F:.*]] = prims.full sym(%[[M]]) {{.*}} -> tensor<?xi64, ["s1"]>
+// CHECK:       %[[O:.*]] = prims.sub %[[F]], %i
+// CHECK:       prims.take %x, %[[O]]
+// CHECK-NOT:   prims.take
+func.func @gather_of_symbolic_flip(%s0: i64 {stepwell.name = "s0", stepwell.kind = "symint"}, %s1: i64 {stepwell.name = "s1", stepwell.kind = "symint"}, %x: tensor<?xf32, ["s0"]>, %i: tensor<?xi64, ["s1"]>) -> tensor<?xf32, ["s1"]> {
+  %m = prims.extern "_operator.sub"(%s0) {args = [#torch.sym<0>, 1 : i64]} : (i64) -> i64
+  %f = prims.full sym(%m) {shape = [-9223372036854775808 : i64], fill_value = #torch.sym<0>, dtype = i64, device = "cpu", requires_grad = false} : (i64) -> tensor<?xi64, ["s0"]>
+  %n = prims.iota {length = -9223372036854775808 : i64, start = 0 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<?xi64, ["s0"]>
+  %o = prims.sub %f, %n : (tensor<?xi64, ["s0"]>, tensor<?xi64, ["s0"]>) -> tensor<?xi64, ["s0"]>
+  %a = prims.take %x, %o : (tensor<?xf32, ["s0"]>, tensor<?xi64, ["s0"]>) -> tensor<?xf32, ["s0"]>
+  %b = prims.take %a, %i : (tensor<?xf32, ["s0"]>, tensor<?xi64, ["s1"]>) -> tensor<?xf32, ["s1"]>
+  func.return %b : tensor<?xf32, ["s1"]>
+}
