@@ -70,6 +70,10 @@ CASES: dict[str, tuple[Callable[..., Any], torch.Tensor, int]] = {
     "max() of the whole tensor": (lambda x: torch.max(x), X, 1),
     "min() with a NaN": (lambda x: x.min(), torch.tensor([1.0, NAN, -2]), 1),
     "max() of bools": (lambda x: x.max(), torch.tensor([False, True]), 1),
+    # (max.dim takes bools, argmax does not: the index is of the 0/1 values, ties first)
+    "max and min along a dim of bools": (
+        lambda x: (torch.max(x, 1), torch.min(x, 0, keepdim=True)),
+        torch.tensor([[False, True, True], [False, False, False], [True, False, True]]), 1),
     "max along dim 0 of a 0-d tensor": (lambda x: torch.max(x, 0), torch.tensor(2.5), 1),
     "greedy decoding's last position": (
         lambda logits: logits[:, -1, :].argmax(-1), torch.randn(2, 5, 50), 1),

@@ -61,12 +61,14 @@ def _extremum(kind: str) -> Callable[..., Any]:
     values_of = torch.amax if kind == "argmax" else torch.amin
 
     def decomposition(x: torch.Tensor, dim: int, keepdim: bool = False) -> Any:
-        if not _supported(x, dim):
+        boolean = x.dtype == torch.bool  # (eager's max.dim takes bools, argmax does not)
+        if not _supported(x.to(torch.int32) if boolean else x, dim):
             return NotImplemented
         if x.dim() == 0:  # one element: itself, at index 0
             return x.clone(), torch.zeros((), dtype=torch.int64)
         d = dim % x.dim()
-        index = torch.ops.stepwell.arg_reduce(x, d, kind)
+        # (a bool row's index as of its 0/1 values: True the larger, the first on ties)
+        index = torch.ops.stepwell.arg_reduce(x.to(torch.int32) if boolean else x, d, kind)
         values = values_of(x, d, keepdim)
         return values, index.unsqueeze(d) if keepdim else index
 

@@ -463,3 +463,16 @@ func.func @mean_of_a_symbolic_row(%s0: i64 {stepwell.name = "s0", stepwell.kind 
   %1 = torch.aten.pow.Tensor_Scalar %h {exponent = 3.000000e+00 : f64} : (tensor<4xf16>) -> tensor<4xf16>
   func.return %0, %1 : tensor<4x1xf32>, tensor<4xf16>
 }
+
+// -----
+
+// max.dim of bools (which eager takes, where argmax refuses them): the row's amax, and
+// the arg-reduction of its 0/1 values as int32 (True the larger, the first on ties).
+// CHECK-LABEL: func.func @max_dim_of_bools
+// CHECK:       prims.convert_element_type %b {dtype = i32}
+// CHECK:       prims.arg_reduce
+// CHECK-NOT:   prims.extern
+func.func @max_dim_of_bools(%b: tensor<3x4xi1>) -> (tensor<3xi1>, tensor<3xi64>) {
+  %v, %i = torch.operator "aten.max.dim"(%b) {args = [#torch.sym<0>, 1 : i64], kwargs = {}} : (tensor<3x4xi1>) -> (tensor<3xi1>, tensor<3xi64>)
+  func.return %v, %i : tensor<3xi1>, tensor<3xi64>
+}
