@@ -219,7 +219,7 @@ def size_ranges(values: Sequence[object]) -> dict[str, tuple[int, int]]:
     each of their plain size symbols, where it is narrower than a size's (2 up to an
     int64: Dynamo specializes 0 and 1): what Dynamo's guards bound (`s0 <= 64` once a
     slice of a 64-row buffer guarded on it)."""
-    from torch.utils._sympy.numbers import IntInfinity
+    from torch.utils._sympy.numbers import IntInfinity, NegativeIntInfinity
 
     ranges: dict[str, tuple[int, int]] = {}
     for v in values:
@@ -231,7 +231,9 @@ def size_ranges(values: Sequence[object]) -> dict[str, tuple[int, int]]:
             found = d.node.shape_env.var_to_range.get(expr) if expr.is_Symbol else None
             if found is None:
                 continue
-            lower = int(found.lower) if found.lower.is_finite else 2
+            if isinstance(found.lower, NegativeIntInfinity) or not found.lower.is_finite:
+                continue  # (an integer argument, not a size: no range of a size to say)
+            lower = int(found.lower)
             upper = found.upper
             top = MAX_SIZE if isinstance(upper, IntInfinity) or not upper.is_finite else int(upper)
             if (lower > 2 or top < MAX_SIZE) and lower <= top:

@@ -455,8 +455,13 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
 
             def symbolic() -> Callable[..., list[Any]]:
                 dump_to = None if graph_dir is None else graph_dir / "symbolic"
-                return eager_on_error(graph, lambda: compile_static(
-                    graph, inputs, dump_to, user_outputs=users))
+                try:
+                    return compile_static(graph, inputs, dump_to, user_outputs=users)
+                except Exception as e:  # noqa: BLE001 - an op neither a symbolic kernel
+                    # nor ATen at graph level can run (a slice with a symbolic bound)
+                    warnings.warn(f"stepwell runs a dynamic graph with ATen past its "
+                                  f"specialization limit: {e}", stacklevel=2)  # fmt: skip
+                    return graph.forward
 
             return SpecializingGraph(
                 graph, inputs, specialization, symbolic, lambda e: eager(graph, e), limit

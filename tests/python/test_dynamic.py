@@ -654,3 +654,47 @@ def test_an_adaptive_pool_of_a_transposed_input_compiles_once(tmp_path: Path) ->
     specs = _specializations(tmp_path, "graph0")
     assert list(specs) == ["symbolic"], list(specs)
     assert specs["symbolic"]["externs"] == {}
+
+
+def test_an_integer_argument_past_the_specialization_limit() -> None:
+    """A Python int argument is a symbol with no lower bound under `dynamic=True`; the
+    graph compiled with symbolic sizes (past `max_specializations`) crashed reading its
+    range ("'Infinity' object has no attribute '_mpf_'": torch's -int_oo says it is
+    finite). An integer argument's range is no size's range: it is left out (found by a
+    probe of 96 attention masks)."""
+    torch._dynamo.reset()
+
+    def f(x: torch.Tensor, k: int) -> torch.Tensor:
+        return x + (torch.arange(x.shape[-1]) // k).float() + k
+
+    compiled = torch.compile(f, backend="stepwell", dynamic=True,
+                             options={"max_specializations": 0})  # fmt: skip
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (the limit's own warning)
+        for n, k in ((9, 3), (20, 5), (7, -3), (11, -7)):
+            x = torch.randn(3, n)
+            assert mismatch(f(x, k), compiled(x, k)) is None, (n, k)
+
+
+def test_a_graph_ops_cannot_run_at_symbolic_sizes_runs_with_aten_past_the_limit() -> None:
+    """Past `max_specializations` the graph is compiled once with symbolic sizes; when an
+    op can run neither as a symbolic kernel nor by ATen at graph level (a slice whose
+    bound is a size: the last position `i[-1:]` of a prefix-LM mask) that compile failed
+    and the call raised. It now runs the graph with ATen, with a warning (same probe)."""
+    torch._dynamo.reset()
+
+    def attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+        n = q.shape[-2]
+        i, j = torch.arange(n)[:, None], torch.arange(n)[None, :]
+        keep = (j <= i) | (j < (i[-1:] + 1) // 2)
+        s = (q @ k.transpose(-1, -2) * 0.25).masked_fill(~keep, float("-inf"))
+        return s.softmax(-1) @ v
+
+    compiled = torch.compile(attention, backend="stepwell", dynamic=True,
+                             options={"max_specializations": 0})  # fmt: skip
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for n in (9, 20):
+            args = [torch.randn(2, 4, n, 16) for _ in range(3)]
+            assert mismatch(attention(*args), compiled(*args)) is None, n
+    assert any("with ATen past its specialization limit" in str(w.message) for w in caught)
