@@ -238,6 +238,8 @@ class _Run:
             return Rewriter.erase_op(op)
         if _overload_name(name) in VALUE_IDENTITIES and op.operands[0].type == op.result_types[0]:
             return self.replace(op, [], [op.operands[0]])
+        if _fill_overflows(op, name):  # (ATen's call raises eager's error, at run time)
+            return self.extern(op, name)
         if _holds_nothing(op) and not has_exotic_types(op) and not is_effectful(
             _overload_name(name)
         ):  # 0-element results: nothing to compute, whatever the op (an allocation)
@@ -529,6 +531,64 @@ def _round_integers_to_half(op: TorchOp | OperatorOp, name: str) -> None:
     for i, _, dtype in tensors:
         if dtype in WIDE_INTEGERS:
             _convert_operand(op, i, common)
+
+
+FILL_VALUES: dict[str, str] = {
+    "aten.full.default": "fill_value",
+    "aten.full_like.default": "fill_value",
+    "aten.new_full.default": "fill_value",
+    "aten.fill.Scalar": "value",
+    "aten.masked_fill.Scalar": "value",
+    "aten.index_fill.int_Scalar": "value",
+    "aten.scalar_tensor.default": "s",
+    "aten.where.ScalarOther": "other",
+    "aten.where.ScalarSelf": "self",
+}
+"""Ops that fill with a number, by the name of its argument: eager converts it to the
+result's dtype with c10's overflow check (`full((2,), 300, dtype=int8)` raises "value
+cannot be converted to type int8_t without overflow"); `where` checks integer results
+only (a float16 `where(m, h, 1e6)` is inf)."""
+
+
+def _fill_overflows(op: TorchOp | OperatorOp, name: str) -> bool:
+    """Does eager refuse the number `op` fills with (`FILL_VALUES`)? Then the op stays
+    an ATen call, which raises eager's error where eager does; a kernel would store the
+    number wrapped (300 as an int8 is 44)."""
+    key = FILL_VALUES.get(_overload_name(name))
+    if key is None or not isinstance(op, TorchOp) or len(op.results) != 1:
+        return False
+    number = op.properties.get(key)
+    result = op.result_types[0]
+    if not isinstance(number, FloatAttr | IntegerAttr) or not isinstance(result, TensorType):
+        return False
+    if isinstance(number, IntegerAttr) and number.type == i1:
+        return False
+    try:
+        dtype = torch_dtype(cast(TensorType[Attribute], result).element_type)
+    except UnsupportedTypeError:
+        return False
+    if key in ("other", "self") and (dtype.is_floating_point or dtype == torch.bool):
+        return False
+    return overflows(number.value.data, dtype)
+
+
+def overflows(value: float, dtype: torch.dtype) -> bool:
+    """c10's `overflows<To>(value)`: does converting the Python number to `dtype` fail?
+    Floats take infinities and NaN and refuse what is past their largest finite value;
+    integers refuse NaN, infinities and what is outside their range, except that an
+    unsigned type takes a negative integer within its range, wrapped (-5 as a uint8)."""
+    if dtype == torch.bool or dtype.is_complex:
+        return False
+    if dtype.is_floating_point:
+        v = float(value)
+        finfo = torch.finfo(dtype)
+        return math.isfinite(v) and not finfo.min <= v <= finfo.max
+    iinfo = torch.iinfo(dtype)
+    if isinstance(value, float):
+        return math.isnan(value) or not iinfo.min <= value <= iinfo.max
+    if iinfo.min == 0 and value < 0:
+        return -value > iinfo.max
+    return not iinfo.min <= value <= iinfo.max
 
 
 HALF_OPERAND_OPS = frozenset({

@@ -840,3 +840,30 @@ def test_embedding_bag_compiles_in_every_mode(mode: str, weighted: bool, dynamic
     if grad:
         (g_got,), (g_want,) = (torch.autograd.grad(y.sum(), w) for y in (got, want))
         assert mismatch(g_want, g_got) is None, mismatch(g_want, g_got)
+
+
+@pytest.mark.parametrize("name", ["full int8 300", "masked_fill uint8 -2.5", "where int8 300",
+                                  "masked_fill int32 2**31", "masked_fill half 1e6",
+                                  "full int8 127.9"])  # fmt: skip
+def test_a_fill_eager_refuses_raises_as_in_eager(name: str) -> None:
+    """A number a fill cannot hold (300 as an int8) raises "value cannot be converted to
+    type int8_t without overflow" in eager; the compiled program returned it wrapped (44)
+    instead. Such a fill stays an ATen call, which raises eager's error (found by a probe
+    of 1,772 fills); a number in range (-5 as a uint8, wrapped as eager wraps it) is a
+    kernel as before."""
+    x = torch.randn(3, 7) * 3
+    fns: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {
+        "full int8 300": lambda t: torch.full(t.shape, 300, dtype=torch.int8),
+        "masked_fill uint8 -2.5": lambda t: t.to(torch.uint8).masked_fill(t < 0, -2.5),
+        "where int8 300": lambda t: torch.where(t > 0, t.to(torch.int8), 300),
+        "masked_fill int32 2**31": lambda t: t.int().masked_fill(t < 0, 2**31),
+        "masked_fill half 1e6": lambda t: t.half().masked_fill(t < 0, 1e6),
+        "full int8 127.9": lambda t: torch.full(t.shape, 127.9, dtype=torch.int8),
+    }
+    fn = fns[name]
+    torch._dynamo.reset()
+    with pytest.raises(RuntimeError, match="cannot be converted to type .* without overflow"):
+        fn(x)
+    with pytest.raises(Exception, match="cannot be converted to type .* without overflow"):
+        torch.compile(fn, backend="stepwell")(x)
+    check(lambda t: t.to(torch.uint8).masked_fill(t < 0, -5), x)  # (in range: wrapped)

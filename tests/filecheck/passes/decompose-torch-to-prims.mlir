@@ -476,3 +476,18 @@ func.func @max_dim_of_bools(%b: tensor<3x4xi1>) -> (tensor<3xi1>, tensor<3xi64>)
   %v, %i = torch.operator "aten.max.dim"(%b) {args = [#torch.sym<0>, 1 : i64], kwargs = {}} : (tensor<3x4xi1>) -> (tensor<3xi1>, tensor<3xi64>)
   func.return %v, %i : tensor<3xi1>, tensor<3xi64>
 }
+
+// -----
+
+// A fill with a number its dtype cannot hold (300 as an int8) stays an ATen call, which
+// raises eager's "value cannot be converted to type int8_t without overflow" when it
+// runs; a kernel would store it wrapped (44). A number in range decomposes.
+// CHECK-LABEL: func.func @fill_out_of_range
+// CHECK:       prims.extern "aten.full.default"
+// CHECK:       prims.fill %{{.*}} {value = 100 : i64}
+// REPORT:      aten.full.default stays an ATen call
+func.func @fill_out_of_range() -> (tensor<4xi8>, tensor<4xi8>) {
+  %0 = torch.aten.full {size = [4 : i64], fill_value = 300 : i64, dtype = i8, device = "cpu", pin_memory = false} : () -> tensor<4xi8>
+  %1 = torch.aten.full {size = [4 : i64], fill_value = 100 : i64, dtype = i8, device = "cpu", pin_memory = false} : () -> tensor<4xi8>
+  func.return %0, %1 : tensor<4xi8>, tensor<4xi8>
+}
