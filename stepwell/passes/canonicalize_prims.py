@@ -32,8 +32,8 @@ from stepwell.dialects import prims
 from stepwell.dialects.codecs import decode
 from stepwell.dialects.prims_support import AttentionOp, ExternOp, MatmulOp
 from stepwell.dialects.tile import int_list
-from stepwell.ir.sizes import Size, product, simplify, size_text, statically_equal
-from stepwell.ir.types import has_sizes, int_array, is_float, symbol_binds, tensor_sizes
+from stepwell.ir.sizes import Size, product, simplify, statically_equal
+from stepwell.ir.types import has_sizes, int_array, is_float, tensor_sizes
 from stepwell.passes.support.constants import full_op, splat
 from stepwell.passes.support.symbolic import scalar_size, size_value
 
@@ -1767,27 +1767,16 @@ class SizeFromAnArgument(RewritePattern):
                 and op.operands and not isinstance(op.operands[0], BlockArgument)):  # fmt: skip
             return
         size = scalar_size(op.results[0])
-        block = op.parent_block()
+        block = _function_body(op)
         if size is None or isinstance(size, int) or not size.is_Symbol or block is None:
             return
-        func = block.parent_op()
-        if not isinstance(func, FuncOp) or func.body.blocks.first is not block:
+        made = size_value(size, block)  # (its own argument, else a tensor argument's dim)
+        if made is None:
             return
-        name = size_text(size)
-        for a in block.args:  # (its own argument: `%arg0: i64 {stepwell.name = "s70"}`)
-            if isinstance(a.type, IntegerType) and scalar_size(a) == size:
-                rewriter.replace(op, [], [a])
-                return
-        if op.kwargs is not None or op.args is None:
-            return
-        for i, d, symbol in symbol_binds([a.type for a in block.args]):
-            if symbol == name:
-                tensor = list(op.args.data[:1])  # (`#torch.sym<0>`: its operand)
-                new = ExternOp("aten.sym_size.int", [block.args[i]], [op.results[0].type],
-                               args=[*tensor, IntegerAttr(d, 64)])  # fmt: skip
-                new.location = op.location
-                rewriter.replace(op, new)
-                return
+        new, value = made
+        for o in new:
+            o.location = op.location
+        rewriter.replace(op, new, [value])
 
 
 PATTERNS: list[Callable[[], RewritePattern]] = [
