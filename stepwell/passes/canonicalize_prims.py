@@ -35,7 +35,7 @@ from stepwell.dialects.tile import int_list
 from stepwell.ir.sizes import Size, product, simplify, statically_equal
 from stepwell.ir.types import has_sizes, int_array, is_float, tensor_sizes
 from stepwell.passes.support.constants import full_op, splat
-from stepwell.passes.support.symbolic import scalar_size, size_value
+from stepwell.passes.support.symbolic import scalar_size, size_spellable, size_value
 
 if TYPE_CHECKING:
     from stepwell.dialects.prims_support import TakeOp
@@ -1018,7 +1018,7 @@ def _expressible_view(view: View | None, block: Block | None) -> bool:
     if all(isinstance(x, int) for x in fields):
         return True
     return block is not None and all(
-        isinstance(x, int) or x.is_Integer or size_value(x, block) is not None for x in fields
+        isinstance(x, int) or x.is_Integer or size_spellable(x, block) for x in fields
     )
 
 

@@ -409,3 +409,31 @@ def test_a_fill_of_symbolic_size_without_size_arguments_runs() -> None:
         _check(runtime(x), want)
         _check(plan.run(runtime.kernels(True), [x], True), want)
         _check(run_tile(module, x), want)
+
+
+def test_a_size_is_spelled_from_the_arguments_without_stray_uses() -> None:
+    """`symbolic.size_value` spells a size from a function's arguments (its own `i64`
+    argument, else `sym_size` of a tensor argument); asking whether it can
+    (`size_spellable`), or failing to (`Max`, an unknown symbol), makes no op, so no
+    argument gains a use that no op in the function holds."""
+    import sympy
+
+    from stepwell.passes.support.symbolic import scalar_size, size_spellable, size_value
+
+    module = parse_module(
+        'func.func @f(%n: i64 {stepwell.name = "s0", stepwell.kind = "symint"}, '
+        '%x: tensor<?x8xf32, ["s1"]>) -> i64 {\n  func.return %n : i64\n}'
+    )
+    func = next(iter(module.body.block.ops))
+    block = func.regions[0].block
+    s0, s1, s2 = (sympy.Symbol(n, integer=True, positive=True) for n in ("s0", "s1", "s2"))
+    uses = [len(list(a.uses)) for a in block.args]
+    for size in (sympy.Max(s0, s1), s2 * 4, s0 + s2):
+        assert not size_spellable(size, block) and size_value(size, block) is None
+    assert [len(list(a.uses)) for a in block.args] == uses
+    made = size_value(4 * s1 * s0 - 1, block)
+    assert made is not None and size_spellable(4 * s1 * s0 - 1, block)
+    ops, value = made
+    assert scalar_size(value) == 4 * s1 * s0 - 1
+    assert [o.callee.data for o in ops if o.callee.data == "aten.sym_size.int"] == [
+        "aten.sym_size.int"]  # (s1 from the tensor's dim; s0 is its own argument)

@@ -382,7 +382,9 @@ def size_value(size: Size, block: Block) -> tuple[list[Operation], SSAValue] | N
     externs; the last value holds `size`. None when no argument gives a symbol or the
     expression has another form (`Max`)."""
     args = list(block.args)
-    binds = {name: (i, d) for i, d, name in reversed(symbol_binds([a.type for a in args]))}
+    binds, own = _size_sources(block)
+    if not _spellable(simplify(size), {*binds, *own}):
+        return None  # (decided before any op is made: an op made holds uses of its operands)
     new: list[Operation] = []
     i64 = IntegerType(64)
 
@@ -390,11 +392,8 @@ def size_value(size: Size, block: Block) -> tuple[list[Operation], SSAValue] | N
         if isinstance(e, int) or getattr(e, "is_Integer", False):
             return int(e)
         if isinstance(e, sympy.Symbol):
-            for a in args:  # (its own argument: `%arg0: i64 {stepwell.name = "s70"}`)
-                if isinstance(a.type, IntegerType) and scalar_size(a) == e:
-                    return a
-            if str(e) not in binds:
-                return None
+            if str(e) in own:  # (its own argument: `%arg0: i64 {stepwell.name = "s70"}`)
+                return own[str(e)]
             i, d = binds[str(e)]
             new.append(ExternOp("aten.sym_size.int", [args[i]], [i64],
                                 args=[SymAttr(IntAttr(0)), IntegerAttr(d, 64)]))  # fmt: skip
@@ -416,11 +415,40 @@ def size_value(size: Size, block: Block) -> tuple[list[Operation], SSAValue] | N
         return result
 
     out = value(simplify(size))
-    if not isinstance(out, SSAValue) or scalar_size(out) is None:
+    held = scalar_size(out) if isinstance(out, SSAValue) else None
+    if held is None or not statically_equal(held, size):  # (a spelling `scalar_size`
+        for o in reversed(new):  # reads otherwise: not kept, nor its uses)
+            o.erase()
         return None
-    if not statically_equal(cast(Size, scalar_size(out)), size):
-        return None  # (a spelling `scalar_size` reads otherwise: not kept)
     return new, out
+
+
+def size_spellable(size: Size, block: Block) -> bool:
+    """Would `size_value` give `size` in `block` (without making any op)?"""
+    binds, own = _size_sources(block)
+    return _spellable(simplify(size), {*binds, *own})
+
+
+def _size_sources(block: Block) -> tuple[dict[str, tuple[int, int]], dict[str, SSAValue]]:
+    """By symbol name: the (argument, dim) of the first tensor argument with it as a dim,
+    and the first `i64` argument holding it."""
+    args = list(block.args)
+    binds = {name: (i, d) for i, d, name in reversed(symbol_binds([a.type for a in args]))}
+    own: dict[str, SSAValue] = {}
+    for a in args:
+        held = scalar_size(a) if isinstance(a.type, IntegerType) else None
+        if isinstance(held, sympy.Symbol):
+            own.setdefault(str(held), a)
+    return binds, own
+
+
+def _spellable(e: Any, names: set[str]) -> bool:
+    """Can `size_value` spell the size expression `e` with the symbols in `names`?"""
+    if isinstance(e, int) or getattr(e, "is_Integer", False):
+        return True
+    if isinstance(e, sympy.Symbol):
+        return str(e) in names
+    return type(e) in SIZE_OPS and all(_spellable(x, names) for x in e.args)
 
 
 def erase_dead_size_arithmetic(root: Operation) -> None:
