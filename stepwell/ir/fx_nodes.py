@@ -335,26 +335,17 @@ class NodeImporter:
                  and isinstance(v, complex)]  # fmt: skip
         if not slots:
             return node
-        namespace, op_name = schema.name.split("::")
-        packet = getattr(getattr(torch.ops, namespace), op_name)
-        for name in packet.overloads():
-            cand = getattr(packet, name)._schema
-            if len(cand.arguments) != len(schema.arguments) or cand.is_mutable:
-                continue
-            if all(str(c.real_type) == ("Tensor" if i in slots else str(a.real_type))
-                   for i, (a, c) in enumerate(zip(schema.arguments, cand.arguments,
-                                                  strict=True))):  # fmt: skip
-                positional = [v for c, v in zip(cand.arguments, node.args, strict=False)
-                              if not c.kwarg_only]  # fmt: skip
-                keywords = {c.name: v for c, v in zip(cand.arguments, node.args, strict=False)
-                            if c.kwarg_only}  # (`add.Scalar`'s alpha is `add.Tensor`'s keyword)
-                graph = torch.fx.Graph()
-                stand_in = graph.call_function(getattr(packet, name), tuple(positional),
-                                               {**keywords, **node.kwargs})  # fmt: skip
-                stand_in.meta.update(node.meta)
-                stand_in.name = node.name
-                return stand_in
-        return node  # (no such overload: the encoder says it cannot take the number)
+        overload = _overload_with(target, slots, ("Tensor",))
+        if overload is None:
+            return node  # (no such overload: the encoder says it cannot take the number)
+        arguments = list(zip(overload._schema.arguments, node.args, strict=False))
+        positional = [v for c, v in arguments if not c.kwarg_only]
+        keywords = {c.name: v for c, v in arguments if c.kwarg_only}  # (`add.Scalar`'s
+        graph = torch.fx.Graph()  # alpha is `add.Tensor`'s keyword)
+        stand_in = graph.call_function(overload, tuple(positional), {**keywords, **node.kwargs})
+        stand_in.meta.update(node.meta)
+        stand_in.name = node.name
+        return stand_in
 
     def numbers_as_tensors(self, node: torch.fx.Node) -> torch.fx.Node:
         """`node` again, in a graph of its own, with each Python number in a Tensor slot
@@ -547,23 +538,30 @@ def _scalar_overload(node: torch.fx.Node, target: torch._ops.OpOverload) -> Any:
     to the overload taking a Scalar there (`mul.Scalar`), as ATen itself would dispatch;
     None when no overload does (`prims.fma(a, 2.0, c)`, which Dynamo makes of
     `addcmul_(..., value=2.0)`)."""
-    schema = target._schema
     wrapped = _wrapped_numbers(node, target)
     if not wrapped:
         return target
     if any(isinstance(node.args[i], complex) for i in wrapped):
         return None  # (a complex number is no attribute: a 0-d tensor of its parts)
+    return _overload_with(target, wrapped, ("Scalar", "number"))
+
+
+def _overload_with(
+    target: torch._ops.OpOverload, slots: Sequence[int], kinds: tuple[str, ...]
+) -> Any:
+    """The functional overload of `target`'s op that takes one of `kinds` (`Scalar`,
+    `Tensor`) at the argument positions `slots` and the same types elsewhere; None when
+    there is none. (`prims.fma` is found among prims' overloads, not aten's.)"""
+    schema = target._schema
     namespace, op_name = schema.name.split("::")
-    packet = getattr(getattr(torch.ops, namespace), op_name)  # (prims.fma: not aten's)
+    packet = getattr(getattr(torch.ops, namespace), op_name)
     for name in packet.overloads():
         cand = getattr(packet, name)._schema
         if len(cand.arguments) != len(schema.arguments) or cand.is_mutable:
             continue
-        if all(
-            str(c.real_type) == ("Scalar" if i in wrapped else str(a.real_type))
-            or (i in wrapped and str(c.real_type) == "number")
-            for i, (a, c) in enumerate(zip(schema.arguments, cand.arguments, strict=True))
-        ):
+        pairs = enumerate(zip(schema.arguments, cand.arguments, strict=True))
+        if all(str(c.real_type) in kinds if i in slots else str(c.real_type) == str(a.real_type)
+               for i, (a, c) in pairs):  # fmt: skip
             return getattr(packet, name)
     return None
 

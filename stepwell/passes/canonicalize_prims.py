@@ -34,7 +34,7 @@ from stepwell.dialects.prims_support import AttentionOp, ExternOp, MatmulOp
 from stepwell.dialects.tile import int_list
 from stepwell.ir.sizes import Size, product, simplify, statically_equal
 from stepwell.ir.types import has_sizes, int_array, is_float, tensor_sizes
-from stepwell.passes.support.constants import full_op, splat
+from stepwell.passes.support.constants import fill_size, full_op, splat
 from stepwell.passes.support.symbolic import scalar_size, size_spellable, size_value
 
 if TYPE_CHECKING:
@@ -804,7 +804,7 @@ def _guarded_first(op: TakeOp, rewriter: PatternRewriter) -> bool:
         if made is None:
             return True
         size_ops = made[0]
-        high = full_op(offsets_type, 0, made[1])
+        high = full_op(offsets_type, made[1])
     mask_type = TensorType(i1, offsets_type.get_shape(), offsets_type.encoding)
     low = full_op(offsets_type, 0)
     above = prims.PrimsGeOp.create(operands=[op.offsets, low.results[0]],
@@ -976,7 +976,7 @@ def _view_index(
         assert made is not None  # (`_expressible_view` checked)
         for o in made[0]:
             emit(o)
-        return emit(full_op(offsets_type, 0, made[1]))
+        return emit(full_op(offsets_type, made[1]))
 
     def binary(cls: type[Operation], a: SSAValue, b: SSAValue) -> SSAValue:
         return emit(cls.create(operands=[a, b], result_types=[offsets_type]))
@@ -1146,7 +1146,7 @@ def _computable_at_offsets(value: SSAValue, block: Block | None = None) -> bool:
             continue
         if isinstance(owner, prims.PrimsFullOp):
             if owner.operands:
-                if _size_fill(owner) is None:
+                if fill_size(owner) is None:
                     return False
             elif not isinstance(decode(owner.properties["fill_value"]), bool | int | float):
                 return False
@@ -1244,8 +1244,8 @@ class _GeneratedAt:
         element = cast(TensorType[Attribute], v.type).element_type
         result = _like(offsets, element)
         if isinstance(owner, prims.PrimsFullOp):
-            if (size := _size_fill(owner)) is not None:
-                return self.emit(full_op(result, 0, size))
+            if (size := fill_size(owner)) is not None:
+                return self.emit(full_op(result, size))
             return self.emit(full_op(result, decode(owner.properties["fill_value"])))
         if is_view_op(owner):
             root = _view_root(v)
@@ -1338,16 +1338,7 @@ def _constant_full(op: Operation | None) -> bool:
     tensor?"""
     if not isinstance(op, prims.PrimsFullOp):
         return False
-    return not op.operands or (len(op.operands) == 1 and _size_fill(op) is not None)
-
-
-def _size_fill(op: prims.PrimsFullOp) -> SSAValue | None:
-    """The size operand a `full` is filled with (`fill_value = #torch.sym<0>`), if any."""
-    from stepwell.dialects.torch_support import SymAttr
-
-    if len(op.operands) != 1 or not isinstance(op.fill_value, SymAttr):
-        return None
-    return op.operands[0] if scalar_size(op.operands[0]) is not None else None
+    return not op.operands or (len(op.operands) == 1 and fill_size(op) is not None)
 
 
 def _broadcast_reduction(x: SSAValue, value: SSAValue) -> bool:

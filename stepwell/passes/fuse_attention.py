@@ -65,7 +65,7 @@ from stepwell.dialects.tile import int_list, ints
 from stepwell.ir.sizes import Size, SizeError, is_static, product, statically_equal, symbols_of
 from stepwell.ir.sizes import evaluate as evaluate_size
 from stepwell.ir.types import int_values, is_float, sized_tensor_type, torch_dtype
-from stepwell.passes.support.constants import full_op, splat
+from stepwell.passes.support.constants import fill_size, full_op, splat
 from stepwell.passes.support.fusion import is_sized_tensor, shape
 from stepwell.passes.support.symbolic import scalar_size
 from stepwell.passes.support.views import VIEW_RULES, View, view_of
@@ -860,8 +860,8 @@ def _coordinate_of_a_position(op: Operation) -> bool:
     if not isinstance(full, prims.PrimsFullOp):
         return False
     if full.operands:  # (a size: `#torch.sym<0>`)
-        size = scalar_size(full.operands[0]) if len(full.operands) == 1 else None
-        if size is None or is_static(size):
+        size = fill_size(full)
+        if size is None or is_static(cast(Size, scalar_size(size))):
             return False
     elif not (isinstance(full.fill_value, IntegerAttr) and full.fill_value.value.data > 0):
         return False

@@ -37,14 +37,14 @@ def splat(v: SSAValue) -> float | None:
     return None
 
 
-def full_op(t: Attribute, value: float, size: SSAValue | None = None) -> prims.PrimsFullOp:
+def full_op(t: Attribute, value: float | SSAValue) -> prims.PrimsFullOp:
     """`prims.full` of tensor type `t` filled with `value` (as t's element kind), or with
-    the size an `i64` value holds (`size`: size arithmetic, `#torch.sym<0>`)."""
+    the size an `i64` value holds (size arithmetic: `fill_value = #torch.sym<0>`)."""
     tt = cast(TensorType[Attribute], t)
     el = tt.element_type
-    if size is not None:
+    if isinstance(value, SSAValue):
         return prims.PrimsFullOp.make(
-            [tt], sym_args=[size], shape=int_array(list(tt.get_shape())),
+            [tt], sym_args=[value], shape=int_array(list(tt.get_shape())),
             fill_value=SymAttr(IntAttr(0)), dtype=el, device=StringAttr("cpu"),
             requires_grad=IntegerAttr.from_bool(False),
         )  # fmt: skip
@@ -58,3 +58,14 @@ def full_op(t: Attribute, value: float, size: SSAValue | None = None) -> prims.P
         [tt], shape=int_array(list(tt.get_shape())), fill_value=fill, dtype=el,
         device=StringAttr("cpu"), requires_grad=IntegerAttr.from_bool(False),
     )  # fmt: skip
+
+
+def fill_size(op: object) -> SSAValue | None:
+    """The `i64` size value a `prims.full` is filled with (`full sym(%n)`, `fill_value =
+    #torch.sym<0>`, `%n` size arithmetic on the size arguments), else None."""
+    from stepwell.passes.support.symbolic import scalar_size
+
+    if not (isinstance(op, prims.PrimsFullOp) and len(op.operands) == 1
+            and isinstance(op.fill_value, SymAttr)):  # fmt: skip
+        return None
+    return op.operands[0] if scalar_size(op.operands[0]) is not None else None

@@ -47,10 +47,10 @@ from stepwell.dialects.prims_support import (
     TakeOp,
 )
 from stepwell.dialects.tile import FRESH_OPS
-from stepwell.dialects.torch_support import SymAttr
 from stepwell.ir.sizes import Size, is_static, product
 from stepwell.ir.types import has_exotic_types, has_sizes, is_float, tensor_sizes
 from stepwell.passes.support import attention_backward_kernel, attention_kernel, heuristics
+from stepwell.passes.support.constants import fill_size
 from stepwell.passes.support.leaves import recompute_leaves
 from stepwell.passes.support.prologues import fuse_prologues
 from stepwell.passes.support.symbolic import is_size_arithmetic, scalar_size
@@ -264,11 +264,8 @@ class Partitioner:
     def size_fill(self, v: SSAValue) -> Size | None:
         """The size the `prims.full` that `v` views is filled with, when its fill value
         is a size operand (a size as data: `idx * s0` in a gather's offsets)."""
-        op = self.root(v).owner
-        if (isinstance(op, prims.PrimsFullOp) and len(op.operands) == 1
-                and isinstance(op.fill_value, SymAttr)):  # fmt: skip
-            return scalar_size(op.operands[0])
-        return None
+        size = fill_size(self.root(v).owner)
+        return None if size is None else scalar_size(size)
 
     # -- partition --------------------------------------------------------------------------
     def run(self) -> Partition:
