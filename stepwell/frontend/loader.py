@@ -76,6 +76,8 @@ def export(example: Example, dynamic_shapes: Any = None) -> torch.export.Exporte
     fn = example.fn
     module = fn if isinstance(fn, torch.nn.Module) else _Wrap(fn)
     if not isinstance(fn, torch.nn.Module):
+        if dynamic_shapes is not None:  # (the wrapper's `*args` is one argument)
+            dynamic_shapes = (tuple(dynamic_shapes),)
         # torch.export records frames of `forward` methods; anchor the user's function
         # too so its ops carry the user's lines rather than the wrapper's
         anchor = getattr(torch.fx.proxy, "_register_stack_trace_anchor", None)

@@ -360,6 +360,26 @@ def test_compile_with_a_dynamic_dim_makes_symbolic_kernels(
     assert "sym_" in (out / "kernels.py").read_text()
 
 
+def test_compile_a_function_with_a_dynamic_dim(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--dynamic` of a program that is a plain function (not a module): torch.export sees
+    it through a wrapper whose `*args` is one argument, so the dims are nested for it
+    (export rejected the program before). Its last row, a slice whose start is a size,
+    is a kernel too."""
+    monkeypatch.setenv("STEPWELL_CACHE_DIR", str(tmp_path / "cache"))
+    program = tmp_path / "last.py"
+    program.write_text(
+        "import torch\n\n\ndef f(x):\n    return x[:, -1] * 2\n\n\n"
+        "def example():\n    return f, (torch.randn(3, 8, 5),)\n"
+    )
+    status, printed, err = call(("stepwell", "compile", str(program), "--dynamic", "0:1",
+                                 "-o", str(tmp_path / "out")), capfd)  # fmt: skip
+    assert status == 0, err
+    assert "1 kernels, 1 launches, 0 ATen calls" in printed, printed
+    assert '["s' in (tmp_path / "out" / "torch.mlir").read_text()  # (the length symbolic)
+
+
 @pytest.mark.parametrize("value, why", [("x", "expected INPUT:DIM"),
                                         ("0:5", "no tensor input with that dim")])  # fmt: skip
 def test_a_bad_dynamic_dim_is_one_message(

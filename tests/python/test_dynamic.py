@@ -228,6 +228,21 @@ def _size_operand_programs() -> dict[str, Callable[[torch.Tensor], Any]]:
         # a size made a tensor: attention's `1 / math.sqrt(q.shape[-1])` is
         # `scalar_tensor(s1)` (a 0-d full of the size, of the default float type)
         "scale": lambda x: x / math.sqrt(x.shape[-1]),
+        # slices whose start is a size (`prims.slice` holds static starts): gathers at
+        # offsets the kernel computes from its size arguments
+        "last": lambda x: x[:, -1] * 2,
+        "narrow": lambda x: x.narrow(1, x.shape[1] - 3, 2).sum(1),
+        "second_half": lambda x: x[:, x.shape[1] // 2:].cos(),
+        "strided_tail": lambda x: x[:, x.shape[1] // 3::2] + 1,
+        # a size that is a maximum (`torch.sym_max`): a fill's length, and a value the
+        # kernel computes from its size arguments (`arith.maxsi`)
+        "max_size": lambda x: x.new_zeros(max(x.shape[1] - 3, 2)) + x.shape[0],
+        "max_as_value": lambda x: x + max(x.shape[1] - 8, 1) * torch.arange(x.shape[1]),
+        # views at symbolic sizes returned as they are (ATen cannot make them at graph
+        # level from `?` arguments): a copy kernel computes each
+        "returned_slice": lambda x: (x[:, : x.shape[1] - 1], x.exp()),
+        "returned_broadcast": lambda x: (x[:, :1].expand(x.shape[0], x.shape[1]) + 0, x[:1]
+                                         .expand(x.shape[0], x.shape[1])),
         "positions": lambda x: torch.nn.functional.embedding(
             torch.arange(x.shape[1]).unsqueeze(0), torch.ones(32, 4)
         ) + x[:, :, None],
@@ -251,6 +266,40 @@ def test_sizes_as_operands_compile_once(name: str, tmp_path: Path) -> None:
     assert list(specs) == ["symbolic"], list(specs)
     manifest = specs["symbolic"]
     assert manifest["externs"] == {} and not manifest["graph_level_copies"], manifest
+
+
+class _Tail(nn.Module):
+    """An ALiBi-like table sliced to the input's length from its end (MPT's
+    `bias[..., -L:]`): the slice's start, 32 - L, is a size."""
+
+    def __init__(self, dtype: torch.dtype) -> None:
+        super().__init__()
+        self.register_buffer("table", (torch.randn(4, 32) * 8).to(dtype))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        tail = self.table[:, -x.shape[1]:]
+        if x.dtype == torch.bool:
+            return x & tail
+        return x * 2 + tail
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.int32, torch.bool])
+def test_a_slice_from_the_end_of_a_table_compiles_once(dtype: torch.dtype,
+                                                       tmp_path: Path) -> None:  # fmt: skip
+    """A slice whose start is a size is a gather, not an ATen call: one compile for every
+    length, eager's values and dtype (integers, bools, halves; a whole-table slice)."""
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+    model = _Tail(dtype)
+    compiled = torch.compile(model, backend="stepwell", dynamic=True,
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    for length in (5, 11, 32, 2):
+        x = (torch.randn(4, length) * 8).to(dtype)
+        got, want = compiled(x), model(x)
+        assert mismatch(want, got) is None, (length, mismatch(want, got))
+    specs = _specializations(tmp_path, "graph0")
+    assert list(specs) == ["symbolic"], list(specs)
+    assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
 
 
 def test_a_graph_without_symbolic_kernels_for_every_op_is_specialized(tmp_path: Path) -> None:
@@ -678,10 +727,11 @@ def test_an_integer_argument_past_the_specialization_limit() -> None:
 
 def test_a_graph_ops_cannot_run_at_symbolic_sizes_runs_with_aten_past_the_limit() -> None:
     """Past `max_specializations` the graph is compiled once with symbolic sizes; when an
-    op can run neither as a symbolic kernel nor by ATen at graph level (a slice whose
-    bound is a size: the last position `i[-1:]` of a prefix-LM mask) that compile failed
-    and the call raised. It now runs the graph with ATen, with a warning (same probe)."""
-    torch._dynamo.reset()
+    op can run neither as a symbolic kernel nor by ATen at graph level (a view at an
+    offset that is a size: `x[:, 1:]` of an (n, s, s) tensor, read by an ATen call) that
+    compile failed and the call raised. It now runs the graph with ATen, with a warning.
+    The prefix-LM mask that first showed it (its last position `i[-1:]`, a slice whose
+    start is a size) is now a gather: it compiles with symbolic sizes, no warning."""
 
     def attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
         n = q.shape[-2]
@@ -690,11 +740,20 @@ def test_a_graph_ops_cannot_run_at_symbolic_sizes_runs_with_aten_past_the_limit(
         s = (q @ k.transpose(-1, -2) * 0.25).masked_fill(~keep, float("-inf"))
         return s.softmax(-1) @ v
 
-    compiled = torch.compile(attention, backend="stepwell", dynamic=True,
-                             options={"max_specializations": 0})  # fmt: skip
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        for n in (9, 20):
-            args = [torch.randn(2, 4, n, 16) for _ in range(3)]
-            assert mismatch(attention(*args), compiled(*args)) is None, n
-    assert any("with ATen past its specialization limit" in str(w.message) for w in caught)
+    def spectrum(x: torch.Tensor) -> torch.Tensor:
+        return torch.fft.fft(x[:, 1:]).real
+
+    for fn, arguments, falls_back in (
+        (attention, lambda n: [torch.randn(2, 4, n, 16) for _ in range(3)], False),
+        (spectrum, lambda n: [torch.randn(2, n, n)], True),
+    ):
+        torch._dynamo.reset()
+        compiled = torch.compile(fn, backend="stepwell", dynamic=True,
+                                 options={"max_specializations": 0})  # fmt: skip
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            for n in (9, 20):
+                args = arguments(n)
+                assert mismatch(fn(*args), compiled(*args)) is None, n
+        said = [str(w.message) for w in caught]
+        assert any("with ATen past its specialization limit" in m for m in said) == falls_back

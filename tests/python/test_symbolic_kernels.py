@@ -414,7 +414,7 @@ def test_a_fill_of_symbolic_size_without_size_arguments_runs() -> None:
 def test_a_size_is_spelled_from_the_arguments_without_stray_uses() -> None:
     """`symbolic.size_value` spells a size from a function's arguments (its own `i64`
     argument, else `sym_size` of a tensor argument); asking whether it can
-    (`size_spellable`), or failing to (`Max`, an unknown symbol), makes no op, so no
+    (`size_spellable`), or failing to (a power, an unknown symbol), makes no op, so no
     argument gains a use that no op in the function holds."""
     import sympy
 
@@ -428,7 +428,7 @@ def test_a_size_is_spelled_from_the_arguments_without_stray_uses() -> None:
     block = func.regions[0].block
     s0, s1, s2 = (sympy.Symbol(n, integer=True, positive=True) for n in ("s0", "s1", "s2"))
     uses = [len(list(a.uses)) for a in block.args]
-    for size in (sympy.Max(s0, s1), s2 * 4, s0 + s2):
+    for size in (s0 ** 2, s2 * 4, s0 + s2):
         assert not size_spellable(size, block) and size_value(size, block) is None
     assert [len(list(a.uses)) for a in block.args] == uses
     made = size_value(4 * s1 * s0 - 1, block)
@@ -437,3 +437,46 @@ def test_a_size_is_spelled_from_the_arguments_without_stray_uses() -> None:
     assert scalar_size(value) == 4 * s1 * s0 - 1
     assert [o.callee.data for o in ops if o.callee.data == "aten.sym_size.int"] == [
         "aten.sym_size.int"]  # (s1 from the tensor's dim; s0 is its own argument)
+    made = size_value(sympy.Max(0, 64 - s1), block)  # (MPT's `max(0, 64 - L)`)
+    assert made is not None and scalar_size(made[1]) == sympy.Max(0, 64 - s1)
+
+
+def test_a_trace_s_guard_on_floor_divisions_is_proved_only_where_it_holds() -> None:
+    """`symbolic._always` lets a symbolic trace keep a guard only if it holds for every
+    size in range (floor divisions bounded by `a/c - (c-1)/c` and `a/c`): checked against
+    every size of a small range for random comparisons of sums, products and nested
+    divisions, and it proves what `x[:, s0 // 2:]` and `x[:, s0 // 3::2]` ask."""
+    import random
+
+    import sympy
+    from torch.utils._sympy.functions import FloorDiv
+    from torch.utils._sympy.value_ranges import ValueRanges
+
+    from stepwell.passes.support.symbolic import _always
+
+    s0, s1 = (sympy.Symbol(n, integer=True, positive=True) for n in ("s0", "s1"))
+    bounds = {s0: ValueRanges(2, 24), s1: ValueRanges(3, 12)}
+    asked = [sympy.Ge(s0, FloorDiv(s0, 2)), sympy.Ne(s0 - FloorDiv(s0, 2), 0),
+             sympy.Ne(4 * s1 * FloorDiv(s0 - FloorDiv(s0, 3) + 1, 2), 0)]  # fmt: skip
+    assert all(_always(g, bounds) for g in asked)
+    rng = random.Random(0)
+
+    def term() -> sympy.Expr:
+        s = rng.choice((s0, s1))
+        inner = rng.randint(-3, 3) * s + rng.randint(-4, 4)
+        if rng.random() < 0.5:
+            inner = FloorDiv(inner, rng.randint(1, 4))
+        return rng.randint(-2, 2) * FloorDiv(inner + rng.choice((0, s0, s1)), rng.randint(1, 5))
+
+    relations = (sympy.Ge, sympy.Gt, sympy.Le, sympy.Lt, sympy.Ne)
+    proved = 0
+    for _ in range(400):
+        lhs = term() + rng.choice((0, s0, -s1, 2 * s0))
+        guard = rng.choice(relations)(lhs, term() + rng.randint(-6, 6))
+        if guard in (sympy.true, sympy.false) or not _always(guard, bounds):
+            continue
+        proved += 1
+        for a in range(2, 25):
+            for b in range(3, 13):
+                assert bool(guard.xreplace({s0: a, s1: b})), (guard, a, b)
+    assert proved > 40  # (the check is not vacuous)

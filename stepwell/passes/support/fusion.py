@@ -270,6 +270,7 @@ class Partitioner:
     # -- partition --------------------------------------------------------------------------
     def run(self) -> Partition:
         self.copy_scattered_operands()
+        self.copy_symbolic_views()
         ops = list(self.func.body.block.ops)
         self.copy_unexpressible_views(ops)
         compute = [op for op in ops if self.is_kernel_op(op)]
@@ -396,6 +397,33 @@ class Partitioner:
         if g.kind == "matmul":
             return [list(range(rank - 2)), [rank - 2], [rank - 1]]
         return [list(range(rank))]
+
+    def copy_symbolic_views(self) -> None:
+        """A view with `?` in its arguments (a slice or broadcast at symbolic sizes) has
+        no ATen form to run at graph level: where the return or a graph-level op reads it
+        (through views or not), a kernel copies it (`prims.clone`, which reads it through
+        strides its size arguments compute), and they read the copy."""
+        block = self.func.body.block
+        for op in list(block.ops):
+            if not (is_view_op(op) and dynamic_attributes(op) and self.copyable(op)):
+                continue
+            v = op.results[0]
+            readers = [u for u in v.uses if not self.is_kernel_op(u.operation)]
+            if not any(self.read_at_graph_level(u.operation) for u in readers):
+                continue
+            clone = prims.PrimsCloneOp.create(operands=[v], result_types=[v.type])
+            block.insert_op_after(clone, op)
+            for u in readers:
+                u.operation.operands[u.index] = clone.results[0]
+        self.order = {op: i for i, op in enumerate(block.ops)}
+
+    def read_at_graph_level(self, op: Operation) -> bool:
+        """Is `op` (or, for a view, what reads it) the return or an op no kernel runs?"""
+        if is_size_arithmetic(op):
+            return False  # (it reads its operands' types, not their values)
+        if not is_view_op(op):
+            return not self.is_kernel_op(op)
+        return any(self.read_at_graph_level(u.operation) for r in op.results for u in r.uses)
 
     def copy_scattered_operands(self) -> None:
         """A scatter kernel writes into its operand's memory, which must be its own: a

@@ -64,6 +64,21 @@ def _along(size: int, dim: int, rank: int) -> torch.Tensor:
     return torch.arange(size, dtype=torch.long).reshape(shape)
 
 
+def strided_take(
+    x: torch.Tensor, shape: Sequence[Any], dim: int, start: Any, step: int
+) -> torch.Tensor:
+    """The elements of `x` at `start + k * step` along `dim`, k < shape[dim], every
+    element along the other dims (`shape` is x's but at `dim`): a slice as a gather, for
+    a start that is a symbolic size."""
+    strides = _contiguous_strides(x.shape)
+    rank = x.dim()
+    offsets = (_along(shape[dim], dim, rank) * step + start) * strides[dim]
+    for d in range(rank):
+        if d != dim:
+            offsets = offsets + _along(shape[d], d, rank) * strides[d]
+    return torch.ops.stepwell.take(x, offsets.expand(shape))
+
+
 def index_tensor(x: torch.Tensor, indices: Sequence[torch.Tensor | None]) -> Any:
     """`x[indices]` (advanced indexing, `aten.index.Tensor`) as `take`: the indexed dims
     are replaced by the indices' broadcast shape, in place when the indexed dims are

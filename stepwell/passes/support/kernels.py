@@ -150,7 +150,8 @@ class KernelBuilder:
         symbol: Callable[[str], SSAValue],
     ) -> SSAValue:  # fmt: skip
         """The value of the size expression `expr`: `constant` and `symbol` make its
-        leaves, integer ops combine them (sums, products, powers, quotients, remainders)."""
+        leaves, integer ops combine them (sums, products, powers, quotients, remainders,
+        maxima and minima)."""
         if expr.is_Integer:
             return constant(int(expr))
         if expr.is_Symbol:
@@ -162,7 +163,8 @@ class KernelBuilder:
                 out = self.add(arith.MuliOp(out, base))
             return out
         folds = {sympy.Add: arith.AddiOp, sympy.Mul: arith.MuliOp, FloorDiv: arith.DivSIOp,
-                 PythonMod: arith.RemSIOp}  # fmt: skip
+                 PythonMod: arith.RemSIOp, sympy.Max: arith.MaxSIOp,
+                 sympy.Min: arith.MinSIOp}  # fmt: skip
         for cls, op_cls in folds.items():
             if isinstance(expr, cls):
                 first, *rest = (self.size_expression(a, constant, symbol) for a in expr.args)

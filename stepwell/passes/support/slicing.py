@@ -3,6 +3,8 @@
 PyTorch 2.13 has no slice primitive: its tables decompose `aten.slice` into
 `aten.as_strided`, whose meaning depends on the input's memory layout. stepwell adds one
 primitive, `stepwell::slice` (`prims.slice` in the IR), and decomposes slicing ops to it.
+Its starts are static: a slice whose start is a symbolic size (`x[:, -1]` or
+`table[-L:]` at a dynamic length) is a gather instead (`indexing.strided_take`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from typing import Any
 
 import torch
 from torch.fx.experimental.symbolic_shapes import statically_known_true
+
+from stepwell.passes.support.indexing import strided_take
 
 aten = torch.ops.aten
 
@@ -57,7 +61,22 @@ def slice_tensor(
     starts[dim] = _clamp(start, size, 0)
     limits[dim] = max(_clamp(end, size, size), starts[dim])
     strides[dim] = step
+    if _is_symbolic(starts[dim]):
+        return _slice_as_take(x, dim, starts[dim], limits[dim], step)
     return torch.ops.stepwell.slice(x, starts, limits, strides)
+
+
+def _is_symbolic(size: Any) -> bool:
+    return isinstance(size, torch.SymInt) and size.node.maybe_as_int() is None
+
+
+def _slice_as_take(x: torch.Tensor, dim: int, start: Any, limit: Any, step: int) -> Any:
+    """A slice whose start is a symbolic size (`bias[..., -L:]`), which `prims.slice`
+    cannot hold (its starts are static), as a gather of `x` at the offsets of the slice's
+    elements: index math the kernels compute, so it fuses like the slice would."""
+    shape = list(x.shape)
+    shape[dim] = (limit - start + step - 1) // step
+    return strided_take(x, shape, dim, start, step)
 
 
 def split_with_sizes(x: torch.Tensor, split_sizes: Sequence[int], dim: int = 0) -> list[Any]:

@@ -13,9 +13,11 @@ An integer operand is traced as the size it holds (`scalar_size`: a size argumen
 PyTorch's decompositions pass sizes as SymInts (`broadcast_in_dim(x, [sym_size(x, 0),
 32], [1])`). At the prims level a dynamic entry of such an argument is DYNAMIC_INDEX and
 the result type says what it is, as `?` does in the type (a shape, an iota length, a
-slice limit); any other use of a symbolic size (a slice start, a size used as a value,
-`x * x.shape[0]`) is refused and the op stays whole. So is a trace that decides on a
-size, except where PyTorch only chooses strides (`LAYOUT_DECISIONS`).
+slice limit); a size used as a value (`x * x.shape[0]`) is a `prims.full` of it, and a
+slice whose start is a size a gather (`slicing.py`). Any other use is refused and the
+op stays whole. So is a trace that decides on a size, except where PyTorch only chooses
+strides (`LAYOUT_DECISIONS`) or where the decision holds for every size in the symbols'
+ranges (`_always`: `s0 >= s0 // 2`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import sympy
 import torch
 import torch.fx
 from torch.utils._sympy.functions import FloorDiv, PythonMod
+from torch.utils._sympy.value_ranges import ValueRanges, bound_sympy
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
@@ -48,7 +51,15 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAVal
 from stepwell.dialects.prims_support import ExternOp
 from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
 from stepwell.ir.interpret import generic_arguments
-from stepwell.ir.sizes import Size, SizeError, product, simplify, statically_equal, symbol
+from stepwell.ir.sizes import (
+    Size,
+    SizeError,
+    parse_size,
+    product,
+    simplify,
+    statically_equal,
+    symbol,
+)
 from stepwell.ir.types import symbol_binds, tensor_sizes, torch_dtype
 from stepwell.passes.support import slicing  # noqa: F401 - registers stepwell::slice
 
@@ -81,7 +92,9 @@ SIZE_FUNCTIONS: dict[str, Callable[..., Any]] = {
 
 def scalar_size(value: SSAValue) -> Size | None:
     """The size expression an integer value holds, or None when it is not one: a size
-    argument (`%arg: i64 {stepwell.name = "s33"}`), `aten.sym_size`/`sym_numel` of a
+    argument (`%arg: i64 {stepwell.name = "s33"}`, or a size a backward graph receives,
+    named by what it holds: `{stepwell.name = "(s33//2)", stepwell.kind = "symint"}`),
+    `aten.sym_size`/`sym_numel` of a
     tensor, or `SIZE_FUNCTIONS` arithmetic on such values and constants."""
     if not isinstance(value.type, IntegerType | AnyFloat):
         return None
@@ -90,8 +103,11 @@ def scalar_size(value: SSAValue) -> Size | None:
         attrs = func.arg_attrs.data if isinstance(func, FuncOp) and func.arg_attrs else ()
         a = attrs[value.index] if value.index < len(attrs) else None
         name = a.data.get("stepwell.name") if isinstance(a, DictionaryAttr) else None
-        try:
-            return symbol(name.data) if isinstance(name, StringAttr) else None
+        kind = a.data.get("stepwell.kind") if isinstance(a, DictionaryAttr) else None
+        if not isinstance(name, StringAttr):
+            return None
+        try:  # (a backward graph's saved size is named by what it holds: `(s27//2)`)
+            return parse_size(name.data) if kind == StringAttr("symint") else symbol(name.data)
         except SizeError:
             return None
     if not isinstance(value, OpResult) or len(value.op.results) != 1:
@@ -140,7 +156,6 @@ def symbolic_examples(
     int64)."""
     from torch._subclasses.fake_tensor import FakeTensorMode
     from torch.fx.experimental.symbolic_shapes import ShapeEnv, ValueRangesSLoc
-    from torch.utils._sympy.value_ranges import ValueRanges
 
     env = ShapeEnv()
     mode = FakeTensorMode(shape_env=env)
@@ -212,12 +227,47 @@ def _trace_symbolic(
     with unset_fake_temporarily(), warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="Raw SymInt value")  # handled below
         examples, env = symbolic_examples(operands, ranges)
+        bounds = dict(env.var_to_range)  # (a guard narrows them: `s0 > 64`, to [65, ...])
         gm = trace(examples)
-    decisions = [g for g in env.guards if _frame_name(g) not in LAYOUT_DECISIONS]
+    decisions = [g for g in env.guards
+                 if _frame_name(g) not in LAYOUT_DECISIONS and not _always(g.expr, bounds)]
     if decisions:
         raise SymbolicTraceError(f"the decomposition decides on sizes ({decisions[0].expr})")
     dynamic_shape_args(gm)
     return gm
+
+
+def _always(guard: Any, bounds: Mapping[sympy.Symbol, ValueRanges]) -> bool:
+    """Does the comparison `guard` hold for every size in the symbols' `bounds`, once each
+    floor division `a // c` by a positive constant is bounded by `a/c - (c-1)/c` and
+    `a/c`? (`s0 >= s0 // 2`, or `Ne(s0 - s0 // 2, 0)`, which `x[:, s0 // 2:]` asks: the
+    shape environment bounds `s0` and `s0 // 2` apart, so it cannot prove them, and
+    records a guard.)"""
+    if not isinstance(guard, sympy.Ge | sympy.Gt | sympy.Le | sympy.Lt | sympy.Ne):
+        return False
+    relaxed = guard.lhs - guard.rhs
+    ranges = dict(bounds)
+    slacks = itertools.count()
+    while divisions := relaxed.atoms(FloorDiv):  # (the innermost first)
+        slack = {}
+        for div in sorted(divisions, key=str):
+            a, c = div.args
+            if not (c.is_Integer and c > 0):
+                return False
+            if a.atoms(FloorDiv):
+                continue
+            t = sympy.Symbol(f"_slack{next(slacks)}")  # a // c = a/c - t, 0 <= t <= (c-1)/c
+            ranges[t] = ValueRanges(0, sympy.Rational(int(c) - 1, int(c)))
+            slack[div] = a / c - t
+        relaxed = relaxed.xreplace(slack)
+    if not relaxed.free_symbols <= set(ranges):
+        return False  # (a symbol no range bounds)
+    # each form's bounds hold: a product keeps its factors' signs, a sum cancels its terms
+    found = [bound_sympy(e, ranges) for e in (relaxed, sympy.expand(relaxed))]
+    low, high = max(b.lower for b in found), min(b.upper for b in found)
+    holds = {sympy.Ge: low >= 0, sympy.Gt: low > 0, sympy.Le: high <= 0, sympy.Lt: high < 0,
+             sympy.Ne: (low > 0) | (high < 0)}[type(guard)]  # fmt: skip
+    return holds is sympy.true or holds is True
 
 
 LAYOUT_DECISIONS = frozenset({
@@ -371,6 +421,8 @@ SIZE_OPS: dict[type, str] = {
     sympy.Mul: "_operator.mul",
     FloorDiv: "_operator.floordiv",
     PythonMod: "_operator.mod",
+    sympy.Max: "torch.sym_max",
+    sympy.Min: "torch.sym_min",
 }
 """The size arithmetic `size_value` spells an expression with, by sympy node."""
 
@@ -380,7 +432,7 @@ def size_value(size: Size, block: Block) -> tuple[list[Operation], SSAValue] | N
     body), as `scalar_size` reads them: each symbol from its own `i64` argument or an
     `aten.sym_size` of a tensor argument with it as a dim, combined with `SIZE_OPS`
     externs; the last value holds `size`. None when no argument gives a symbol or the
-    expression has another form (`Max`)."""
+    expression has another form (a power: `s0 ** 2`)."""
     args = list(block.args)
     binds, own = _size_sources(block)
     if not _spellable(simplify(size), {*binds, *own}):

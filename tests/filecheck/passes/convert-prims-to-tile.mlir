@@ -589,6 +589,22 @@ func.func @hinted(%x: tensor<?x32xf32, ["s0"]>, %w: tensor<32xf32>, %b: tensor<3
 
 // -----
 
+// A view with `?` in its arguments (here a slice to `s0 - 1` rows) that the return reads
+// has no ATen form at graph level: a kernel copies it (`prims.clone`, reading it through
+// strides), and the function returns the copy.
+// CHECK-LABEL: tile.kernel @k0_clone(%x: memref<?x4xf32, strided<[4, 1]>>, %out: memref<?x4xf32, strided<[4, 1]>>, %s0: index)
+// CHECK: func.func @returned_symbolic_slice
+// CHECK-NOT: prims.slice
+// CHECK: %[[COPY:.*]] = tile.launch @k0_clone(%x)
+// CHECK: func.return %[[COPY]]
+func.func @returned_symbolic_slice(%n: i64 {stepwell.name = "s0", stepwell.kind = "symint"}, %x: tensor<?x4xf32, ["s0"]>) -> tensor<?x4xf32, ["s0 - 1"]> {
+  %e = torch.operator "_operator.sub"(%n) {args = [#torch.sym<0>, 1 : i64]} : (i64) -> i64
+  %0 = torch.aten.slice.Tensor %x sym(%e) {dim = 0 : i64, start = 0 : i64, end = #torch.sym<0>, step = 1 : i64} : (tensor<?x4xf32, ["s0"]>, i64) -> tensor<?x4xf32, ["s0 - 1"]>
+  func.return %0 : tensor<?x4xf32, ["s0 - 1"]>
+}
+
+// -----
+
 // A fill of symbolic size has no input to bind its size from: the launch passes the
 // function's size argument (`sizes`).
 // CHECK-LABEL: tile.kernel @k0_full

@@ -403,6 +403,27 @@ func.func @unbounded_slice(%n: i64 {stepwell.name = "s0"}, %buf: tensor<1x64xi64
 
 // -----
 
+// A slice whose start is a size (`x[s0 // 2:]`; `table[-s0:]` of a 64-row table; a
+// start a backward graph receives as an argument named by the size it holds) has no
+// `prims.slice` (its starts are static): it is a gather at offsets computed from the
+// start, `prims.take`, for every size. `s0 >= s0 // 2`, which the trace asks, holds for
+// every size once the division is bounded by `s0/2 - 1/2` and `s0/2`.
+// CHECK-LABEL: func.func @slice_from_a_size
+// CHECK: prims.take %x
+// CHECK: prims.take %table
+// CHECK: prims.take %x
+// CHECK-NOT: prims.extern "aten
+func.func @slice_from_a_size(%n: i64 {stepwell.name = "s0"}, %x: tensor<?x32xf32, ["s0"]>, %table: tensor<64x4xf32>, %half: i64 {stepwell.name = "(s0//2)", stepwell.kind = "symint"}) -> (tensor<?x32xf32, ["s0 - (s0//2)"]>, tensor<?x4xf32, ["s0"]>, tensor<?x32xf32, ["s0 - (s0//2)"]>) attributes {stepwell.size_ranges = {s0 = [2 : i64, 64 : i64]}} {
+  %h = torch.operator "_operator.floordiv"(%n) {args = [#torch.sym<0>, 2 : i64]} : (i64) -> i64
+  %0 = torch.aten.slice.Tensor %x sym(%h) {dim = 0 : i64, start = #torch.sym<0>, step = 1 : i64} : (tensor<?x32xf32, ["s0"]>, i64) -> tensor<?x32xf32, ["s0 - (s0//2)"]>
+  %m = torch.operator "_operator.neg"(%n) {args = [#torch.sym<0>]} : (i64) -> i64
+  %1 = torch.aten.slice.Tensor %table sym(%m) {dim = 0 : i64, start = #torch.sym<0>, step = 1 : i64} : (tensor<64x4xf32>, i64) -> tensor<?x4xf32, ["s0"]>
+  %2 = torch.aten.slice.Tensor %x sym(%half) {dim = 0 : i64, start = #torch.sym<0>, step = 1 : i64} : (tensor<?x32xf32, ["s0"]>, i64) -> tensor<?x32xf32, ["s0 - (s0//2)"]>
+  func.return %0, %1, %2 : tensor<?x32xf32, ["s0 - (s0//2)"]>, tensor<?x4xf32, ["s0"]>, tensor<?x32xf32, ["s0 - (s0//2)"]>
+}
+
+// -----
+
 // A decomposition that would use a size it cannot follow (`%n` is no size argument)
 // as a slice bound has no prims form for every size: the op stays whole.
 // CHECK-LABEL: func.func @symbolic_slice
