@@ -134,8 +134,8 @@ def checked_ints(attr: Attribute, what: str, minimum: int = 0) -> list[int]:
 def _check_view_type(t: Attribute, symbolic: bool = False) -> None:
     """A kernel argument: a memref of non-negative sizes with integer strides (negative
     ones step back from the offset: a flip) that reaches no element before 0. With
-    `symbolic`, sizes and strides may be `?` (the kernel's `dims` gives them); the offset
-    is static."""
+    `symbolic`, sizes, strides and the offset may be `?` (the kernel's `dims` gives
+    them)."""
     if not isinstance(t, MemRefType):
         raise VerifyException(f"kernel arguments are views (memref), not {t}")
     mt = cast(MemRefType[Attribute], t)
@@ -147,10 +147,12 @@ def _check_view_type(t: Attribute, symbolic: bool = False) -> None:
         sizes = mt.get_shape()
         if (
             len(strides) != len(sizes)
-            or not isinstance(offset, int)
+            or not (isinstance(offset, int) or (symbolic and offset is None))
             or not all(isinstance(x, int) or (symbolic and x is None) for x in strides)
         ):
             raise VerifyException(f"a view has one static stride per dim: {t}")
+        if offset is None:  # (a symbolic offset: known only at launch)
+            return
         first = cast(int, offset) + sum(
             cast(int, st) * (n - 1)
             for n, st in zip(sizes, strides, strict=True)
@@ -161,12 +163,12 @@ def _check_view_type(t: Attribute, symbolic: bool = False) -> None:
 
 
 def _dynamic_count(t: Attribute) -> int:
-    """How many `?` sizes and strides the memref type `t` has."""
+    """How many `?` sizes, strides and offsets the memref type `t` has."""
     mt = cast(MemRefType[Attribute], t)
     n = sum(d < 0 for d in mt.get_shape())
     layout = mt.layout
     if isinstance(layout, StridedLayoutAttr):
-        n += sum(st is None for st in layout.get_strides())
+        n += sum(st is None for st in layout.get_strides()) + (layout.get_offset() is None)
     return n
 
 
@@ -267,7 +269,7 @@ class KernelOp(IRDLOperation):
     def is_symbolic(self) -> bool:
         return bool(self.symbol_names())
 
-    def view_layout(self, i: int) -> tuple[list[Size], list[Size], int]:
+    def view_layout(self, i: int) -> tuple[list[Size], list[Size], Size]:
         """Sizes, strides and offset of view argument `i`, `?` entries as expressions."""
         mt = cast(MemRefType[Attribute], self.view_types()[i])
         exprs = iter(self.view_dims(i))
@@ -276,7 +278,8 @@ class KernelOp(IRDLOperation):
         if isinstance(layout, StridedLayoutAttr):
             strides: list[Size] = [st if st is not None else next(exprs)
                                    for st in layout.get_strides()]  # fmt: skip
-            offset = cast(int, layout.get_offset())
+            found = layout.get_offset()
+            offset: Size = next(exprs) if found is None else cast(int, found)
         else:
             strides, acc = [], 1
             for d in reversed(sizes):

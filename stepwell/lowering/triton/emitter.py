@@ -152,7 +152,7 @@ class Emitter:
     ) -> tuple[str, str | None]:
         """`ptr + offset + sum(index_d * stride_d)` for a tile of a view, and its mask."""
         sizes, strides, offset = self.layout(view)
-        terms = [f"{self.name(view)}_ptr"] + ([str(offset)] if offset else [])
+        terms = [f"{self.name(view)}_ptr"] + ([self.source(offset)] if offset != 0 else [])
         masks: list[str] = []
         start = 0
         for axis, (coord, n) in enumerate(zip(coords, groups, strict=True)):
@@ -167,7 +167,7 @@ class Emitter:
             terms.extend(_index_terms(lin, dims, self.source) or [f"0 * {lin}"])
         return " + ".join(terms), " & ".join(masks) or None
 
-    def layout(self, view: SSAValue) -> tuple[list[Size], list[Size], int]:
+    def layout(self, view: SSAValue) -> tuple[list[Size], list[Size], Size]:
         """Sizes, strides and offset of a view argument (`?` entries as expressions)."""
         return self.kernel.view_layout(list(self.kernel.views).index(view))
 
@@ -340,7 +340,7 @@ def _element_address(e: Emitter, view: SSAValue, indices: SSAValue) -> tuple[str
     """The addresses of elements `indices` of a 1-D view, and the mask of those inside it."""
     (size,), (stride,), offset = e.layout(view)
     idx = e.name(indices)
-    ptr = f"{e.name(view)}_ptr" + (f" + {offset}" if offset else "")
+    ptr = f"{e.name(view)}_ptr" + (f" + {e.source(offset)}" if offset != 0 else "")
     ptr += f" + {idx}" if stride == 1 else f" + {idx} * {e.source(stride)}"
     return ptr, f"({idx} >= 0) & ({idx} < {e.source(size)})"
 

@@ -58,20 +58,20 @@ class View:
         return None if strides is None else View(self.source, self.offset, tuple(shape), strides)
 
     def memref_type(self) -> MemRefType[Attribute]:
-        """The view as a kernel argument's type; a symbolic size or stride is `?` (its
-        expression is in `dynamic_dims`)."""
+        """The view as a kernel argument's type; a symbolic size, stride or offset is `?`
+        (its expression is in `dynamic_dims`)."""
         element = cast(TensorType[Attribute], self.source.type).element_type
         offset = simplify(self.offset)
-        if not isinstance(offset, int):
-            raise ValueError(f"a view at a symbolic offset ({offset})")
         strides = [st if isinstance(st, int) else None for st in map(simplify, self.strides)]
-        layout = StridedLayoutAttr(strides, offset)
+        layout = StridedLayoutAttr(strides, offset if isinstance(offset, int) else None)
         sizes = [d if isinstance(d, int) else DYNAMIC_INDEX for d in map(simplify, self.sizes)]
         return MemRefType(element, sizes, layout)
 
     def dynamic_dims(self) -> list[Size]:
-        """The expressions of the memref type's `?` sizes, then of its `?` strides."""
-        return [d for d in map(simplify, (*self.sizes, *self.strides)) if not isinstance(d, int)]
+        """The expressions of the memref type's `?` sizes, then of its `?` strides, then
+        of its offset if that is `?` (`x[:, 1:]` of an (n, s, s) tensor starts at `s`)."""
+        entries = map(simplify, (*self.sizes, *self.strides, self.offset))
+        return [d for d in entries if not isinstance(d, int)]
 
 
 def copy_into(view: View, target: SSAValue) -> View | None:
@@ -171,11 +171,12 @@ def _slice(v: View, op: Operation) -> View | None:
 
 
 def _rev(v: View, op: Operation) -> View | None:
-    """A reversed dim starts at its last element and steps back: a negative stride."""
+    """A reversed dim starts at its last element and steps back: a negative stride.
+    (A symbolic size may be 0: the view then reads nothing, wherever it starts.)"""
     dims = set(_int_list(op.properties["dims"]))
     offset = v.offset + sum((n - 1) * st for d, (n, st) in enumerate(zip(v.sizes, v.strides,
                                                                           strict=True))
-                            if d in dims and n > 0)  # fmt: skip
+                            if d in dims and (not isinstance(n, int) or n > 0))  # fmt: skip
     strides = tuple(-st if d in dims else st for d, st in enumerate(v.strides))
     return View(v.source, offset, v.sizes, strides)
 

@@ -605,6 +605,21 @@ func.func @returned_symbolic_slice(%n: i64 {stepwell.name = "s0", stepwell.kind 
 
 // -----
 
+// A view whose offset is a size (rows 1.. of an (s0, s1) tensor, flipped: it starts at
+// the last row, `s1*(s0 - 1)`) is a memref with `offset: ?`, its expression last in the
+// view's `dims`.
+// CHECK-LABEL: tile.kernel @k0_mul(%x: memref<?x?xf32, strided<[?, 1], offset: ?>>
+// CHECK-SAME: dims = [["s0 - 1", "s1", "(-s1)", "s1 + s1*(s0 - 2)"], ["s0 - 1", "s1", "s1"]]
+// CHECK: func.func @symbolic_offset
+func.func @symbolic_offset(%x: tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x?xf32, ["s0 - 1", "s1"]> {
+  %0 = torch.aten.slice.Tensor %x {dim = 0 : i64, start = 1 : i64, step = 1 : i64} : (tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x?xf32, ["s0 - 1", "s1"]>
+  %1 = torch.aten.flip %0 {dims = [0 : i64]} : (tensor<?x?xf32, ["s0 - 1", "s1"]>) -> tensor<?x?xf32, ["s0 - 1", "s1"]>
+  %2 = torch.aten.mul.Scalar %1 {other = 2 : i64} : (tensor<?x?xf32, ["s0 - 1", "s1"]>) -> tensor<?x?xf32, ["s0 - 1", "s1"]>
+  func.return %2 : tensor<?x?xf32, ["s0 - 1", "s1"]>
+}
+
+// -----
+
 // A fill of symbolic size has no input to bind its size from: the launch passes the
 // function's size argument (`sizes`).
 // CHECK-LABEL: tile.kernel @k0_full
