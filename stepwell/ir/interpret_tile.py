@@ -341,7 +341,8 @@ class TileFunctions(InterpreterFunctions):
                 return None
             sizes, strides, offset = kernel.view_layout(i)
             return ([evaluate(d, bindings) for d in sizes],
-                    [evaluate(d, bindings) for d in strides], evaluate(offset, bindings))  # fmt: skip
+                    [evaluate(d, bindings) for d in strides],
+                    evaluate(offset, bindings))  # fmt: skip
 
         views = [
             make_view(x, t, f"@{name} input {i}", layout=layout(i))
