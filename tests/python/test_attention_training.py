@@ -192,3 +192,49 @@ def test_sdpa_training_step_is_flash_kernels(kind: str, tmp_path: Path) -> None:
     # the forward saves O and the log-sum-exp, never the [B, H, L, S] probabilities
     saved = (tmp_path / "graph1-backward" / "torch.mlir").read_text().split("\n")[1]
     assert "x4x70x70x" not in saved and "8x70x70x" not in saved
+
+
+class PartialRotaryBlock(Block):
+    """Block whose queries and keys pass a partial rotary embedding at factor 1 (Phi-3's
+    `q[..., :rotary_dim]` and `q[..., rotary_dim:]` with rotary_dim the head dim): the
+    queries' gradient leaves the attention backward through a slice of all of it."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        b, length, d = x.shape
+        hd = d // self.h
+        q = self.q(x).view(b, length, self.h, hd).transpose(1, 2)
+        k, v = self.kv(x).view(b, length, 2, self.hkv, hd).permute(2, 0, 3, 1, 4)
+        angle = torch.arange(length, dtype=x.dtype)[:, None] * torch.linspace(0.1, 1, hd)
+
+        def rotary(t: torch.Tensor) -> torch.Tensor:
+            rot, rest = t[..., :hd], t[..., hd:]
+            half = torch.cat([-rot[..., hd // 2:], rot[..., : hd // 2]], -1)
+            return torch.cat([rot * angle.cos() + half * angle.sin(), rest], -1)
+
+        o = F.scaled_dot_product_attention(rotary(q), rotary(k), v, is_causal=True,
+                                           enable_gqa=True)  # fmt: skip
+        return o.transpose(1, 2).reshape(b, length, d).square().mean()
+
+
+def test_an_attention_gradient_read_through_a_slice_of_all_of_it(tmp_path: Path) -> None:
+    """A slice of all of an attention backward's result (the queries' gradient through a
+    partial rotary embedding at factor 1, Phi-3's) once joined the attention backward
+    kernel as a store of the slice's own, which that kernel cannot make: the compile
+    failed (an assertion, or "never writes its result 2" with Phi-3's). Now the gradient
+    is stored whole, and the training step matches eager."""
+    torch.manual_seed(0)
+    x = torch.randn(2, 12, 32)
+    model = PartialRotaryBlock(4, 2, True)
+    want = model(x)
+    want.backward()
+    grads = {n: p.grad.clone() for n, p in model.named_parameters()}
+    model.zero_grad()
+    torch._dynamo.reset()
+    compiled = torch.compile(model, backend="stepwell", options={"dump_dir": str(tmp_path)})
+    got = compiled(x)
+    got.backward()
+    torch.testing.assert_close(got, want, atol=1e-5, rtol=1e-5)
+    for name, p in model.named_parameters():
+        torch.testing.assert_close(p.grad, grads[name], atol=1e-5, rtol=1e-5)
+    backward = manifests(tmp_path)["graph1-backward"]
+    assert kinds(backward).count("attention_backward") == 1 and backward["externs"] == {}

@@ -51,6 +51,7 @@ from stepwell.ir.sizes import Size, is_static, product
 from stepwell.ir.types import has_exotic_types, has_sizes, is_float, tensor_sizes
 from stepwell.passes.support import attention_backward_kernel, attention_kernel, heuristics
 from stepwell.passes.support.constants import fill_size
+from stepwell.passes.support.kernel_kinds import KERNEL_KINDS
 from stepwell.passes.support.leaves import recompute_leaves
 from stepwell.passes.support.prologues import fuse_prologues
 from stepwell.passes.support.symbolic import is_size_arithmetic, scalar_size
@@ -345,6 +346,8 @@ class Partitioner:
                 v = v.owner.a
             g = self.group_of.get(cast(Operation, v.owner))
             if g is None or g.space_of.get(v) != "full" or shape(v) != g.shape:
+                continue
+            if not KERNEL_KINDS[g.kind].stores_copies:
                 continue
             if not all(isinstance(u, SliceOp) and self.prefix_slice(u)
                        and (u in self.graph_ops or self.read_by_kernels(u, g))

@@ -28,6 +28,9 @@ class KernelKind:
     """How a kind of kernel is laid out; subclasses fill in `setup` and `groups_for`."""
 
     name: ClassVar[str]
+    stores_copies: ClassVar[bool] = True
+    """Can its kernel store a result where a copy of it goes (`Group.copied`: a slice
+    of the result stored as its own tensor, a view strides cannot express)?"""
 
     def setup(self, kb: KernelBuilder) -> None:
         """Set `kb`'s config, space, grid, coordinates and tile shapes."""
@@ -131,6 +134,7 @@ class AttentionBackward(Attention):
     """One `prims.attention_backward`: the kernel of attention_backward_kernel.py."""
 
     name = "attention_backward"
+    stores_copies = False  # (its three gradients are stored in their own layouts)
 
     def build(self, kb: KernelBuilder, outputs: list[SSAValue]) -> None:
         build_attention_backward(kb, outputs)
