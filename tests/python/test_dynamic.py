@@ -364,6 +364,49 @@ def test_training_with_a_dynamic_batch(tmp_path: Path) -> None:
         assert specs["symbolic"]["externs"] == {} and specs["symbolic"]["kernels"]
 
 
+class _TableTail(nn.Module):
+    """A learned table sliced to the input's length from its end, and slices of the input
+    whose starts are sizes (the last position, every other one from the middle)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.table = nn.Parameter(torch.randn(4, 40))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        n = x.shape[1]
+        return ((x * self.table[:, -n:]).square().mean() + x[:, -1].sum()
+                + x[:, n // 2::2].cos().sum())  # fmt: skip
+
+
+def test_training_through_slices_whose_start_is_a_size(tmp_path: Path) -> None:
+    """Their backward (`slice_backward`, which PyTorch's decomposition writes as a
+    `slice_scatter` that asks whether the start is 0) is a gather of the gradient masked
+    outside the slice; the gradient of the stepped slice's sum expands to a size that
+    may be 1 (`(s - s // 2 + 1) // 2`), which broadcast_in_dim's meta asks only to pick
+    a stride. Forward and backward compile once, and every gradient matches eager at
+    each length."""
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+    model = _TableTail()
+    reference = copy.deepcopy(model)
+    compiled = torch.compile(model, backend="stepwell", dynamic=True,
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    for length in (7, 12, 31):
+        x = torch.randn(4, length)
+        grads = []
+        for m, fn in ((reference, reference), (model, compiled)):
+            m.zero_grad(set_to_none=True)
+            xi = x.clone().requires_grad_()
+            fn(xi).backward()
+            grads.append((xi.grad, m.table.grad))
+        for want, got in zip(*grads, strict=True):
+            assert mismatch(want, got) is None, (length, mismatch(want, got))
+    for graph in ("graph0", "graph1-backward"):
+        specs = _specializations(tmp_path, graph)
+        assert list(specs) == ["symbolic"], (graph, list(specs))
+        assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
+
+
 def test_past_the_specialization_limit_the_symbolic_graph_runs(tmp_path: Path) -> None:
     """With `max_specializations=1` (and symbolic kernels off for the first sizes), a
     third size warns once and runs the graph compiled with symbolic sizes."""

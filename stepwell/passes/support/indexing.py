@@ -70,9 +70,15 @@ def strided_take(
     """The elements of `x` at `start + k * step` along `dim`, k < shape[dim], every
     element along the other dims (`shape` is x's but at `dim`): a slice as a gather, for
     a start that is a symbolic size."""
+    return take_along(x, dim, _along(shape[dim], dim, x.dim()) * step + start, shape)
+
+
+def take_along(x: torch.Tensor, dim: int, index: torch.Tensor, shape: Sequence[Any]) -> Any:
+    """`x` at `index` along `dim` (broadcast to `shape`, x's shape but at `dim`), at the
+    same position along every other dim."""
     strides = _contiguous_strides(x.shape)
     rank = x.dim()
-    offsets = (_along(shape[dim], dim, rank) * step + start) * strides[dim]
+    offsets = index * strides[dim]
     for d in range(rank):
         if d != dim:
             offsets = offsets + _along(shape[d], d, rank) * strides[d]

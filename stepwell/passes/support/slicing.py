@@ -13,9 +13,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import torch
+from torch._decomp import decomposition_table
 from torch.fx.experimental.symbolic_shapes import statically_known_true
 
-from stepwell.passes.support.indexing import strided_take
+from stepwell.passes.support.indexing import strided_take, take_along
 
 aten = torch.ops.aten
 
@@ -79,6 +80,31 @@ def _slice_as_take(x: torch.Tensor, dim: int, start: Any, limit: Any, step: int)
     return strided_take(x, shape, dim, start, step)
 
 
+def slice_backward(
+    grad: torch.Tensor, input_sizes: Sequence[Any], dim: int, start: Any, end: Any, step: int
+) -> Any:
+    """The gradient of a slice: `grad` where the slice took its elements, 0 elsewhere.
+    PyTorch's (`slice_scatter` into zeros) asks whether the start is 0; for a start that
+    is a symbolic size (`table[-L:]` in training) it is a gather of `grad` at each
+    position's offset into the slice, masked outside it."""
+    dim = dim % len(input_sizes)
+    size = input_sizes[dim]
+    first = _clamp(start, size, 0)
+    if not _is_symbolic(first):
+        return decomposition_table[aten.slice_backward.default](
+            grad, input_sizes, dim, start, end, step)  # fmt: skip
+    shape = [1] * len(input_sizes)
+    shape[dim] = size
+    offset = torch.arange(size).reshape(shape) - first  # (from the slice's first element)
+    inside = (offset >= 0) & (offset < grad.shape[dim] * step)
+    if step != 1:
+        inside = inside & (offset % step == 0)
+        offset = offset // step
+    index = torch.where(inside, offset, 0)
+    values = take_along(grad, dim, index, list(input_sizes))
+    return torch.where(inside, values, torch.zeros((), dtype=grad.dtype))
+
+
 def split_with_sizes(x: torch.Tensor, split_sizes: Sequence[int], dim: int = 0) -> list[Any]:
     out, offset = [], 0
     for size in split_sizes:
@@ -110,5 +136,6 @@ SLICING_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.split_with_sizes.default: split_with_sizes,
     aten.select.int: select,
     aten.narrow.default: narrow,
+    aten.slice_backward.default: slice_backward,
 }
 """aten overload -> decomposition to `stepwell::slice`, overriding PyTorch's as_strided."""

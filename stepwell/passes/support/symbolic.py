@@ -230,7 +230,7 @@ def _trace_symbolic(
         bounds = dict(env.var_to_range)  # (a guard narrows them: `s0 > 64`, to [65, ...])
         gm = trace(examples)
     decisions = [g for g in env.guards
-                 if _frame_name(g) not in LAYOUT_DECISIONS and not _always(g.expr, bounds)]
+                 if not _chooses_strides(g) and not _always(g.expr, bounds)]
     if decisions:
         raise SymbolicTraceError(f"the decomposition decides on sizes ({decisions[0].expr})")
     dynamic_shape_args(gm)
@@ -282,6 +282,18 @@ LAYOUT_DECISIONS = frozenset({
 })
 """PyTorch functions whose decisions on sizes (is a dim 1?) only choose strides. The
 prims level has value semantics, so a trace that decided there holds for every size."""
+
+
+def _chooses_strides(guard: Any) -> bool:
+    """Was `guard` recorded where PyTorch only chooses strides: a `LAYOUT_DECISIONS`
+    function, or broadcast_in_dim's meta asking whether a size is 1 (a broadcast dim's
+    stride; the sizes it requires equal are `torch._check`ed, not asked so)?"""
+    name = _frame_name(guard)
+    if name in LAYOUT_DECISIONS:
+        return True
+    expr = guard.expr
+    return (name == "_broadcast_in_dim_meta" and isinstance(expr, sympy.Eq | sympy.Ne)
+            and sympy.Integer(1) in expr.args)  # fmt: skip
 
 
 def _frame_name(guard: Any) -> str:

@@ -424,6 +424,21 @@ func.func @slice_from_a_size(%n: i64 {stepwell.name = "s0"}, %x: tensor<?x32xf32
 
 // -----
 
+// The gradient of such a slice (`slice_backward`, which PyTorch writes as a
+// `slice_scatter` asking whether the start is 0) gathers the slice's gradient at each
+// position's offset into it, masked outside: `prims.take`, then `prims.where`.
+// CHECK-LABEL: func.func @slice_backward_from_a_size
+// CHECK: prims.take %g
+// CHECK: prims.where
+// CHECK-NOT: prims.extern "aten
+func.func @slice_backward_from_a_size(%n: i64 {stepwell.name = "s0"}, %g: tensor<4x?xf32, ["s0"]>) -> tensor<4x64xf32> attributes {stepwell.size_ranges = {s0 = [2 : i64, 64 : i64]}} {
+  %m = torch.operator "_operator.neg"(%n) {args = [#torch.sym<0>]} : (i64) -> i64
+  %0 = torch.aten.slice_backward %g sym(%m) {input_sizes = [4 : i64, 64 : i64], dim = 1 : i64, start = #torch.sym<0>, end = 9223372036854775807 : i64, step = 1 : i64} : (tensor<4x?xf32, ["s0"]>, i64) -> tensor<4x64xf32>
+  func.return %0 : tensor<4x64xf32>
+}
+
+// -----
+
 // A decomposition that would use a size it cannot follow (`%n` is no size argument)
 // as a slice bound has no prims form for every size: the op stays whole.
 // CHECK-LABEL: func.func @symbolic_slice
