@@ -138,4 +138,5 @@ SLICING_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.narrow.default: narrow,
     aten.slice_backward.default: slice_backward,
 }
-"""aten overload -> decomposition to `stepwell::slice`, overriding PyTorch's as_strided."""
+"""aten overload -> decomposition to `stepwell::slice` (a gather where a start is a
+symbolic size), overriding PyTorch's as_strided."""

@@ -94,8 +94,8 @@ def scalar_size(value: SSAValue) -> Size | None:
     """The size expression an integer value holds, or None when it is not one: a size
     argument (`%arg: i64 {stepwell.name = "s33"}`, or a size a backward graph receives,
     named by what it holds: `{stepwell.name = "(s33//2)", stepwell.kind = "symint"}`),
-    `aten.sym_size`/`sym_numel` of a
-    tensor, or `SIZE_FUNCTIONS` arithmetic on such values and constants."""
+    `aten.sym_size`/`sym_numel` of a tensor, or `SIZE_FUNCTIONS` arithmetic on such
+    values and constants."""
     if not isinstance(value.type, IntegerType | AnyFloat):
         return None
     if isinstance(value, BlockArgument):
