@@ -241,6 +241,8 @@ def compile_module(
     level is recorded after the first pass that leaves no torch op, the tile level at the
     end; whatever the pipeline leaves at graph level runs through ATen. `target` (a GPU
     target's name, or "interpret") gives the default pipeline its warp size."""
+    import torch
+
     from stepwell.ir.context import make_context
     from stepwell.ir.levels import ops_by_level
 
@@ -256,10 +258,14 @@ def compile_module(
             return hit
     passes = parse_pipeline(spec, plugins)
     ctx = make_context()
-    for p in passes:
-        PassPipeline((p,)).apply(ctx, module)
-        if "prims" not in levels and "torch" not in ops_by_level(module):
-            levels["prims"] = to_text(module, locations=True)
+    # (a pass that runs an op, such as ATen's check of an extern's declared results,
+    # must not draw from the caller's random numbers: `torch.manual_seed(0)` then a
+    # compiled `torch.randn` gives eager's numbers)
+    with torch.random.fork_rng(devices=[]):
+        for p in passes:
+            PassPipeline((p,)).apply(ctx, module)
+            if "prims" not in levels and "torch" not in ops_by_level(module):
+                levels["prims"] = to_text(module, locations=True)
     module.verify()
     levels["tile"] = to_text(module, locations=True)
     source = emit_module(kernels_of(module))

@@ -71,8 +71,8 @@ def check_extern_results(op: ExternOp) -> None:
     """Refuse, located, a `prims.extern` whose declared results ATen's meta function
     contradicts (edited IR: a result of 8 elements where ATen returns 4 made the kernels
     after it read past the buffer). An op with no meta function, with symbolic or
-    non-tensor types, or whose result depends on its operands' values is not judged, nor
-    is a result that no kernel reads."""
+    non-tensor types, without operands, or whose result depends on its operands' values
+    is not judged, nor is a result that no kernel reads."""
     import torch
 
     from stepwell.ir.interpret import call_generic
@@ -83,6 +83,8 @@ def check_extern_results(op: ExternOp) -> None:
     if not all(isinstance(t, TensorType) and all(d >= 0 for d in t.get_shape())
                for t in types):  # fmt: skip
         return  # (a symbolic or data-dependent size: not judged)
+    if not op.operands:  # (a factory: run, it would allocate its result on the CPU, and
+        return  # a random one, `prims.normal`, draw from the caller's generator)
     try:
         with torch._guards.tracing(None):
             out = call_generic(op.callee.data, op, [_meta_tensor(v.type) for v in op.operands])
