@@ -14,7 +14,7 @@ import io
 import os
 import sys
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -213,25 +213,34 @@ def _is_none(x: Any) -> bool:
 LITERALS = (bool, int, float)
 
 
-def literal_outputs(graph: torch.fx.GraphModule) -> dict[int, Any]:
+@contextlib.contextmanager
+def without_literals(graph: torch.fx.GraphModule) -> Iterator[dict[int, Any]]:
     """The flat outputs of `graph` that are Python numbers (a size Dynamo made a constant:
-    `torch.linspace(0, 1, n), n * 3` returns 9), by position. They are taken out of the
-    graph (a `None` in their place, which the compiled module omits) and given back by
-    `with_literals`; the graph is changed in place."""
+    `torch.linspace(0, 1, n), n * 3` returns 9), by position. Inside the block they are
+    taken out of the graph (a `None` in their place, which the compiled module omits; the
+    runner gets them back from `with_literals`); after it the graph has them again, since
+    a graph may be compiled more than once (a symbolic attempt that is refused, then once
+    per size: Mixtral's `hidden_dim` came out None once the attempt had taken it)."""
     node = next(n for n in graph.graph.nodes if n.op == "output")
-    leaves = torch.utils._pytree.tree_leaves(node.args[0], is_leaf=_is_none)
+    original = node.args
+    leaves = torch.utils._pytree.tree_leaves(original[0], is_leaf=_is_none)
     found = {i: leaf for i, leaf in enumerate(leaves) if isinstance(leaf, LITERALS)}
     if found:
         node.args = (torch.utils._pytree.tree_map(
-            lambda x: None if isinstance(x, LITERALS) else x, node.args[0]),)  # fmt: skip
+            lambda x: None if isinstance(x, LITERALS) else x, original[0]),)  # fmt: skip
         graph.recompile()
-    return found
+    try:
+        yield found
+    finally:
+        if found:
+            node.args = original
+            graph.recompile()
 
 
 def with_literals(
     run: Callable[..., list[Any]], literals: dict[int, Any]
 ) -> Callable[..., list[Any]]:
-    """`run` with the numbers `literal_outputs` took out back at their positions."""
+    """`run` with the numbers `without_literals` took out back at their positions."""
 
     def run_with_literals(*args: Any) -> list[Any]:
         out = list(run(*args))
@@ -332,8 +341,19 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         graph cache is asked first, by the FX graph's own key: a hit imports nothing.
         With `native_only`, a graph that would call ATen raises `NotNative`. With
         `record`, a graph that has a key and no attributes is noted for the frame cache."""
-        literals = literal_outputs(graph)  # (the graph is compiled without them)
-        record = record and not literals
+        with without_literals(graph) as literals:  # (compiled without them)
+            runner = compile_without_literals(graph, inputs, dump_to, native_only,
+                                              record and not literals, user_outputs)
+        return with_literals(runner, literals) if literals else runner
+
+    def compile_without_literals(
+        graph: torch.fx.GraphModule,
+        inputs: Sequence[Any],
+        dump_to: Path | None,
+        native_only: bool,
+        record: bool,
+        user_outputs: int | None,
+    ) -> Callable[..., list[Any]]:
         key = None
         if pipeline is None and not plugins and graph_cache.enabled():
             users = "" if user_outputs is None else f" users={user_outputs}"  # (their strides)
@@ -369,8 +389,6 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         from stepwell.lowering.input_views import with_input_views
 
         runner = artifacts.runner(slots, attributes, user_outputs)
-        if literals:
-            runner = with_literals(runner, literals)
         return with_input_views(runner, graph)
 
     def eager(graph: torch.fx.GraphModule, e: Exception) -> Callable[..., Any]:

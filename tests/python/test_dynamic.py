@@ -807,3 +807,38 @@ def test_a_graph_ops_cannot_run_at_symbolic_sizes_runs_with_aten_past_the_limit(
                 assert mismatch(attention(*args), compiled(*args)) is None, n
         said = [str(w.message) for w in caught]
         assert any("with ATen past its specialization limit" in m for m in said) == refuse
+
+
+def test_mixtral_experts_at_new_lengths() -> None:
+    """Hugging Face Mixtral's sparse-MoE block with its experts in a Python loop (graph
+    breaks at `nonzero`): the graph before the loop returns the hidden size, a number
+    Dynamo made a constant. Its symbolic attempt, refused (the router's `topk` has no
+    symbolic kernel), took that number out of the graph and left it out, so the
+    specialization compiled next returned None for it and the block raised in
+    `reshape`. Every compile now gives the graph back as it was: eager's values."""
+    transformers = pytest.importorskip("transformers")
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+    config = transformers.MixtralConfig(
+        vocab_size=128, hidden_size=32, num_hidden_layers=1, num_attention_heads=4,
+        intermediate_size=64, num_key_value_heads=2, num_local_experts=4,
+        num_experts_per_tok=2, experts_implementation="eager")  # fmt: skip
+    block = transformers.MixtralForCausalLM(config).eval().model.layers[0].mlp
+    compiled = torch.compile(block, backend="stepwell", dynamic=True)
+    with torch.no_grad():
+        for length in (8, 13):
+            x = torch.randn(2, length, 32)
+            assert mismatch(block(x), compiled(x)) is None, length
+
+
+def test_literal_outputs_are_out_of_the_graph_only_while_it_compiles() -> None:
+    """`backend.without_literals` takes a graph's number outputs out for one compile and
+    puts them back, also when that compile raises."""
+    from stepwell.lowering.backend import without_literals
+
+    graph = torch.fx.symbolic_trace(lambda x: (x * 2, 32))
+    output = next(n for n in graph.graph.nodes if n.op == "output")
+    with pytest.raises(RuntimeError), without_literals(graph) as literals:
+        assert literals == {1: 32} and graph(torch.ones(1))[1] is None
+        raise RuntimeError("a refused attempt")
+    assert output.args[0][1] == 32 and graph(torch.ones(1))[1] == 32
