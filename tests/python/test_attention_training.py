@@ -165,6 +165,25 @@ def kinds(manifest: dict) -> list[str]:  # type: ignore[type-arg]
     return [p["kind"] for k in manifest["kernels"] for p in k.get("parts", [k])]
 
 
+def train_step_matches_eager(
+    model: torch.nn.Module, x: torch.Tensor, dump: Path
+) -> dict[str, dict]:  # type: ignore[type-arg]
+    """One training step of `model` compiled (dumped to `dump`) against eager: the loss
+    and every parameter's gradient; the compiled graphs' manifests, by folder."""
+    want = model(x)
+    want.backward()
+    grads = {n: p.grad.clone() for n, p in model.named_parameters() if p.grad is not None}
+    model.zero_grad()
+    torch._dynamo.reset()
+    compiled = torch.compile(model, backend="stepwell", options={"dump_dir": str(dump)})
+    got = compiled(x)
+    got.backward()
+    torch.testing.assert_close(got, want, atol=1e-5, rtol=1e-5)
+    for name, p in model.named_parameters():
+        torch.testing.assert_close(p.grad, grads[name], atol=1e-5, rtol=1e-5)
+    return manifests(dump)
+
+
 @pytest.mark.parametrize("kind", ["causal_gqa", "float_mask", "bool_mask", *SPELLED])
 def test_sdpa_training_step_is_flash_kernels(kind: str, tmp_path: Path) -> None:
     torch.manual_seed(0)
@@ -173,18 +192,7 @@ def test_sdpa_training_step_is_flash_kernels(kind: str, tmp_path: Path) -> None:
              "bool_mask": torch.rand(2, 1, 70, 70) > 0.3}  # fmt: skip
     mask = kind if kind in SPELLED else masks[kind]  # a spelling: the rewrite makes the sdpa
     model = Block(4, 2, True) if kind == "causal_gqa" else Block(4, 4, False, mask)
-    want = model(x)
-    want.backward()
-    grads = {n: p.grad.clone() for n, p in model.named_parameters() if p.grad is not None}
-    model.zero_grad()
-    torch._dynamo.reset()
-    compiled = torch.compile(model, backend="stepwell", options={"dump_dir": str(tmp_path)})
-    got = compiled(x)
-    got.backward()
-    torch.testing.assert_close(got, want, atol=1e-5, rtol=1e-5)
-    for name, p in model.named_parameters():
-        torch.testing.assert_close(p.grad, grads[name], atol=1e-5, rtol=1e-5)
-    found = manifests(tmp_path)
+    found = train_step_matches_eager(model, x, tmp_path)
     forward, backward = found["graph0"], found["graph1-backward"]
     assert kinds(forward).count("attention") == 1
     assert kinds(backward).count("attention_backward") == 1
@@ -224,17 +232,6 @@ def test_an_attention_gradient_read_through_a_slice_of_all_of_it(tmp_path: Path)
     is stored whole, and the training step matches eager."""
     torch.manual_seed(0)
     x = torch.randn(2, 12, 32)
-    model = PartialRotaryBlock(4, 2, True)
-    want = model(x)
-    want.backward()
-    grads = {n: p.grad.clone() for n, p in model.named_parameters()}
-    model.zero_grad()
-    torch._dynamo.reset()
-    compiled = torch.compile(model, backend="stepwell", options={"dump_dir": str(tmp_path)})
-    got = compiled(x)
-    got.backward()
-    torch.testing.assert_close(got, want, atol=1e-5, rtol=1e-5)
-    for name, p in model.named_parameters():
-        torch.testing.assert_close(p.grad, grads[name], atol=1e-5, rtol=1e-5)
-    backward = manifests(tmp_path)["graph1-backward"]
+    backward = train_step_matches_eager(PartialRotaryBlock(4, 2, True), x, tmp_path)[
+        "graph1-backward"]
     assert kinds(backward).count("attention_backward") == 1 and backward["externs"] == {}
