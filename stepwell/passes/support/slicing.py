@@ -62,12 +62,13 @@ def slice_tensor(
     starts[dim] = _clamp(start, size, 0)
     limits[dim] = max(_clamp(end, size, size), starts[dim])
     strides[dim] = step
-    if _is_symbolic(starts[dim]):
+    if symbolic_int(starts[dim]):
         return _slice_as_take(x, dim, starts[dim], limits[dim], step)
     return torch.ops.stepwell.slice(x, starts, limits, strides)
 
 
-def _is_symbolic(size: Any) -> bool:
+def symbolic_int(size: Any) -> bool:
+    """Is `size` a SymInt that no trace made a constant?"""
     return isinstance(size, torch.SymInt) and size.node.maybe_as_int() is None
 
 
@@ -90,7 +91,7 @@ def slice_backward(
     dim = dim % len(input_sizes)
     size = input_sizes[dim]
     first = _clamp(start, size, 0)
-    if not _is_symbolic(first):
+    if not symbolic_int(first):
         return decomposition_table[aten.slice_backward.default](
             grad, input_sizes, dim, start, end, step)  # fmt: skip
     shape = [1] * len(input_sizes)

@@ -61,7 +61,7 @@ from stepwell.ir.sizes import (
     symbol,
 )
 from stepwell.ir.types import symbol_binds, tensor_sizes, torch_dtype
-from stepwell.passes.support import slicing  # noqa: F401 - registers stepwell::slice
+from stepwell.passes.support import slicing  # (also registers stepwell::slice)
 
 QUIET_LOGGERS = ("torch.fx.experimental.symbolic_shapes", "torch._subclasses.fake_tensor")
 
@@ -307,7 +307,7 @@ SIZE_VALUES = (torch.SymInt, torch.SymFloat)
 
 def _is_symbolic(a: Any) -> bool:
     if isinstance(a, torch.SymInt):
-        return a.node.maybe_as_int() is None
+        return slicing.symbolic_int(a)
     return isinstance(a, torch.fx.Node) and isinstance(a.meta.get("val"), SIZE_VALUES)
 
 
