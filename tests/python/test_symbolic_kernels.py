@@ -512,3 +512,34 @@ def test_a_view_at_a_symbolic_offset_runs_and_compiles_for_gpus(tmp_path: Path) 
         (tmp_path / target).mkdir()
         lines = compile_for(str(module), target, tmp_path / target)
         assert lines == [f"{kernel.sym_name.data} None True"], lines
+
+
+TORCH_MAYBE_EMPTY = """
+func.func @forward(%x: tensor<?x?xf32, ["s0", "s1"]>) -> (tensor<?x?xf32, ["s0 - 2", "s1"]>, tensor<?x?xf32, ["s0 - 2", "s1"]>, tensor<?x?xf32, ["2*s0 - 2", "s1"]>) {
+  %0 = torch.aten.slice.Tensor %x {start = 2 : i64, end = 9223372036854775807 : i64} : (tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x?xf32, ["s0 - 2", "s1"]>
+  %1 = torch.aten.softmax.int %0 {dim = 0 : i64} : (tensor<?x?xf32, ["s0 - 2", "s1"]>) -> tensor<?x?xf32, ["s0 - 2", "s1"]>
+  %2 = torch.aten.cumsum %0 {dim = 0 : i64} : (tensor<?x?xf32, ["s0 - 2", "s1"]>) -> tensor<?x?xf32, ["s0 - 2", "s1"]>
+  %3 = torch.aten.cat [%0, %x] : (tensor<?x?xf32, ["s0 - 2", "s1"]>, tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x?xf32, ["2*s0 - 2", "s1"]>
+  %4 = torch.aten.mul.Scalar %3 {other = 2 : i64} : (tensor<?x?xf32, ["2*s0 - 2", "s1"]>) -> tensor<?x?xf32, ["2*s0 - 2", "s1"]>
+  func.return %1, %2, %4 : tensor<?x?xf32, ["s0 - 2", "s1"]>, tensor<?x?xf32, ["s0 - 2", "s1"]>, tensor<?x?xf32, ["2*s0 - 2", "s1"]>
+}
+"""  # noqa: E501
+
+
+def test_a_slice_that_may_be_empty_is_kernels_at_every_size() -> None:
+    """Rows 2.. of an (s0, s1) tensor (`s0 - 2` rows: none at s0 = 2), then a softmax and
+    a cumsum over them and a cat with the tensor: PyTorch's decompositions ask whether
+    `s0 - 2` is 0 where either answer is correct, so they are traced once, as kernels
+    (they stayed ATen calls), and match eager where the slice is empty, one row, or
+    more, in both interpreters."""
+    from stepwell.pipeline import lower
+
+    module = lower(parse_module(TORCH_MAYBE_EMPTY), "tile")
+    assert "prims.extern" not in str(module)
+    runtime = Runtime(module, emit_module(kernels_of(module)))
+    for rows, cols in ((2, 3), (3, 5), (7, 4)):
+        x = torch.randn(rows, cols)
+        part = x[2:]
+        want = (part.softmax(0), part.cumsum(0), torch.cat([part, x]) * 2)
+        _check(run_tile(module, x), want)
+        _check(runtime(x), want)

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import torch
+from torch.fx.experimental.symbolic_shapes import statically_known_true
 
 aten = torch.ops.aten
 
@@ -144,8 +145,10 @@ def cat(tensors: Sequence[torch.Tensor], dim: int = 0) -> Any:
     """`torch.cat` of a few tensors as gathers: output position i along `dim` reads input
     k at i - start_k, selected by `where` (so a cat fuses into its consumer, a rotary
     embedding's `rotate_half` for one). Legacy empty 1-D inputs are skipped, as in
-    PyTorch; inputs are converted to the promoted dtype."""
-    parts = [t for t in tensors if not (t.dim() == 1 and t.numel() == 0)]
+    PyTorch; inputs are converted to the promoted dtype. A symbolic size that may be 0
+    (`s0 - 2`) is not asked: an empty input's gather is never selected (the next input
+    starts where it would), and reads 0 rather than memory outside it."""
+    parts = [t for t in tensors if not (t.dim() == 1 and statically_known_true(t.numel() == 0))]
     if not parts or len(parts) > MAX_CAT_INPUTS or parts[0].dim() == 0:
         return NotImplemented
     dtype = parts[0].dtype
@@ -155,14 +158,14 @@ def cat(tensors: Sequence[torch.Tensor], dim: int = 0) -> Any:
     dim = dim % rank
     shape = list(parts[0].shape)
     shape[dim] = sum(t.shape[dim] for t in parts)
-    if any(t.dim() != rank for t in parts) or math.prod(shape) == 0:
+    if any(t.dim() != rank for t in parts) or statically_known_true(math.prod(shape) == 0):
         return NotImplemented
     position = _along(shape[dim], dim, rank)
     result: torch.Tensor | None = None
     start = 0
     for t in parts:
         size = t.shape[dim]
-        if size == 0:
+        if statically_known_true(size == 0):
             continue
         strides = _contiguous_strides(t.shape)
         offsets = (position - start) * strides[dim]

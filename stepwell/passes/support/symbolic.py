@@ -17,7 +17,8 @@ slice limit); a size used as a value (`x * x.shape[0]`) is a `prims.full` of it,
 slice whose start is a size a gather (`slicing.py`). Any other use is refused and the
 op stays whole. So is a trace that decides on a size, except where PyTorch only chooses
 strides (`LAYOUT_DECISIONS`) or where the decision holds for every size in the symbols'
-ranges (`_always`: `s0 >= s0 // 2`).
+ranges (`_always`: `s0 >= s0 // 2`). A trace that decides is traced once more with
+PyTorch's `guard_or_false` questions given their default answer (`_trace_symbolic`).
 """
 
 from __future__ import annotations
@@ -220,21 +221,50 @@ def _trace_symbolic(
     operands: Sequence[Attribute | Size],
     ranges: Mapping[str, tuple[int, int]] | None,
 ) -> torch.fx.GraphModule:
+    gm, decisions = _trace_deciding(trace, operands, ranges, oblivious=False)
+    if decisions:
+        # PyTorch asks `guard_or_false(size == 0)` and the like where either answer is
+        # correct (the default one for a size it cannot know: softmax pads an empty dim
+        # with -inf, stride orders pick a layout). Traced as for such sizes, the trace
+        # decides nothing; one that still decides, or cannot trace, stays refused.
+        try:
+            oblivious, left = _trace_deciding(trace, operands, ranges, oblivious=True)
+        except Exception:  # noqa: BLE001 - (a view traced as `as_strided`, refused)
+            oblivious, left = gm, decisions
+        if not left:
+            gm, decisions = oblivious, left
+    if decisions:
+        raise SymbolicTraceError(f"the decomposition decides on sizes ({decisions[0].expr})")
+    dynamic_shape_args(gm)
+    return gm
+
+
+def _trace_deciding(
+    trace: Callable[[Sequence[Any]], torch.fx.GraphModule],
+    operands: Sequence[Attribute | Size],
+    ranges: Mapping[str, tuple[int, int]] | None,
+    *,
+    oblivious: bool,
+) -> tuple[torch.fx.GraphModule, list[Any]]:
+    """The trace, and the guards it recorded that decide on sizes. `oblivious`: PyTorch's
+    `guard_or_false`/`guard_or_true` give their default answer for every size rather than
+    guard on it (`backed_size_oblivious`, as torch.export may trace)."""
     from torch._subclasses.fake_tensor import unset_fake_temporarily
 
     # outside any ambient fake mode (AOTAutograd compiles inside its own): ours holds
     # the symbols of these types
-    with unset_fake_temporarily(), warnings.catch_warnings():
+    with (
+        unset_fake_temporarily(),
+        warnings.catch_warnings(),
+        torch.fx.experimental._config.patch(backed_size_oblivious=oblivious),
+    ):
         warnings.filterwarnings("ignore", message="Raw SymInt value")  # handled below
         examples, env = symbolic_examples(operands, ranges)
         bounds = dict(env.var_to_range)  # (a guard narrows them: `s0 > 64`, to [65, ...])
         gm = trace(examples)
     decisions = [g for g in env.guards
                  if not _chooses_strides(g) and not _always(g.expr, bounds)]
-    if decisions:
-        raise SymbolicTraceError(f"the decomposition decides on sizes ({decisions[0].expr})")
-    dynamic_shape_args(gm)
-    return gm
+    return gm, decisions
 
 
 def _always(guard: Any, bounds: Mapping[sympy.Symbol, ValueRanges]) -> bool:
@@ -279,9 +309,11 @@ LAYOUT_DECISIONS = frozenset({
     "is_non_overlapping_and_dense",
     "_is_non_overlapping_and_dense",
     "compute_elementwise_output_logical_to_physical_perm",
+    "inner_wrap_fake",  # make_fx's copy of an example tensor (is its storage empty?)
 })
-"""PyTorch functions whose decisions on sizes (is a dim 1?) only choose strides. The
-prims level has value semantics, so a trace that decided there holds for every size."""
+"""PyTorch functions whose decisions on sizes (is a dim 1?) only choose strides or a
+storage's size. The prims level has value semantics, so a trace that decided there holds
+for every size."""
 
 
 def _chooses_strides(guard: Any) -> bool:

@@ -424,6 +424,27 @@ func.func @slice_from_a_size(%n: i64 {stepwell.name = "s0"}, %x: tensor<?x32xf32
 
 // -----
 
+// A slice whose size may be 0 (`s0 - 2`, s0 >= 2): PyTorch's decompositions ask
+// `guard_or_false(size > 0)` there (softmax pads an empty dim with -inf; stride orders
+// compare `s1*Max(1, s0 - 2)` with `s1`), and either answer is correct, so the trace
+// takes the default one for every size: softmax, cumsum and a cat decompose once.
+// CHECK-LABEL: func.func @maybe_empty_slice
+// CHECK-NOT: "aten.{{_softmax|cumsum|cat}}
+// CHECK: prims.exp
+// CHECK-NOT: "aten.{{_softmax|cumsum|cat}}
+// CHECK: prims.take %x
+// CHECK-NOT: "aten.{{_softmax|cumsum|cat}}
+// CHECK: func.return
+func.func @maybe_empty_slice(%x: tensor<?x?xf32, ["s0", "s1"]>) -> (tensor<?x?xf32, ["s0 - 2", "s1"]>, tensor<?x?xf32, ["s0 - 2", "s1"]>, tensor<?x?xf32, ["2*s0 - 2", "s1"]>) {
+  %0 = torch.aten.slice.Tensor %x {start = 2 : i64, end = 9223372036854775807 : i64} : (tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x?xf32, ["s0 - 2", "s1"]>
+  %1 = torch.aten.softmax.int %0 {dim = 0 : i64} : (tensor<?x?xf32, ["s0 - 2", "s1"]>) -> tensor<?x?xf32, ["s0 - 2", "s1"]>
+  %2 = torch.aten.cumsum %0 {dim = 0 : i64} : (tensor<?x?xf32, ["s0 - 2", "s1"]>) -> tensor<?x?xf32, ["s0 - 2", "s1"]>
+  %3 = torch.aten.cat [%0, %x] : (tensor<?x?xf32, ["s0 - 2", "s1"]>, tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x?xf32, ["2*s0 - 2", "s1"]>
+  func.return %1, %2, %3 : tensor<?x?xf32, ["s0 - 2", "s1"]>, tensor<?x?xf32, ["s0 - 2", "s1"]>, tensor<?x?xf32, ["2*s0 - 2", "s1"]>
+}
+
+// -----
+
 // The gradient of such a slice (`slice_backward`, which PyTorch writes as a
 // `slice_scatter` asking whether the start is 0) gathers the slice's gradient at each
 // position's offset into it, masked outside: `prims.take`, then `prims.where`.
