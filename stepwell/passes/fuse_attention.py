@@ -8,7 +8,8 @@ the graph backwards, normalizing as it goes (see docs/refusion.md):
    out (amax, sub, exp, sum, div) as `_softmax` decomposes, optionally wrapped in
    `_safe_softmax`'s "rows that see no key give 0";
 2. the logits, as an affine form `c · (Q Kᵀ) + Σ cᵢ · biasᵢ` with boolean masks: scalar
-   `mul`/`div` by constants fold into c (and scale the biases added before them), `add`/
+   `mul`/`div` by constants fold into c (and scale the biases added before them), one by
+   a value that is not a constant but one number (a 0-d input) moves onto Q, `add`/
    `sub` of a tensor that does not depend on the scores is a bias, `where(m, x, fill)`
    with a fill of -inf is a boolean mask and with another constant an additive one,
    float casts and reshapes of the batch dims are transparent;
@@ -19,7 +20,7 @@ the graph backwards, normalizing as it goes (see docs/refusion.md):
    lower-triangular pattern becomes `causal = true`, so the kernel skips masked blocks.
 
 What does not fit the form is refused and left alone: a softmax over another dim, a mask
-or any other op between the softmax and `· V`, a scale that is not a constant, `V`
+or any other op between the softmax and `· V`, a scale that depends on the scores, `V`
 contracted along the wrong dim, and any intermediate value (scores, logits,
 probabilities) that is used outside the pattern, since the fused kernel never makes it.
 With `report=true` the pass prints why each candidate was refused.
@@ -169,6 +170,9 @@ class Logits:
     fills: list[tuple[SSAValue, float, bool, bool]] = field(default_factory=list)
     keep: list[tuple[SSAValue, bool]] = field(default_factory=list)  # (m, attend where m is)
     floor: float | None = None  # max(logits, floor), applied after everything else
+    # a factor of one value that is not a constant (Dynamo's dynamic float `self.scale`,
+    # a 0-d input), applied to the scores alone: moved onto Q (divided by if True)
+    runtime: tuple[SSAValue, bool] | None = None
     rounded: Attribute | None = None  # the half type the summed logits are rounded to
     ops: list[Operation] = field(default_factory=list)
 
@@ -351,7 +355,19 @@ class Matcher:
                 if c is not None and value.type == op.results[0].type:
                     c = c if isinstance(op, prims.PrimsMulOp) else 1.0 / c
                     return self.logits(value, form, coef * c, viewed)
+            for value, factor in (
+                ((a, b), (b, a)) if isinstance(op, prims.PrimsMulOp) else ((a, b),)
+            ):
+                one = single_value(factor)
+                if (one is not None and value.type == op.results[0].type
+                        and form.runtime is None and not self.depends_on_scores(one, form)):
+                    form.runtime = (one, isinstance(op, prims.PrimsDivOp))  # fmt: skip
+                    return self.logits(value, form, coef, viewed)
             raise Refused("the scores are scaled by a value that is not a constant")
+        if form.runtime is not None and isinstance(
+            op, prims.PrimsAddOp | prims.PrimsSubOp | prims.PrimsMaximumOp | prims.PrimsWhereOp
+        ):
+            raise Refused("a bias or mask under a scale that is not a constant")
         through_views = prims.PrimsAddOp | prims.PrimsSubOp | prims.PrimsMaximumOp
         if viewed and not isinstance(op, through_views):
             raise Refused(f"'{op.name}' on the scores before their reshape to the softmax's shape")
@@ -480,6 +496,10 @@ class Builder:
     def where(self, m: SSAValue, a: SSAValue, b: SSAValue) -> SSAValue:
         return self.add(prims.PrimsWhereOp.create(operands=[m, a, b], result_types=[a.type]))
 
+    def convert(self, v: SSAValue, el: Attribute) -> SSAValue:
+        t = sized_tensor_type(list(shape(v)), el)
+        return self.add(prims.PrimsConvertElementTypeOp.make([t], a=v, dtype=el))
+
     def scaled(self, v: SSAValue, c: float) -> SSAValue:
         return v if c == 1.0 else self.binary(prims.PrimsMulOp, v, self.full(v, c))
 
@@ -502,6 +522,36 @@ def viewed_as(v: SSAValue, target: tuple[Size, ...]) -> SSAValue | None:
             flipped, v = not flipped, op.operands[0]
         else:
             return None
+
+
+def single_value(v: SSAValue) -> SSAValue | None:
+    """The one-element value (a 0-d tensor, or all dims 1) that `v` repeats through
+    broadcasts, reshapes and float casts: every element of `v` is its one value."""
+    while (op := owner(v)) is not None and (
+        isinstance(op, prims.PrimsBroadcastInDimOp) or is_reshape(op) or is_float_cast(op)
+    ):
+        if statically_equal(product(shape(v)), 1):
+            break
+        v = op.operands[0]
+    if not (is_sized_tensor(v) and statically_equal(product(shape(v)), 1)):
+        return None
+    return v if is_float(element(v)) else None
+
+
+def scaled_by(q: SSAValue, factor: SSAValue, divide: bool, b: Builder) -> SSAValue:
+    """`q` times (or divided by) the one value of `factor`, computed in float32 at least
+    and rounded back to `q`'s type."""
+    wide = f32 if element(q) in HALVES else element(q)
+    one = b.convert(factor, wide) if element(factor) != wide else factor
+    if shape(one):
+        one = b.reshape(one, ())
+    qw = b.convert(q, wide) if element(q) != wide else q
+    t = sized_tensor_type(list(shape(qw)), wide)
+    spread = b.add(prims.PrimsBroadcastInDimOp.make(
+        [t], a=one, shape=ints(t.get_shape()), broadcast_dimensions=ints([])))  # fmt: skip
+    cls = prims.PrimsDivOp if divide else prims.PrimsMulOp
+    product_ = b.binary(cls, qw, spread)
+    return b.convert(product_, element(q)) if element(q) != wide else product_
 
 
 def unscaled(v: SSAValue, b: Builder) -> tuple[SSAValue, float]:
@@ -986,6 +1036,8 @@ def build(m: Match, b: Builder, report: Callable[[str], None]) -> AttentionOp:
     if element(q) != element(k):
         raise Refused(f"Q and K differ in type ({element(q)}, {element(k)})")
     q4 = b.reshape(q, (nb, h, rows, d))
+    if form.runtime is not None:  # (s · Q Kᵀ = (s · Q) Kᵀ)
+        q4 = scaled_by(q4, *form.runtime, b)
     k4, v4 = unrepeated(k, (nb, h), (keys, d), b), unrepeated(v, (nb, h), (keys, dv), b)
     shared = k4 is not None and v4 is not None and statically_equal(shape(k4)[1], shape(v4)[1])
     if not shared:  # K and V share their heads

@@ -691,6 +691,44 @@ def test_torch_compile_fuses_a_causal_attention_in_one_graph(
     assert "tl.minimum(" in source  # the key loop stops at the diagonal: causal
 
 
+class _ScaledByAttribute(torch.nn.Module):
+    """MPT's spelling: scores times a float attribute (`self.softmax_scale`), which Dynamo
+    lifts to a 0-d input under `dynamic=True`, then a bias and a causal fill."""
+
+    def __init__(self, heads: int, dim: int, length: int) -> None:
+        super().__init__()
+        self.heads, self.scale = heads, 1 / math.sqrt(dim)
+        self.qkv = torch.nn.Linear(heads * dim, 3 * heads * dim)
+        self.register_buffer("bias", torch.randn(heads, 1, length))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        b, n, _ = x.shape
+        q, k, v = (t.reshape(b, n, self.heads, -1).transpose(1, 2) for t in self.qkv(x).chunk(3, 2))
+        s = torch.matmul(q, k.transpose(-1, -2)) * self.scale + self.bias[:, :, :n]
+        hidden = torch.ones(n, n, dtype=torch.bool, device=x.device).triu(1)
+        s = s.masked_fill(hidden, torch.finfo(x.dtype).min)
+        return torch.softmax(s.float(), -1).to(x.dtype) @ v
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+def test_a_scale_that_is_a_graph_input_is_fused(dtype: torch.dtype, tmp_path: Path) -> None:
+    """A scale Dynamo passes as a 0-d input (not a constant) moves onto Q, s · Q Kᵀ =
+    (s · Q) Kᵀ: every graph, at each length, has an attention kernel (it had none), and
+    matches eager in values and dtype."""
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+    model = _ScaledByAttribute(4, 16, 32).to(dtype)
+    compiled = torch.compile(model, backend="stepwell", dynamic=True,
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    for n in (8, 13, 20):
+        x = torch.randn(2, n, 64).to(dtype)
+        with torch.no_grad():
+            got, want = compiled(x), model(x)
+        assert mismatch(want, got) is None, (n, mismatch(want, got))
+    sources = [p.read_text() for p in tmp_path.rglob("kernels.py")]
+    assert sources and all("_attention(" in source for source in sources)
+
+
 def test_torch_compile_remarks_say_why_a_look_alike_is_not_fused(
     capfd: pytest.CaptureFixture[str],
 ) -> None:

@@ -314,6 +314,76 @@ func.func @mask_after_softmax(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>
 
 // -----
 
+// A scale that is one value but not a constant (Dynamo's `dynamic=True` lifts a model's
+// float `self.scale` to a 0-d input): s · Q Kᵀ = (s · Q) Kᵀ, so Q is scaled (in float32
+// at least) and the kernel's scale is the constant rest.
+// CHECK-LABEL: func.func @runtime_scale
+// CHECK: %[[S:.*]] = prims.broadcast_in_dim %s {{.*}} -> tensor<1x2x4x8xf32>
+// CHECK: %[[Q:.*]] = prims.mul %a, %[[S]]
+// CHECK: prims.attention %[[Q]], %a_1, %a_2 mask %{{.*}} {scale = 1.000000e+00 : f64, blind_nan = true}
+// CHECK-NOT: prims.amax
+// REPORT: fused attention {{.*}} causal=False, mask=yes, gqa=False, scale=1
+func.func @runtime_scale(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>, %a_2: tensor<1x2x4x8xf32>, %a_3: tensor<1x1x4x4xf32>, %s: tensor<f32>) -> tensor<1x2x4x8xf32> {
+  %0 = prims.transpose %a_1 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
+  %1 = prims.collapse %a {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %2 = prims.collapse %0 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x8x4xf32>) -> tensor<2x8x4xf32>
+  %3 = prims.matmul %1, %2 : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
+  %4 = prims.split_dim %3 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %5 = prims.broadcast_in_dim %s {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = []} : (tensor<f32>) -> tensor<1x2x4x4xf32>
+  %6 = prims.mul %4, %5 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %7 = prims.broadcast_in_dim %a_3 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x1x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %8 = prims.add %6, %7 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %9 = prims.amax %8 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %10 = prims.broadcast_in_dim %9 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %11 = prims.broadcast_in_dim %10 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %12 = prims.sub %8, %11 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %13 = prims.exp %12 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %14 = prims.sum %13 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %15 = prims.broadcast_in_dim %14 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %16 = prims.broadcast_in_dim %15 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %17 = prims.div %13, %16 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %18 = prims.collapse %17 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf32>) -> tensor<2x4x4xf32>
+  %19 = prims.collapse %a_2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %20 = prims.matmul %18, %19 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %21 = prims.split_dim %20 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  func.return %21 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+// Not fused: the bias is added under that scale, which would scale it too.
+// CHECK-LABEL: func.func @bias_under_runtime_scale
+// CHECK-NOT: prims.attention
+// CHECK: prims.exp
+// REPORT: not fused {{.*}} a bias or mask under a scale that is not a constant
+func.func @bias_under_runtime_scale(%a: tensor<1x2x4x8xf32>, %a_1: tensor<1x2x4x8xf32>, %a_2: tensor<1x2x4x8xf32>, %a_3: tensor<1x1x4x4xf32>, %s: tensor<f32>) -> tensor<1x2x4x8xf32> {
+  %0 = prims.transpose %a_1 {permutation = [0 : i64, 1 : i64, 3 : i64, 2 : i64]} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
+  %1 = prims.collapse %a {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %2 = prims.collapse %0 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x8x4xf32>) -> tensor<2x8x4xf32>
+  %3 = prims.matmul %1, %2 : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
+  %4 = prims.split_dim %3 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %5 = prims.broadcast_in_dim %s {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = []} : (tensor<f32>) -> tensor<1x2x4x4xf32>
+  %7 = prims.broadcast_in_dim %a_3 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x1x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %6 = prims.add %4, %7 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %8 = prims.div %6, %5 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %9 = prims.amax %8 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %10 = prims.broadcast_in_dim %9 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %11 = prims.broadcast_in_dim %10 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %12 = prims.sub %8, %11 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %13 = prims.exp %12 : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %14 = prims.sum %13 {dims = [3 : i64]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4xf32>
+  %15 = prims.broadcast_in_dim %14 {shape = [1 : i64, 2 : i64, 4 : i64, 1 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64]} : (tensor<1x2x4xf32>) -> tensor<1x2x4x1xf32>
+  %16 = prims.broadcast_in_dim %15 {shape = [1 : i64, 2 : i64, 4 : i64, 4 : i64], broadcast_dimensions = [0 : i64, 1 : i64, 2 : i64, 3 : i64]} : (tensor<1x2x4x1xf32>) -> tensor<1x2x4x4xf32>
+  %17 = prims.div %13, %16 : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %18 = prims.collapse %17 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x4xf32>) -> tensor<2x4x4xf32>
+  %19 = prims.collapse %a_2 {start = 0 : i64, end = 1 : i64} : (tensor<1x2x4x8xf32>) -> tensor<2x4x8xf32>
+  %20 = prims.matmul %18, %19 : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %21 = prims.split_dim %20 {dim = 0 : i64, outer_length = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  func.return %21 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
 // Not attention with a constant scale: the scores are divided by their own max.
 // CHECK-LABEL: func.func @scale_from_scores
 // CHECK-NOT: prims.attention
