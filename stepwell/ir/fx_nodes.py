@@ -50,6 +50,7 @@ from stepwell.dialects.torch_support import OperatorOp, SymAttr, TorchOp
 from stepwell.ir.strides import dim_order
 from stepwell.ir.types import (
     OUTPUT_ORDERS,
+    SIZE_EQUALITIES,
     SIZE_HINTS,
     SIZE_RANGES,
     WRITES,
@@ -59,6 +60,7 @@ from stepwell.ir.types import (
     int_array,
     orders_attribute,
     ranges_attribute,
+    size_equalities,
     size_hints,
     size_ranges,
     type_of_value,
@@ -686,6 +688,9 @@ def _build_module(
         func.attributes[SIZE_HINTS] = hints_attribute(hints)  # block sizes are chosen for them
     if ranges := size_ranges(values):
         func.attributes[SIZE_RANGES] = ranges_attribute(ranges)  # what Dynamo's guards bound
+    if equalities := size_equalities(values):  # (and the sizes they make equal)
+        func.attributes[SIZE_EQUALITIES] = DictionaryAttr(
+            {k: StringAttr(v) for k, v in sorted(equalities.items())})  # fmt: skip
     orders = [_eager_order(o) for o in outputs[:ordered]]
     if any(orders):
         func.attributes[OUTPUT_ORDERS] = orders_attribute(orders)

@@ -181,15 +181,47 @@ def tensor_type(shape: Sequence[int | torch.SymInt], dtype: torch.dtype) -> Tens
     for d in shape:
         if isinstance(d, torch.SymInt):
             static = d.node.maybe_as_int()
+            expr = None if static is not None else simplified_size(d)
+            if expr is not None and expr.is_Integer:
+                static = int(expr)
             if static is not None:
                 dims.append(int(static))
                 continue
             dims.append(DYNAMIC_INDEX)
-            symbols.append(StringAttr(canonical_size_text(str(d))))
+            symbols.append(StringAttr(canonical_size_text(str(expr))))
         else:
             dims.append(int(d))
     encoding: Attribute = ArrayAttr(symbols) if symbols else NoneAttr()
     return TensorType(element_type(dtype), dims, encoding)
+
+
+def simplified_size(d: torch.SymInt) -> Any:
+    """`d`'s expression, simplified over what its shape environment knows now, the ranges
+    and equalities of guards recorded after the size was made: MPT's ALiBi slice has the
+    size `64 - Max(0, 64 - s0)`, which Dynamo's guard `Eq(s0, 64 - Max(0, 64 - s0))`
+    makes `s0`, the size of the scores it is added to (the graph runs only where its
+    guards hold)."""
+    env, expr = d.node.shape_env, d.node.expr
+    if env is None or expr.is_Symbol:
+        return expr
+    try:
+        expr = env.simplify(expr)
+        return expr.xreplace(_guarded_equalities(env)) if not expr.is_Symbol else expr
+    except Exception:  # noqa: BLE001 - (sympy refusing an expression: keep it as it is)
+        return d.node.expr
+
+
+def _guarded_equalities(env: Any) -> dict[Any, Any]:
+    """`{expression: symbol}` for each guard `Eq(symbol, expression)` of `env`."""
+    import sympy
+
+    found: dict[Any, Any] = {}
+    for guard in env.guards:
+        if isinstance(guard.expr, sympy.Eq):
+            for one, other in (guard.expr.args, guard.expr.args[::-1]):
+                if one.is_Symbol and not other.is_Symbol and other.free_symbols:
+                    found[other] = one
+    return found
 
 
 def size_hints(values: Sequence[object]) -> dict[str, int]:
@@ -239,6 +271,45 @@ def size_ranges(values: Sequence[object]) -> dict[str, tuple[int, int]]:
             if (lower > 2 or top < MAX_SIZE) and lower <= top:
                 ranges[str(expr)] = (max(lower, 2), min(top, MAX_SIZE))
     return ranges
+
+
+def size_equalities(values: Sequence[object]) -> dict[str, str]:
+    """`{expression: symbol}` for each equality Dynamo's guards hold between a size
+    expression and a symbol of `values` (FX `meta["val"]`s), in stepwell's spelling: a
+    decomposition traced at those symbols may make the expression where the graph's
+    types say the symbol (`SIZE_EQUALITIES`)."""
+    env = next((d.node.shape_env for v in values
+                for d in (list(v.shape) if isinstance(v, torch.Tensor) else [v])
+                if isinstance(d, torch.SymInt) and d.node.shape_env is not None), None)  # fmt: skip
+    found: dict[str, str] = {}
+    for expr, sym in (_guarded_equalities(env) if env is not None else {}).items():
+        try:
+            found[size_text(parse_size(str(expr)))] = str(sym)
+        except SizeError:
+            continue  # (outside the size grammar: never in a type)
+    return found
+
+
+SIZE_EQUALITIES = "stepwell.size_equalities"
+"""The function attribute holding `size_equalities`: `{"64 - Max(0, 64 - s0)" = "s0"}`."""
+
+
+def equalities_of(func: Operation) -> dict[str, str]:
+    """The size equalities a function carries (`SIZE_EQUALITIES`); {} when it has none."""
+    attr = func.attributes.get(SIZE_EQUALITIES)
+    if not isinstance(attr, DictionaryAttr):
+        return {}
+    return {k: v.data for k, v in attr.data.items() if isinstance(v, StringAttr)}
+
+
+def with_equalities(t: Attribute, equalities: dict[str, str]) -> Attribute:
+    """`t` with each `?` dim that `equalities` names spelled as the symbol it equals."""
+    if not equalities or not isinstance(t, TensorType) or not isinstance(t.encoding, ArrayAttr):
+        return t
+    tt = cast(TensorType[Attribute], t)
+    names = [StringAttr(equalities.get(n.data, n.data)) if isinstance(n, StringAttr) else n
+             for n in tt.encoding.data]  # fmt: skip
+    return TensorType(tt.element_type, tt.get_shape(), ArrayAttr(names))
 
 
 MAX_SIZE = (1 << 63) - 2

@@ -62,9 +62,11 @@ from stepwell.ir.types import (
     UnsupportedTypeError,
     converted_number,
     element_type,
+    equalities_of,
     has_exotic_types,
     ranges_of,
     torch_dtype,
+    with_equalities,
 )
 from stepwell.passes.support import sdpa
 from stepwell.passes.support.composites import composite_of
@@ -271,6 +273,7 @@ class _Run:
             self.check_aten_accepts(op, name)
             return self.extern(op, name)
         new_ops, results = splice(gm, list(op.operands))
+        results = _respelled(new_ops, results, _function_facts(op, equalities_of))
         if any(has_exotic_types(new) for new in new_ops):  # only inside the decomposition
             for new in reversed(new_ops):
                 new.erase(safe_erase=False)
@@ -696,7 +699,26 @@ def _repoint(attr: Any, syms: list[SSAValue], ref: dict[SSAValue, SymAttr]) -> A
 def _ranges(op: Operation) -> dict[str, tuple[int, int]]:
     """The size ranges of the function holding `op` (`stepwell.size_ranges`: what
     Dynamo's guards bound, which a decomposition may then rely on)."""
+    return _function_facts(op, ranges_of)
+
+
+def _function_facts(op: Operation, read: Callable[[Operation], dict[str, Any]]) -> dict[str, Any]:
+    """What `read` finds on the function holding `op` ({} outside any function)."""
     func = op.parent_op()
     while func is not None and not isinstance(func, FuncOp):
         func = func.parent_op()
-    return ranges_of(func) if func is not None else {}
+    return read(func) if func is not None else {}
+
+
+def _respelled(new_ops: Sequence[Operation], results: Sequence[SSAValue],
+               equalities: dict[str, str]) -> list[SSAValue]:  # fmt: skip
+    """The spliced results, each new value's `?` dims spelled as the symbols Dynamo's
+    guards make them equal (`stepwell.size_equalities`): a decomposition traced at the
+    graph's symbols computes `64 - Max(0, 64 - s0)` where the graph's types say `s0`."""
+    renamed: dict[SSAValue, SSAValue] = {}
+    for new in new_ops if equalities else ():
+        for r in list(new.results):
+            t = with_equalities(r.type, equalities)
+            if t != r.type:
+                renamed[r] = Rewriter.replace_value_with_new_type(r, t)
+    return [renamed.get(r, r) for r in results]

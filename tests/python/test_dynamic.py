@@ -290,6 +290,38 @@ class _Tail(nn.Module):
         return x * 2 + tail
 
 
+class _Alibi(nn.Module):
+    """MPT's ALiBi slice: `bias[:, max(0, 64 - L):]`, of size `64 - Max(0, 64 - L)`,
+    added to an (L, L) tensor. Only Dynamo's guard `Eq(L, 64 - Max(0, 64 - L))` says the
+    two sizes are one."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.register_buffer("bias", torch.randn(4, 1, 64))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        start = max(0, self.bias.size(2) - x.shape[-1])
+        return (x + self.bias[:, :, start:]).softmax(-1)
+
+
+def test_a_slice_that_dynamo_guards_equal_to_a_length_compiles_once(tmp_path: Path) -> None:
+    """The slice's size is spelled as the length it equals under Dynamo's guard, in the
+    graph's types and in what decompositions traced at the graph's symbols make
+    (`stepwell.size_equalities`): one compile for every length (it compiled per length),
+    eager's values."""
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+    model = _Alibi()
+    compiled = torch.compile(model, backend="stepwell", dynamic=True,
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    for n in (8, 13, 20):
+        x = torch.randn(2, 4, n, n)
+        assert mismatch(model(x), compiled(x)) is None, n
+    specs = _specializations(tmp_path, "graph0")
+    assert list(specs) == ["symbolic"], list(specs)
+    assert specs["symbolic"]["externs"] == {}
+
+
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.int32, torch.bool])
 def test_a_slice_from_the_end_of_a_table_compiles_once(dtype: torch.dtype,
                                                        tmp_path: Path) -> None:  # fmt: skip

@@ -445,6 +445,26 @@ func.func @maybe_empty_slice(%x: tensor<?x?xf32, ["s0", "s1"]>) -> (tensor<?x?xf
 
 // -----
 
+// MPT's ALiBi slice `bias[..., max(0, 64 - L):]` has the size `64 - Max(0, 64 - L)`,
+// which Dynamo's guard makes L (`stepwell.size_equalities`): the slice's decomposition,
+// traced at the graph's symbols, makes that expression, and its result is spelled `s0`
+// as the graph's types say, so the add with an (L, L) tensor decomposes too.
+// CHECK-LABEL: func.func @guarded_equal_slice
+// CHECK: prims.take %bias, {{.*}} -> tensor<4x1x?xf32, ["s0"]>
+// CHECK-NOT: prims.extern "aten.add
+// CHECK: prims.add
+// CHECK-NOT: prims.extern "aten.add
+// CHECK: func.return
+func.func @guarded_equal_slice(%bias: tensor<4x1x64xf32>, %n: i64 {stepwell.name = "s0", stepwell.kind = "symint"}, %x: tensor<?x4x?x?xf32, ["s1", "s0", "s0"]>) -> tensor<?x4x?x?xf32, ["s1", "s0", "s0"]> attributes {stepwell.size_equalities = {"64 - Max(0, (64 - s0))" = "s0"}} {
+  %0 = torch.operator "_operator.sub"(%n) {args = [64 : i64, #torch.sym<0>]} : (i64) -> i64
+  %1 = torch.operator "torch.sym_max"(%0) {args = [#torch.sym<0>, 0 : i64]} : (i64) -> i64
+  %2 = torch.aten.slice.Tensor %bias sym(%1) {dim = 2 : i64, start = #torch.sym<0>, end = 9223372036854775807 : i64} : (tensor<4x1x64xf32>, i64) -> tensor<4x1x?xf32, ["s0"]>
+  %3 = torch.aten.add.Tensor %x, %2 : (tensor<?x4x?x?xf32, ["s1", "s0", "s0"]>, tensor<4x1x?xf32, ["s0"]>) -> tensor<?x4x?x?xf32, ["s1", "s0", "s0"]>
+  func.return %3 : tensor<?x4x?x?xf32, ["s1", "s0", "s0"]>
+}
+
+// -----
+
 // The gradient of such a slice (`slice_backward`, which PyTorch writes as a
 // `slice_scatter` asking whether the start is 0) gathers the slice's gradient at each
 // position's offset into it, masked outside: `prims.take`, then `prims.where`.
