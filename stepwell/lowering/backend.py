@@ -14,7 +14,7 @@ import io
 import os
 import sys
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -214,25 +214,30 @@ LITERALS = (bool, int, float)
 
 
 @contextlib.contextmanager
-def without_literals(graph: torch.fx.GraphModule) -> Iterator[dict[int, Any]]:
+def without_literals(
+    graph: torch.fx.GraphModule, remade: Collection[int] = ()
+) -> Iterator[dict[int, Any]]:
     """The flat outputs of `graph` that are Python numbers (a size Dynamo made a constant:
     `torch.linspace(0, 1, n), n * 3` returns 9), by position. Inside the block they are
     taken out of the graph (a `None` in their place, which the compiled module omits; the
-    runner gets them back from `with_literals`); after it the graph has them again, since
-    a graph may be compiled more than once (a symbolic attempt that is refused, then once
-    per size: Mixtral's `hidden_dim` came out None once the attempt had taken it)."""
+    runner gets them back from `with_literals`), and so are the outputs at the positions
+    `remade` (views of inputs, which `input_views` makes again from the inputs: a kernel
+    copying one would be wasted); after it the graph has them again, since a graph may be
+    compiled more than once (a symbolic attempt that is refused, then once per size:
+    Mixtral's `hidden_dim` came out None once the attempt had taken it)."""
     node = next(n for n in graph.graph.nodes if n.op == "output")
     original = node.args
-    leaves = torch.utils._pytree.tree_leaves(original[0], is_leaf=_is_none)
+    leaves, spec = torch.utils._pytree.tree_flatten(original[0], is_leaf=_is_none)
     found = {i: leaf for i, leaf in enumerate(leaves) if isinstance(leaf, LITERALS)}
-    if found:
-        node.args = (torch.utils._pytree.tree_map(
-            lambda x: None if isinstance(x, LITERALS) else x, original[0]),)  # fmt: skip
+    dropped = set(found) | set(remade)
+    if dropped:
+        kept = [None if i in dropped else leaf for i, leaf in enumerate(leaves)]
+        node.args = (torch.utils._pytree.tree_unflatten(kept, spec),)
         graph.recompile()
     try:
         yield found
     finally:
-        if found:
+        if dropped:
             node.args = original
             graph.recompile()
 
@@ -341,10 +346,15 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         graph cache is asked first, by the FX graph's own key: a hit imports nothing.
         With `native_only`, a graph that would call ATen raises `NotNative`. With
         `record`, a graph that has a key and no attributes is noted for the frame cache."""
-        with without_literals(graph) as literals:  # (compiled without them)
+        from stepwell.lowering.input_views import input_view_outputs, with_input_views
+
+        views = input_view_outputs(graph)  # (made again from the inputs at run time)
+        with without_literals(graph, views) as literals:  # (compiled without them)
             runner = compile_without_literals(graph, inputs, dump_to, native_only,
-                                              record and not literals, user_outputs)
-        return with_literals(runner, literals) if literals else runner
+                                              record and not literals and not views,
+                                              user_outputs)  # fmt: skip
+        runner = with_literals(runner, literals) if literals else runner
+        return with_input_views(runner, graph, views)
 
     def compile_without_literals(
         graph: torch.fx.GraphModule,
@@ -386,10 +396,7 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         slots = output_slots(graph)
         if record and key is not None and not attributes and len(slots) == outputs:
             recorded.append(frame_cache.FrameEntry(key, tuple(slots)))
-        from stepwell.lowering.input_views import with_input_views
-
-        runner = artifacts.runner(slots, attributes, user_outputs)
-        return with_input_views(runner, graph)
+        return artifacts.runner(slots, attributes, user_outputs)
 
     def eager(graph: torch.fx.GraphModule, e: Exception) -> Callable[..., Any]:
         from stepwell.ir.fx_nodes import RunsWithAten

@@ -146,10 +146,12 @@ def _replay(graph: torch.fx.GraphModule, wanted: Sequence[torch.fx.Node],
     return [env[n] for n in wanted]
 
 
-def with_input_views(run: Runner, graph: torch.fx.GraphModule) -> Runner:
-    """`run`, with the outputs that are views of inputs (`input_view_outputs`) remade from
-    the actual inputs; `run` itself when there are none."""
-    views = input_view_outputs(graph)
+def with_input_views(run: Runner, graph: torch.fx.GraphModule,
+                     views: dict[int, torch.fx.Node] | None = None) -> Runner:  # fmt: skip
+    """`run`, with the outputs that are views of inputs (`views`, else
+    `input_view_outputs`) remade from the actual inputs; `run` itself when there are
+    none. `run` need not compute them (the backend compiles the graph without them)."""
+    views = input_view_outputs(graph) if views is None else views
     if not views:
         return run
     positions, nodes = list(views), list(views.values())

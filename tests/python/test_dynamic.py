@@ -878,3 +878,25 @@ def test_literal_outputs_are_out_of_the_graph_only_while_it_compiles() -> None:
         assert literals == {1: 32} and graph(torch.ones(1))[1] is None
         raise RuntimeError("a refused attempt")
     assert output.args[0][1] == 32 and graph(torch.ones(1))[1] == 32
+
+
+@pytest.mark.parametrize("dynamic", [False, True])
+def test_a_returned_view_of_an_input_costs_no_kernel(dynamic: bool, tmp_path: Path) -> None:
+    """An output that is a view of an input is made again from the input at run time
+    (`input_views`), so the graph is compiled without it: no kernel copies it (with
+    symbolic sizes one did, and its result was thrown away). The output is eager's view:
+    same values, strides and storage."""
+    torch._dynamo.reset()
+
+    def fn(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        return x[:, : x.shape[1] - 1], x.exp()
+
+    compiled = torch.compile(fn, backend="stepwell", dynamic=dynamic,
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    for rows, cols in ((4, 8), (5, 9)):
+        x = torch.randn(rows, cols)
+        (view, e), want = compiled(x), fn(x)
+        assert mismatch(want, (view, e)) is None
+        assert view.data_ptr() == x.data_ptr() and view.stride() == want[0].stride()
+    manifests = [json.loads(p.read_text()) for p in tmp_path.rglob("manifest.json")]
+    assert manifests and all(m["launches"] == 1 for m in manifests), manifests
