@@ -212,14 +212,17 @@ def simplified_size(d: torch.SymInt) -> Any:
 
 
 def _guarded_equalities(env: Any) -> dict[Any, Any]:
-    """`{expression: symbol}` for each guard `Eq(symbol, expression)` of `env`."""
+    """`{expression: symbol}` for each guard `Eq(symbol, expression)` of `env` whose
+    symbol the environment keeps (one it replaced, by `2*s1` say, names no size the
+    graph's arguments give)."""
     import sympy
 
     found: dict[Any, Any] = {}
     for guard in env.guards:
         if isinstance(guard.expr, sympy.Eq):
             for one, other in (guard.expr.args, guard.expr.args[::-1]):
-                if one.is_Symbol and not other.is_Symbol and other.free_symbols:
+                if (one.is_Symbol and one not in env.replacements and not other.is_Symbol
+                        and other.free_symbols):  # fmt: skip
                     found[other] = one
     return found
 
