@@ -44,6 +44,7 @@ SYM_FUNCTIONS: dict[str, Callable[..., Any]] = {
     "math.sqrt": math.sqrt,
     "torch.sym_max": torch.sym_max,
     "torch.sym_min": torch.sym_min,
+    "torch.sym_sum": torch.sym_sum,
     "torch.sym_not": torch.sym_not,
     "torch.sym_float": torch.sym_float,
     "torch.sym_int": torch.sym_int,

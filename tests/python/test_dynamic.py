@@ -900,3 +900,26 @@ def test_a_returned_view_of_an_input_costs_no_kernel(dynamic: bool, tmp_path: Pa
         assert view.data_ptr() == x.data_ptr() and view.stride() == want[0].stride()
     manifests = [json.loads(p.read_text()) for p in tmp_path.rglob("manifest.json")]
     assert manifests and all(m["launches"] == 1 for m in manifests), manifests
+
+
+def test_a_sum_of_sizes_is_size_arithmetic() -> None:
+    """`torch.sym_sum` (Dynamo's sum of sizes: a cat of two slices, then half of it) is
+    size arithmetic like `sym_max`: past the specialization limit the graph runs
+    compiled with symbolic sizes, not wholly with ATen ("not an operator overload"), and
+    matches eager."""
+    torch._dynamo.reset()
+
+    def fn(x: torch.Tensor) -> torch.Tensor:
+        both = torch.cat([x.narrow(1, 2, x.shape[1] - 2), x[:, x.shape[1] // 2:]], dim=1)
+        return torch.tanh(both[:, both.shape[1] // 2:])
+
+    compiled = torch.compile(fn, backend="stepwell", dynamic=True,
+                             options={"max_specializations": 1})  # fmt: skip
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for cols in (9, 17, 12):
+            x = torch.randn(2, cols, 3)
+            assert mismatch(fn(x), compiled(x)) is None, cols
+    said = " ".join(str(w.message) for w in caught)
+    assert "specialization limit" in said or "more than 1 distinct sizes" in said, said
+    assert "runs a dynamic graph with ATen" not in said, said

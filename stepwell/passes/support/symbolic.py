@@ -86,6 +86,7 @@ SIZE_FUNCTIONS: dict[str, Callable[..., Any]] = {
     },
     "torch.sym_max": sympy.Max,
     "torch.sym_min": sympy.Min,
+    "torch.sym_sum": lambda *terms: sympy.Add(*terms),  # (of a list: `sym_sum([a, b])`)
     "torch.sym_float": lambda a: a,  # (a size as a float: exact, as eager's conversion)
 }
 """The size arithmetic (`SYM_FUNCTIONS` callees) whose result `scalar_size` follows."""
@@ -138,6 +139,8 @@ def scalar_size(value: SSAValue) -> Size | None:
     if any(x is None for x in operands):
         return None
     args, kwargs = generic_arguments(name, op, operands)
+    if name == "torch.sym_sum" and len(args) == 1 and isinstance(args[0], list | tuple):
+        args = tuple(args[0])
     if kwargs or not all(isinstance(x, int | sympy.Expr) for x in args):
         return None
     return simplify(fn(*args))
@@ -448,6 +451,7 @@ SIZE_NODES = {
     operator.add, operator.sub, operator.mul, operator.floordiv, operator.mod, operator.neg,
     torch.sym_max,
     torch.sym_min,
+    torch.sym_sum,
     torch.sym_float,
 }
 """The size arithmetic a traced decomposition may keep to compute a fill value (a size
