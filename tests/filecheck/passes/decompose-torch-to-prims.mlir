@@ -465,6 +465,20 @@ func.func @guarded_equal_slice(%bias: tensor<4x1x64xf32>, %n: i64 {stepwell.name
 
 // -----
 
+// Dynamo's sum of a list of sizes (`torch.sym_sum`) is size arithmetic like
+// `_operator.add`: a fill of that length decomposes (the op was rejected as no
+// operator overload).
+// CHECK-LABEL: func.func @sum_of_sizes
+// CHECK: prims.full {{.*}} -> tensor<?xf32, ["s0 + s1"]>
+// CHECK-NOT: prims.extern "aten
+func.func @sum_of_sizes(%n: i64 {stepwell.name = "s0"}, %m: i64 {stepwell.name = "s1"}, %x: tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?xf32, ["s0 + s1"]> {
+  %0 = torch.operator "torch.sym_sum"(%n, %m) {args = [[#torch.sym<0>, #torch.sym<1>]]} : (i64, i64) -> i64
+  %1 = torch.aten.new_zeros %x sym(%0) {size = [#torch.sym<0>]} : (tensor<?x?xf32, ["s0", "s1"]>, i64) -> tensor<?xf32, ["s0 + s1"]>
+  func.return %1 : tensor<?xf32, ["s0 + s1"]>
+}
+
+// -----
+
 // The gradient of such a slice (`slice_backward`, which PyTorch writes as a
 // `slice_scatter` asking whether the start is 0) gathers the slice's gradient at each
 // position's offset into it, masked outside: `prims.take`, then `prims.where`.
