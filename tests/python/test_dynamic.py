@@ -880,8 +880,10 @@ def test_literal_outputs_are_out_of_the_graph_only_while_it_compiles() -> None:
     assert output.args[0][1] == 32 and graph(torch.ones(1))[1] == 32
 
 
+@pytest.mark.parametrize("dtype", [torch.float32, torch.int64, torch.bool])
 @pytest.mark.parametrize("dynamic", [False, True])
-def test_a_returned_view_of_an_input_costs_no_kernel(dynamic: bool, tmp_path: Path) -> None:
+def test_a_returned_view_of_an_input_costs_no_kernel(dynamic: bool, dtype: torch.dtype,
+                                                     tmp_path: Path) -> None:  # fmt: skip
     """An output that is a view of an input is made again from the input at run time
     (`input_views`), so the graph is compiled without it: no kernel copies it (with
     symbolic sizes one did, and its result was thrown away). The output is eager's view:
@@ -889,12 +891,12 @@ def test_a_returned_view_of_an_input_costs_no_kernel(dynamic: bool, tmp_path: Pa
     torch._dynamo.reset()
 
     def fn(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        return x[:, : x.shape[1] - 1], x.exp()
+        return x[:, : x.shape[1] - 1], x.logical_not() if dtype == torch.bool else x * 3
 
     compiled = torch.compile(fn, backend="stepwell", dynamic=dynamic,
                              options={"dump_dir": str(tmp_path)})  # fmt: skip
     for rows, cols in ((4, 8), (5, 9)):
-        x = torch.randn(rows, cols)
+        x = (torch.randn(rows, cols) * 4).to(dtype)
         (view, e), want = compiled(x), fn(x)
         assert mismatch(want, (view, e)) is None
         assert view.data_ptr() == x.data_ptr() and view.stride() == want[0].stride()
