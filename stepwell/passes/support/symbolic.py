@@ -17,7 +17,9 @@ slice limit); a size used as a value (`x * x.shape[0]`) is a `prims.full` of it,
 slice whose start is a size a gather (`slicing.py`). Any other use is refused and the
 op stays whole. So is a trace that decides on a size, except where PyTorch only chooses
 strides (`LAYOUT_DECISIONS`) or where the decision holds for every size in the symbols'
-ranges (`_always`: `s0 >= s0 // 2`). A trace that decides is traced once more with
+ranges (`_always`: `s0 >= s0 // 2`), or because each dim of an operand fits an int64
+(`2*s0 < 9223372036854775807`, a slice to the end of a cat's dim). A trace that decides
+is traced once more with
 PyTorch's `guard_or_false` questions given their default answer (`_trace_symbolic`).
 """
 
@@ -265,20 +267,49 @@ def _trace_deciding(
         examples, env = symbolic_examples(operands, ranges)
         bounds = dict(env.var_to_range)  # (a guard narrows them: `s0 > 64`, to [65, ...])
         gm = trace(examples)
+    extents = _composite_extents(examples)
     decisions = [g for g in env.guards
-                 if not _chooses_strides(g) and not _always(g.expr, bounds)]
+                 if not _chooses_strides(g) and not _always(g.expr, bounds, extents)]
     return gm, decisions
 
 
-def _always(guard: Any, bounds: Mapping[sympy.Symbol, ValueRanges]) -> bool:
+def _composite_extents(examples: Sequence[Any]) -> list[Any]:
+    """The dims of the example tensors that are expressions of several terms (`2*s0 - 2`,
+    a cat's): each is the size of a tensor that exists, so it lies in [0, int64 max]."""
+    found: dict[Any, None] = {}
+    for t in examples:
+        for d in t.shape if isinstance(t, torch.Tensor) else ():
+            expr = d.node.expr if isinstance(d, torch.SymInt) else None
+            if expr is not None and not expr.is_Symbol and not expr.is_Integer:
+                found[expr] = None
+    return list(found)
+
+
+def _always(guard: Any, bounds: Mapping[sympy.Symbol, ValueRanges],
+            extents: Sequence[Any] = ()) -> bool:  # fmt: skip
     """Does the comparison `guard` hold for every size in the symbols' `bounds`, once each
     floor division `a // c` by a positive constant is bounded by `a/c - (c-1)/c` and
     `a/c`? (`s0 >= s0 // 2`, or `Ne(s0 - s0 // 2, 0)`, which `x[:, s0 // 2:]` asks: the
     shape environment bounds `s0` and `s0 // 2` apart, so it cannot prove them, and
-    records a guard.)"""
+    records a guard.) Or once each of the operands' composite dims (`extents`) is a size
+    of its own, in [0, int64 max - 1]? (`2*s0 - 2 < 9223372036854775807`, which a slice to
+    the end of a cat's dim asks: the symbols' ranges allow `2*s0` past an int64.)"""
     if not isinstance(guard, sympy.Ge | sympy.Gt | sympy.Le | sympy.Lt | sympy.Ne):
         return False
-    relaxed = guard.lhs - guard.rhs
+    if _holds(guard, guard.lhs - guard.rhs, bounds):
+        return True
+    # (a size below an int64's largest value, as the symbols' ranges say)
+    dims = {e: sympy.Symbol(f"_extent{i}") for i, e in enumerate(extents)}
+    relaxed = (guard.lhs - guard.rhs).subs(dims)
+    if not relaxed.free_symbols & set(dims.values()):
+        return False
+    ranges = {**bounds, **{t: ValueRanges(0, sys.maxsize - 1) for t in dims.values()}}
+    return _holds(guard, relaxed, ranges)
+
+
+def _holds(guard: Any, relaxed: Any, bounds: Mapping[sympy.Symbol, ValueRanges]) -> bool:
+    """Does `guard`'s comparison of `relaxed` (its two sides' difference) with 0 hold for
+    every value in `bounds`, each floor division bounded as `_always` says?"""
     ranges = dict(bounds)
     slacks = itertools.count()
     while divisions := relaxed.atoms(FloorDiv):  # (the innermost first)

@@ -445,6 +445,22 @@ func.func @maybe_empty_slice(%x: tensor<?x?xf32, ["s0", "s1"]>) -> (tensor<?x?xf
 
 // -----
 
+// A slice of a cat's dim `2*s0` to its end asks `2*s0 < 9223372036854775807`, which
+// the range of s0 (up to an int64's largest value) does not prove; every dim of a
+// tensor is below it, so the slice decomposes once for every size.
+// CHECK-LABEL: func.func @slice_to_the_end_of_a_cat
+// CHECK-NOT: "aten.slice
+// CHECK: prims.slice %{{.*}} -> tensor<?x3xf32, ["2*s0 - 3"]>
+// CHECK-NOT: "aten.slice
+// CHECK: func.return
+func.func @slice_to_the_end_of_a_cat(%x: tensor<?x3xf32, ["s0"]>) -> tensor<?x3xf32, ["2*s0 - 3"]> {
+  %0 = torch.aten.cat [%x, %x] : (tensor<?x3xf32, ["s0"]>, tensor<?x3xf32, ["s0"]>) -> tensor<?x3xf32, ["2*s0"]>
+  %1 = torch.aten.slice.Tensor %0 {start = 3 : i64, end = 9223372036854775807 : i64} : (tensor<?x3xf32, ["2*s0"]>) -> tensor<?x3xf32, ["2*s0 - 3"]>
+  func.return %1 : tensor<?x3xf32, ["2*s0 - 3"]>
+}
+
+// -----
+
 // MPT's ALiBi slice `bias[..., max(0, 64 - L):]` has the size `64 - Max(0, 64 - L)`,
 // which Dynamo's guard makes L (`stepwell.size_equalities`): the slice's decomposition,
 // traced at the graph's symbols, makes that expression, and its result is spelled `s0`
