@@ -482,6 +482,30 @@ def test_a_trace_s_guard_on_floor_divisions_is_proved_only_where_it_holds() -> N
     assert proved > 40  # (the check is not vacuous)
 
 
+def test_a_composite_dim_is_proved_below_int64_max_and_no_further() -> None:
+    """`symbolic._always` with the operands' composite dims (`extents`): a tensor of dim
+    `2*s0 - 3` exists, so that dim, and less, is below int64's largest value, though
+    s0's range alone allows `2*s0` past it; nothing more is proved from it."""
+    import sys
+
+    import sympy
+    from torch.utils._sympy.value_ranges import ValueRanges
+
+    from stepwell.passes.support.symbolic import _always
+
+    s0 = sympy.Symbol("s0", integer=True, positive=True)
+    bounds = {s0: ValueRanges(2, sys.maxsize - 1)}
+    dim = 2 * s0 - 3
+    top = sympy.Integer(sys.maxsize)
+    holds = [sympy.Lt(dim, top), sympy.Gt(top, dim), sympy.Le(dim - 5, top),
+             sympy.Ne(dim, top), sympy.Ge(top - dim, 1)]  # fmt: skip
+    assert not any(_always(g, bounds) for g in holds)  # (the ranges alone: no)
+    assert all(_always(g, bounds, [dim]) for g in holds)
+    not_implied = [sympy.Lt(dim + 5, top), sympy.Lt(3 * s0, top), sympy.Lt(dim, 100),
+                   sympy.Gt(dim, 1), sympy.Ne(dim, 7)]  # fmt: skip
+    assert not any(_always(g, bounds, [dim]) for g in not_implied)
+
+
 TORCH_OFFSET = """
 func.func @forward(%x: tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x?xf32, ["s0 - 1", "s1"]> {
   %0 = torch.aten.slice.Tensor %x {dim = 0 : i64, start = 1 : i64, step = 1 : i64} : (tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x?xf32, ["s0 - 1", "s1"]>
