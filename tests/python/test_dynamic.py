@@ -370,6 +370,34 @@ def test_a_slice_to_the_end_of_a_cat_compiles_once(name: str, dtype: torch.dtype
     assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
 
 
+_VARIANCES = {
+    "var_mean_over_length": lambda x: torch.var_mean(x, dim=1),
+    "layer_norm_of_a_dynamic_dim": lambda x: nn.functional.layer_norm(x, x.shape[-1:]),
+    "std_over_both": lambda x: x.std(dim=(1, 2), correction=0, keepdim=True) * x,
+}
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16])
+@pytest.mark.parametrize("name", list(_VARIANCES))
+def test_a_variance_over_a_dynamic_dim_compiles_once(name: str, dtype: torch.dtype,
+                                                     tmp_path: Path) -> None:  # fmt: skip
+    """A variance whose row length is a size divides by it in the kernel, read from the
+    size arguments: one compile for every length (it compiled per length), eager's
+    values and dtype."""
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+    fn = _VARIANCES[name]
+    compiled = torch.compile(fn, backend="stepwell", dynamic=True,
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    for length in (5, 11, 8):
+        x = (torch.randn(3, length, length + 2) * 2 + 1).to(dtype)
+        got, want = compiled(x), fn(x)
+        assert mismatch(want, got) is None, (length, mismatch(want, got))
+    specs = _specializations(tmp_path, "graph0")
+    assert list(specs) == ["symbolic"], list(specs)
+    assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
+
+
 def test_a_graph_without_symbolic_kernels_for_every_op_is_specialized(tmp_path: Path) -> None:
     """With `symbolic_kernels=False` (and for graphs with an op that has no symbolic
     kernel yet), each new size of a dynamic graph is compiled as a static graph."""

@@ -506,6 +506,41 @@ def test_a_composite_dim_is_proved_below_int64_max_and_no_further() -> None:
     assert not any(_always(g, bounds, [dim]) for g in not_implied)
 
 
+TORCH_VAR = """
+func.func @forward(%x: tensor<?x?xf32, ["s0", "s1"]>) -> (tensor<?xf32, ["s0"]>, tensor<?x1xf32, ["s0"]>, tensor<?xf32, ["s1"]>, tensor<f32>) {
+  %0 = torch.aten.var.correction %x {dim = [1 : i64], correction = 1 : i64} : (tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?xf32, ["s0"]>
+  %1 = torch.aten.var.correction %x {dim = [1 : i64], correction = 0 : i64, keepdim = true} : (tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x1xf32, ["s0"]>
+  %2 = torch.aten.var.correction %x {dim = [0 : i64], correction = 5 : i64} : (tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?xf32, ["s1"]>
+  %3 = torch.aten.var.correction %x {correction = 1 : i64} : (tensor<?x?xf32, ["s0", "s1"]>) -> tensor<f32>
+  func.return %0, %1, %2, %3 : tensor<?xf32, ["s0"]>, tensor<?x1xf32, ["s0"]>, tensor<?xf32, ["s1"]>, tensor<f32>
+}
+"""  # noqa: E501
+
+
+def test_a_variance_over_a_symbolic_row_is_a_kernel(tmp_path: Path) -> None:
+    """A variance whose row length is a size (`s1`, `s0`, `s0*s1`) divides by that length
+    less the correction, read from the size arguments: kernels, not graph-level ops (it
+    compiled per size), eager's values in both interpreters (a correction of 5 past the
+    row's length: eager's division by 0), and the kernels compile for cuda:90 and
+    gfx942."""
+    from stepwell.pipeline import lower
+
+    module = lower(parse_module(TORCH_VAR), "tile")
+    assert "= prims." not in str(module)  # (no graph-level op)
+    kernels = kernels_of(module)
+    runtime = Runtime(module, emit_module(kernels))
+    for rows, cols in ((2, 3), (4, 9), (7, 40), (3, 200)):
+        x = torch.randn(rows, cols) * 3 + 1
+        want = (x.var(1), x.var(1, correction=0, keepdim=True), x.var(0, correction=5),
+                x.var())  # fmt: skip
+        _check(run_tile(module, x), want)
+        _check(runtime(x), want)
+    for target in ("cuda:90", "hip:gfx942"):
+        (tmp_path / target).mkdir()
+        lines = compile_for(str(module), target, tmp_path / target)
+        assert len(lines) == len(kernels) and all(line.endswith(" None True") for line in lines), lines
+
+
 TORCH_OFFSET = """
 func.func @forward(%x: tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x?xf32, ["s0 - 1", "s1"]> {
   %0 = torch.aten.slice.Tensor %x {dim = 0 : i64, start = 1 : i64, step = 1 : i64} : (tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x?xf32, ["s0 - 1", "s1"]>

@@ -47,7 +47,7 @@ from stepwell.dialects.prims_support import (
     TakeOp,
 )
 from stepwell.dialects.tile import FRESH_OPS
-from stepwell.ir.sizes import Size, is_static, product
+from stepwell.ir.sizes import Size, product
 from stepwell.ir.types import has_exotic_types, has_sizes, is_float, tensor_sizes
 from stepwell.passes.support import attention_backward_kernel, attention_kernel, heuristics
 from stepwell.passes.support.constants import fill_size
@@ -545,8 +545,8 @@ class Partitioner:
 
     def symbolic_kernel_op(self, op: Operation) -> bool:
         """Can a kernel with symbolic sizes compute `op`? Pointwise ops, iotas, gathers,
-        reductions and scans (a symbolic row length makes a looped kernel; not var, whose
-        divisor it would be, nor logsumexp's scan), matmuls and attention (symbolic
+        reductions and scans (a symbolic row length makes a looped kernel; not
+        logsumexp's scan), matmuls and attention (symbolic
         lengths and batch); everything else with a `?` dim runs at graph level."""
         tensors = [v for v in (*op.operands, *op.results) if isinstance(v.type, TensorType)]
         if len(tensors) != len(op.operands) + len(op.results) or not all(
@@ -563,10 +563,8 @@ class Partitioner:
             return op.kind.data != "logsumexp"  # (whose looped form is not built yet)
         if isinstance(op, ArgReduceOp):  # a symbolic row: a looped kernel
             return True
-        if type(op) in REDUCTIONS:  # a symbolic row: a looped kernel (var needs its length)
-            dims = reduce_dims(op)
-            static = all(is_static(shape(op.operands[0])[d]) for d in dims)
-            return static or not isinstance(op, prims.PrimsVarOp)
+        if type(op) in REDUCTIONS:  # a symbolic row: a looped kernel (var reads its length
+            return True  # from the size arguments)
         return type(op) in TILE_RULES and not isinstance(op, GENERATED)
 
     def place(self, op: Operation) -> None:

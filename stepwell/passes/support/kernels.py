@@ -487,23 +487,39 @@ class KernelBuilder:
         # the corrected two-pass variance (`variance`); masked lanes never enter a sum
         col = self.coords["full"][1]
         total = self.add(tile.ReduceOp("sum", x, 1, red_t, col))
-        mean = self.add(arith.DivfOp(total, self.b.splat(math.prod(self.group.cols), red_t)))
+        mean = self.add(arith.DivfOp(total, self.row_length(red_t)))
         d = self.add(arith.SubfOp(x, self.add(tile.BroadcastOp(mean, x.type))))
         sum_d = self.add(tile.ReduceOp("sum", d, 1, red_t, col))
         sum_d2 = self.add(tile.ReduceOp("sum", self.add(arith.MulfOp(d, d)), 1, red_t, col))
         return self.variance(op, sum_d, sum_d2)
 
     def variance(self, op: Operation, sum_d: SSAValue, sum_d2: SSAValue) -> SSAValue:
-        """(Σd² - (Σd)²/n) / (n - correction) for d = x - mean: the corrected two-pass
-        algorithm (Chan, Golub and LeVeque), whose Σd term removes the rounding of the
-        mean. A row of equal values gets exactly 0, as eager's Welford does (a plain
-        Σd² of a mean rounded by one ulp is not 0, and `var(x) == 0` would differ)."""
-        n = math.prod(self.group.cols)
+        """(Σd² - (Σd)²/n) / max(n - correction, 0) for d = x - mean: the corrected
+        two-pass algorithm (Chan, Golub and LeVeque), whose Σd term removes the rounding
+        of the mean. A row of equal values gets exactly 0, as eager's Welford does (a
+        plain Σd² of a mean rounded by one ulp is not 0, and `var(x) == 0` would
+        differ)."""
         correction = float(cast(prims.PrimsVarOp, op).correction.value.data)  # type: ignore[union-attr]
-        red_t = sum_d.type
-        drift = self.add(arith.DivfOp(self.add(arith.MulfOp(sum_d, sum_d)), self.b.splat(n, red_t)))
+        red_t = cast(TensorType[Attribute], sum_d.type)
+        n = self.row_length(red_t)
+        drift = self.add(arith.DivfOp(self.add(arith.MulfOp(sum_d, sum_d)), n))
         sq = self.add(arith.SubfOp(sum_d2, drift))
-        return self.add(arith.DivfOp(sq, self.b.splat(max(n - correction, 0.0), red_t)))
+        length = product(self.group.cols)
+        if isinstance(length, int):
+            return self.add(arith.DivfOp(sq, self.b.splat(max(length - correction, 0.0), red_t)))
+        divisor = self.add(arith.SubfOp(n, self.b.splat(correction, red_t)))
+        divisor = self.add(arith.MaximumfOp(divisor, self.b.splat(0.0, red_t)))
+        return self.add(arith.DivfOp(sq, divisor))
+
+    def row_length(self, t: TensorType[Attribute]) -> SSAValue:
+        """The length of the reduced row, as a float tile of `t`: a constant, or the
+        value of its size expression for a symbolic row (read from the size arguments
+        as a 64-bit integer, then converted)."""
+        length = product(self.group.cols)
+        if isinstance(length, int):
+            return self.b.splat(length, t)
+        lengths = self.size_tile(length, TensorType(i64, t.get_shape()))
+        return self.add(tile.CastOp(lengths, t))
 
     def operand_layout(self, view: View, transposed: bool, batch_shared: bool) -> View:
         """A matmul operand's view as the kernel reads it: (batch..., rows, cols)."""
@@ -660,7 +676,7 @@ class KernelBuilder:
         if kind != "var":
             return accumulate(kind, lambda: self.operand(op, 0, "full"))
         mean = self.add(arith.DivfOp(accumulate("sum", lambda: self.operand(op, 0, "full")),
-                                     self.b.splat(math.prod(self.group.cols), red_t)))  # fmt: skip
+                                     self.row_length(red_t)))  # fmt: skip
         zero = self.b.splat(identity("sum", element), red_t)
 
         def sums(accs: list[SSAValue]) -> list[SSAValue]:  # Σd and Σd² in one pass

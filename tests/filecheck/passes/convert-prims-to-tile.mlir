@@ -574,6 +574,25 @@ func.func @symbolic(%x: tensor<?x32xf32, ["s0"]>, %w: tensor<32xf32>, %b: tensor
 
 // -----
 
+// A variance over a symbolic row divides by the row's length less the correction, read
+// from the size argument (`s0`, converted to the row's float type): a looped kernel,
+// not a graph-level `prims.var`.
+// CHECK-LABEL: tile.kernel @k0_var(%x: memref<4x?xf32, strided<[?, 1]>>, %out: memref<4xf32, strided<[1]>>, %s0: index)
+// CHECK: %[[N:.*]] = tile.splat %s0 : tensor<1x1xi64>
+// CHECK-NEXT: %[[LENGTH:.*]] = tile.cast %[[N]] : tensor<1x1xi64> -> tensor<1x1xf32>
+// CHECK: %[[LESS:.*]] = arith.subf %[[LENGTH]], %{{.*}} : tensor<1x1xf32>
+// CHECK-NEXT: %[[DIVISOR:.*]] = arith.maximumf %[[LESS]], %{{.*}} : tensor<1x1xf32>
+// CHECK-NEXT: arith.divf %{{.*}}, %[[DIVISOR]] : tensor<1x1xf32>
+// CHECK: func.func @variance_of_a_symbolic_row
+// CHECK-NOT: prims.var
+// CHECK: tile.launch @k0_var(%x)
+func.func @variance_of_a_symbolic_row(%x: tensor<4x?xf32, ["s0"]>) -> tensor<4xf32> {
+  %0 = torch.aten.var.correction %x {dim = [1 : i64], correction = 1 : i64} : (tensor<4x?xf32, ["s0"]>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
+
+// -----
+
 // Block sizes come from the function's size hints (the example sizes Dynamo traced
 // with, `stepwell.size_hints`) where it has them: 4 rows a program here, not 128; the
 // grid and masks are still computed from `s0` at launch.
