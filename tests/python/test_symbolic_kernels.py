@@ -538,7 +538,8 @@ def test_a_variance_over_a_symbolic_row_is_a_kernel(tmp_path: Path) -> None:
     for target in ("cuda:90", "hip:gfx942"):
         (tmp_path / target).mkdir()
         lines = compile_for(str(module), target, tmp_path / target)
-        assert len(lines) == len(kernels) and all(line.endswith(" None True") for line in lines), lines
+        assert len(lines) == len(kernels), lines
+        assert all(line.endswith(" None True") for line in lines), lines
 
 
 TORCH_OFFSET = """
