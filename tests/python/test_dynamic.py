@@ -370,6 +370,63 @@ def test_a_slice_to_the_end_of_a_cat_compiles_once(name: str, dtype: torch.dtype
     assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
 
 
+_STEPS_AND_PADS = {
+    "every_other": lambda x: x[:, ::2] * 2,
+    "every_third_from_1": lambda x: x[:, 1::3].flip(1),
+    "causal_pad": lambda x: nn.functional.pad(x.transpose(1, 2), (2, 0)),
+    "shift_by_a_pad": lambda x: nn.functional.pad(x, (0, 0, 1, -1)),
+}
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.int64, torch.bool])
+@pytest.mark.parametrize("name", list(_STEPS_AND_PADS))
+def test_a_stepped_slice_or_a_pad_of_a_dynamic_dim_compiles_once(
+    name: str, dtype: torch.dtype, tmp_path: Path
+) -> None:
+    """A slice of step 2 or 3 of a dynamic dim is a gather (its limit is symbolic, which
+    `prims.slice` holds only for a step of 1), and a constant pad of one checks each
+    padded size on its own (`min` of the sizes compared them, a guard): one compile for
+    every length, odd and even (each compiled per length), eager's values and dtype."""
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+    fn = _STEPS_AND_PADS[name]
+    compiled = torch.compile(fn, backend="stepwell", dynamic=True,
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    for length in (5, 11, 8, 2):
+        x = (torch.randn(3, length, 4) * 8).to(dtype)
+        got, want = compiled(x), fn(x)
+        assert mismatch(want, got) is None, (length, mismatch(want, got))
+    specs = _specializations(tmp_path, "graph0")
+    assert list(specs) == ["symbolic"], list(specs)
+    assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
+
+
+def test_the_gradient_of_a_stepped_slice_and_a_pad_compiles_once(tmp_path: Path) -> None:
+    """Training through `x[:, 1::2]` and a causal pad of a dynamic length: the forward and
+    the backward (a gather of the gradient at each position's offset into the slice,
+    masked outside it) each compile once, and the gradient is eager's."""
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+
+    def fn(x: torch.Tensor) -> torch.Tensor:
+        odd = x[:, 1::2].tanh()
+        return nn.functional.pad(odd.transpose(1, 2), (2, 0)).cumsum(-1)
+
+    compiled = torch.compile(fn, backend="stepwell", dynamic=True,
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    for length in (5, 11, 8):
+        x = torch.randn(3, length, 4)
+        ours, theirs = x.clone().requires_grad_(), x.clone().requires_grad_()
+        weights = torch.randn(fn(x).shape)
+        (compiled(ours) * weights).sum().backward()
+        (fn(theirs) * weights).sum().backward()
+        assert mismatch(theirs.grad, ours.grad) is None, (length, mismatch(theirs.grad, ours.grad))
+    for graph in ("graph0", "graph1-backward"):
+        specs = _specializations(tmp_path, graph)
+        assert list(specs) == ["symbolic"], (graph, list(specs))
+        assert specs["symbolic"]["externs"] == {}, (graph, specs["symbolic"]["externs"])
+
+
 _VARIANCES = {
     "var_mean_over_length": lambda x: torch.var_mean(x, dim=1),
     "layer_norm_of_a_dynamic_dim": lambda x: nn.functional.layer_norm(x, x.shape[-1:]),

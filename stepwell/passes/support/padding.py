@@ -46,7 +46,7 @@ def gather_pad(x: torch.Tensor, pad: Sequence[int], mode: str, value: Any = 0) -
     pairs = _pairs(x, pad)
     size = list(x.shape)
     out = [s + lo + hi for s, (lo, hi) in zip(size, pairs, strict=True)]
-    if min(out, default=1) < 0:
+    if any(o < 0 for o in out):  # (each size on its own: `min` would compare sizes)
         return NotImplemented
     if math.prod(out) == 0:
         return x.new_zeros(out)  # (no elements: an allocation)

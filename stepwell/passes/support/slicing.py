@@ -4,7 +4,8 @@ PyTorch 2.13 has no slice primitive: its tables decompose `aten.slice` into
 `aten.as_strided`, whose meaning depends on the input's memory layout. stepwell adds one
 primitive, `stepwell::slice` (`prims.slice` in the IR), and decomposes slicing ops to it.
 Its starts are static: a slice whose start is a symbolic size (`x[:, -1]` or
-`table[-L:]` at a dynamic length) is a gather instead (`indexing.strided_take`).
+`table[-L:]` at a dynamic length), or whose step is above 1 and limit symbolic
+(`x[:, ::2]`), is a gather instead (`indexing.strided_take`).
 """
 
 from __future__ import annotations
@@ -62,9 +63,16 @@ def slice_tensor(
     starts[dim] = _clamp(start, size, 0)
     limits[dim] = max(_clamp(end, size, size), starts[dim])
     strides[dim] = step
-    if symbolic_int(starts[dim]):
+    if _as_take(starts[dim], limits[dim], step):
         return _slice_as_take(x, dim, starts[dim], limits[dim], step)
     return torch.ops.stepwell.slice(x, starts, limits, strides)
+
+
+def _as_take(start: Any, limit: Any, step: int) -> bool:
+    """Is a slice a gather: its start a symbolic size, which `prims.slice` cannot hold, or
+    a symbolic limit in a dim of step above 1 (`x[:, ::2]` of a dynamic dim), which its
+    result type says only for a step of 1 (`start + size`)?"""
+    return symbolic_int(start) or (step != 1 and symbolic_int(limit))
 
 
 def symbolic_int(size: Any) -> bool:
@@ -85,13 +93,13 @@ def slice_backward(
     grad: torch.Tensor, input_sizes: Sequence[Any], dim: int, start: Any, end: Any, step: int
 ) -> Any:
     """The gradient of a slice: `grad` where the slice took its elements, 0 elsewhere.
-    PyTorch's (`slice_scatter` into zeros) asks whether the start is 0; for a start that
-    is a symbolic size (`table[-L:]` in training) it is a gather of `grad` at each
-    position's offset into the slice, masked outside it."""
+    PyTorch's (`slice_scatter` into zeros) asks whether the start is 0; for a slice that
+    is a gather (`_as_take`: `table[-L:]` or `x[:, ::2]` of a dynamic dim in training) it
+    is a gather of `grad` at each position's offset into the slice, masked outside it."""
     dim = dim % len(input_sizes)
     size = input_sizes[dim]
     first = _clamp(start, size, 0)
-    if not symbolic_int(first):
+    if not _as_take(first, max(_clamp(end, size, size), first), step):
         return decomposition_table[aten.slice_backward.default](
             grad, input_sizes, dim, start, end, step)  # fmt: skip
     shape = [1] * len(input_sizes)

@@ -461,6 +461,30 @@ func.func @slice_to_the_end_of_a_cat(%x: tensor<?x3xf32, ["s0"]>) -> tensor<?x3x
 
 // -----
 
+// A slice of step 2 of a symbolic dim: `prims.slice` says a symbolic limit only for a
+// step of 1 (`start + size`), so it is a gather of its source at `start + 2k`.
+// CHECK-LABEL: func.func @stepped_symbolic_slice
+// CHECK-NOT: "aten.slice
+// CHECK: prims.take %x, %{{.*}} -> tensor<?x3xf32, ["((s0 + 1)//2)"]>
+func.func @stepped_symbolic_slice(%x: tensor<?x3xf32, ["s0"]>) -> tensor<?x3xf32, ["((s0 + 1)//2)"]> {
+  %0 = torch.aten.slice.Tensor %x {start = 0 : i64, end = 9223372036854775807 : i64, step = 2 : i64} : (tensor<?x3xf32, ["s0"]>) -> tensor<?x3xf32, ["((s0 + 1)//2)"]>
+  func.return %0 : tensor<?x3xf32, ["((s0 + 1)//2)"]>
+}
+
+// -----
+
+// A constant pad of one symbolic dim of two: each padded size is checked on its own
+// (`min` of the sizes compared `s0` with `s1 + 2`, a guard), so it is one gather.
+// CHECK-LABEL: func.func @pad_of_a_symbolic_dim
+// CHECK-NOT: "aten.constant_pad_nd
+// CHECK: prims.take %x, %{{.*}} -> tensor<?x?xf32, ["s0", "s1 + 2"]>
+func.func @pad_of_a_symbolic_dim(%x: tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x?xf32, ["s0", "s1 + 2"]> {
+  %0 = torch.aten.constant_pad_nd %x {pad = [2 : i64, 0 : i64]} : (tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x?xf32, ["s0", "s1 + 2"]>
+  func.return %0 : tensor<?x?xf32, ["s0", "s1 + 2"]>
+}
+
+// -----
+
 // MPT's ALiBi slice `bias[..., max(0, 64 - L):]` has the size `64 - Max(0, 64 - L)`,
 // which Dynamo's guard makes L (`stepwell.size_equalities`): the slice's decomposition,
 // traced at the graph's symbols, makes that expression, and its result is spelled `s0`
