@@ -352,13 +352,20 @@ class NodeImporter:
     def numbers_as_tensors(self, node: torch.fx.Node) -> torch.fx.Node:
         """`node` again, in a graph of its own, with each Python number in a Tensor slot
         made a 0-d tensor (an `aten.full` of the number's default dtype, as PyTorch wraps
-        a number: it promotes like one, below dimensioned tensors)."""
+        a number: it promotes like one, below dimensioned tensors). A float number of a
+        float64 op is a float64 tensor: eager computes with the number as a double
+        (`addcmul_(..., value=1e-50)` of float64 tensors, which Dynamo makes
+        `prims.fma`), and the default dtype would round it."""
         target = cast(torch._ops.OpOverload, node.target)
         graph = torch.fx.Graph()
         args = list(node.args)
+        result = node.meta.get("val")
+        result_dtype = result.dtype if isinstance(result, torch.Tensor) else None
         for i in _wrapped_numbers(node, target):
             value = args[i]
             default = torch.get_default_dtype()
+            if result_dtype in (torch.float64, torch.complex128):
+                default = torch.float64
             if isinstance(value, complex):  # (no attribute holds one: its parts do)
                 parts = [self._full(graph, node, f"{node.name}_arg{i}_{part}", x, default)
                          for part, x in (("re", value.real), ("im", value.imag))]  # fmt: skip

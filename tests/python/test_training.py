@@ -260,6 +260,27 @@ def test_a_number_in_a_tensor_slot_without_a_scalar_overload(tmp_path: Path) -> 
         assert mismatch([fn(y, x)], [got]) is None, (dtype, mismatch([fn(y, x)], [got]))
 
 
+@pytest.mark.parametrize("value", [1e-50, -0.1, 1e39])
+def test_a_number_of_a_float64_op_keeps_its_precision(value: float) -> None:
+    """`addcmul_`/`addcdiv_(..., value=v)` of float64 tensors (Dynamo's `prims.fma`, the
+    number in a Tensor slot) compute with `v` as a double, as eager does: the number was
+    a float32 tensor, so 1e-50 became 0, -0.1 lost its digits past float32's and 1e39
+    raised an overflow error. Compared bit for bit."""
+
+    def fn(p: torch.Tensor, g: torch.Tensor, a: torch.Tensor) -> torch.Tensor:
+        p.addcmul_(g, a, value=value)
+        return p.addcdiv_(g, a, value=value)
+
+    p = torch.tensor([0.0, 1.0, -3.0], dtype=torch.float64)
+    g = torch.tensor([1.0, 1e9, 0.3], dtype=torch.float64)
+    a = torch.tensor([1.0, 1.0, 7.0], dtype=torch.float64)
+    torch._dynamo.reset()
+    got = torch.compile(fn, backend="stepwell")(p.clone(), g, a)
+    want = fn(p.clone(), g, a)
+    assert got.dtype == torch.float64
+    assert torch.equal(got, want), (got, want)
+
+
 CASES = [
     ("_foreach_add.List", lambda xs, ys: (xs, ys), {"alpha": 2}),
     ("_foreach_add.Scalar", lambda xs, ys: (xs, 3.0), {}),

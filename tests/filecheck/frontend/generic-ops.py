@@ -60,6 +60,16 @@ print(to_text(module))
 # CHECK:       prims.add
 # CHECK-NOT:   prims.extern
 
+# Of float64 tensors, the number is a float64 `full`: eager computes with it as a double
+# (a float32 one rounded `value=1e-50` to 0).
+args64 = (torch.randn(4, dtype=torch.float64), torch.randn(4, dtype=torch.float64))
+gm = make_fx(lambda a, c: torch.ops.prims.fma(a, 1e-50, c))(*args64)
+print(to_text(import_graph(gm, args64)))
+
+# CHECK-LABEL: func.func @forward
+# CHECK:       %[[TINY:.*]] = torch.aten.full {size = [], fill_value = 1.000000e-50 : f64, dtype = f64
+# CHECK-NEXT:  torch.operator "prims.fma.default"(%{{.*}}, %[[TINY]], %{{.*}})
+
 # An op that writes its arguments (a custom op's `mutates_args`), called on a view: the
 # functionalized program calls it through `auto_functionalized_v2`, imported as the op on
 # the view, whose extra result is the view's new value (written on a copy at run time),
