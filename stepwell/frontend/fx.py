@@ -59,13 +59,27 @@ class SubgraphError(RunsWithAten):
 
 def refuse_subgraphs(gm: torch.fx.GraphModule) -> None:
     """Raise `SubgraphError`, located, if an attribute of `gm` that a node reads is a
-    subgraph (a branch of `torch.cond`, a loop body)."""
+    subgraph (a branch of `torch.cond`, a loop body), and `RunsWithAten` if a node calls a
+    higher-order op that stepwell has no import for (`run_and_save_rng_state`, which
+    activation checkpointing wraps a random op in so its recomputation draws the same
+    numbers: functionalization has no rule for it)."""
     for n in gm.graph.nodes:
         if n.op == "get_attr" and isinstance(getattr(gm, str(n.target), None), torch.nn.Module):
             users = ", ".join(sorted({str(u.target) for u in n.users}))
             at = _where(next(iter(n.users), n))  # (the call has the stack trace)
             raise SubgraphError(f"{at}: '{n.target}' is a subgraph that {users} runs "
                                 "(control flow): stepwell compiles no subgraphs")  # fmt: skip
+    for n in gm.graph.nodes:
+        hop = n.target if n.op == "call_function" else None
+        if (isinstance(hop, torch._ops.HigherOrderOperator)
+                and hop.name() not in (*IMPORTED_HIGHER_ORDER, *MODE_WRAPPERS)):  # fmt: skip
+            raise RunsWithAten(f"{_where(n)}: stepwell has no import for the higher-order "
+                               f"op {hop.name()}")  # fmt: skip
+
+
+IMPORTED_HIGHER_ORDER = ("with_effects", "auto_functionalized", "auto_functionalized_v2")
+"""Higher-order ops `NodeImporter` imports (an effectful call, functionalization's call of
+an op that writes its arguments)."""
 
 
 MUTATION_OUTPUTS = ("USER_INPUT_MUTATION", "BUFFER_MUTATION", "PARAMETER_MUTATION")

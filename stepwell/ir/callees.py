@@ -270,11 +270,15 @@ def flat_results(n: int, out: Any) -> tuple[Any, ...]:
     """An overload's return value as an op's `n` results: a tuple of `n` is the results,
     `None`s included (`mkldnn_rnn_layer`'s workspace in inference); otherwise its `None`
     entries are not results (`convolution_backward` with an output_mask); a list (a
-    `Tensor[]` return) stays whole when the op has one result."""
+    `Tensor[]` return) stays whole when the op has one result. A list inside a tuple
+    gives one result per tensor (`_amp_foreach_non_finite_check_and_unscale`'s
+    `(Tensor[], Tensor)`)."""
     if not n:
         return ()
     if not isinstance(out, list | tuple):
         return (out,)
+    if isinstance(out, tuple) and any(isinstance(o, list) for o in out):
+        out = tuple(x for o in out for x in (o if isinstance(o, list) else (o,)))
     if isinstance(out, tuple) and len(out) == n:
         return out
     if isinstance(out, tuple):

@@ -399,9 +399,10 @@ class NodeImporter:
         if node.target is operator.getitem and isinstance(node.args[0], torch.fx.Node):
             src, index = node.args
             vals = self.values[src]
-            position = _result_position(src, cast(int, index))
-            # a result that is None (with_effects' of an op returning nothing) has no value
-            self.values[node] = [] if position is None else [vals[position]]
+            span = _result_span(src, cast(int, index))
+            # a result that is None (with_effects' of an op returning nothing) has no value;
+            # a list result is its tensors' values (each read by a getitem of its own)
+            self.values[node] = [] if span is None else vals[span[0]:span[0] + span[1]]
             return
         target = node.target
         if target is torch.ops.aten.as_strided.default and self.rebase_as_strided(node):
@@ -452,15 +453,26 @@ class Call:
         return Call(node.target, tuple(node.args), dict(node.kwargs), _result_types(node))
 
 
-def _result_position(node: torch.fx.Node, index: int) -> int | None:
-    """The op result that `getitem(node, index)` reads: results that are `None` (e.g. the
-    input gradient `convolution_backward` is not asked for) have no SSA value (None)."""
+def _result_span(node: torch.fx.Node, index: int) -> tuple[int, int] | None:
+    """Where the values `getitem(node, index)` reads start among the op's results, and
+    how many: results that are `None` (the input gradient `convolution_backward` is not
+    asked for) have no SSA value (None); a list result (`Tensor[]` in a tuple) has one
+    per tensor."""
     val = node.meta.get("val")
-    if isinstance(val, list | tuple):
-        if index < len(val) and val[index] is None:
-            return None
-        return sum(1 for v in val[:index] if v is not None)
-    return index
+    if not isinstance(val, list | tuple):
+        return index, 1
+    if index < len(val) and val[index] is None:
+        return None
+    start = sum(_result_count(v) for v in val[:index])
+    return start, _result_count(val[index]) if index < len(val) else 1
+
+
+def _result_count(v: Any) -> int:
+    """How many SSA values an entry of an op's results is: none for None, one per tensor
+    of a list inside the results, else one."""
+    if v is None:
+        return 0
+    return sum(x is not None for x in v) if isinstance(v, list | tuple) else 1
 
 
 AUTO_FUNCTIONALIZED = (torch.ops.higher_order.auto_functionalized,
@@ -599,8 +611,9 @@ def _result_types(node: torch.fx.Node) -> list[Attribute]:
             val = node.meta["example_value"]
         else:
             raise FxImportError(f"node {node.name} has no meta['val'] (run FakeTensorProp)")
-    if isinstance(val, list | tuple):
-        return [type_of_value(v) for v in val if v is not None]
+    if isinstance(val, list | tuple):  # (a list inside: one result per tensor)
+        return [type_of_value(x) for v in val if v is not None
+                for x in (v if isinstance(v, list | tuple) else (v,)) if x is not None]  # fmt: skip
     return [type_of_value(val)]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -279,6 +280,55 @@ def test_a_number_of_a_float64_op_keeps_its_precision(value: float) -> None:
     want = fn(p.clone(), g, a)
     assert got.dtype == torch.float64
     assert torch.equal(got, want), (got, want)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+def test_a_gradient_scaler_s_unscale_compiles(dtype: torch.dtype) -> None:
+    """`_amp_foreach_non_finite_check_and_unscale_` (GradScaler's unscale): its functional
+    form returns `(Tensor[], Tensor)`, a list inside the results, which the importer had
+    no type for (a crash). Its results are one per tensor; the grads and `found_inf` are
+    eager's, with and without a non-finite gradient."""
+    from stepwell.fuzz.compare import mismatch
+
+    def unscale(grads: list[torch.Tensor], found: torch.Tensor, inv: torch.Tensor) -> Any:
+        torch._amp_foreach_non_finite_check_and_unscale_(grads, found, inv)
+        return found
+
+    for bad in (float("inf"), float("nan"), 3.0):
+        grads = [torch.tensor([1.0, bad, -2.0], dtype=dtype), torch.randn(4, 2).to(dtype)]
+        mine = [g.clone() for g in grads]
+        found, inv = torch.zeros(1), torch.tensor([0.25])
+        torch._dynamo.reset()
+        got = torch.compile(unscale, backend="stepwell")(mine, found.clone(), inv)
+        want = unscale(grads, found.clone(), inv)
+        assert mismatch([want, *grads], [got, *mine]) is None, (bad, mismatch([want, *grads],
+                                                                              [got, *mine]))
+
+
+def test_a_random_op_in_a_checkpoint_runs_with_aten() -> None:
+    """A random op in a non-reentrant activation checkpoint: AOTAutograd wraps it in
+    `run_and_save_rng_state` (and its recomputation in `run_with_rng_state`), which
+    functionalization has no rule for (a crash, "TransformType.Functionalize"). Such a
+    graph runs with ATen, as it is, a warning saying so; the recomputed dropout mask is
+    the forward's, so the gradient is 4x where the output kept x and 0 elsewhere."""
+    from torch.utils.checkpoint import checkpoint
+
+    def fn(x: torch.Tensor) -> torch.Tensor:
+        return checkpoint(lambda t: nn.functional.dropout(t, 0.5, True) * t, x,
+                          use_reentrant=False)  # fmt: skip
+
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+    x = torch.randn(64, requires_grad=True)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        y = torch.compile(fn, backend="stepwell")(x)
+        y.sum().backward()
+    said = " ".join(str(w.message) for w in caught)
+    assert "run_and_save_rng_state" in said and "runs a graph with ATen" in said, said
+    kept = y != 0
+    assert 0 < int(kept.sum()) < 64
+    assert torch.equal(x.grad, torch.where(kept, 4 * x.detach(), 0.0))
 
 
 CASES = [

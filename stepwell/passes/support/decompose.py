@@ -400,7 +400,8 @@ def splice(
             splicer.import_node(node)
     out = next(n for n in gm.graph.nodes if n.op == "output").args[0]
     outs = out if isinstance(out, list | tuple) else [out]
-    results = [splicer.value(o) for o in outs if o is not None]
+    outs = [x for o in outs for x in (o if isinstance(o, list | tuple) else (o,))]  # (a list
+    results = [splicer.value(o) for o in outs if o is not None]  # in the results: its tensors)
     ops = list(block.ops)
     for op in ops:
         op.detach()

@@ -70,6 +70,18 @@ print(to_text(import_graph(gm, args64)))
 # CHECK:       %[[TINY:.*]] = torch.aten.full {size = [], fill_value = 1.000000e-50 : f64, dtype = f64
 # CHECK-NEXT:  torch.operator "prims.fma.default"(%{{.*}}, %[[TINY]], %{{.*}})
 
+# An op whose results hold a list (`(Tensor[], Tensor)`: GradScaler's unscale) has one
+# result per tensor, in order; each getitem of the list reads its own.
+scaled = ([torch.randn(3), torch.randn(2)], torch.zeros(1), torch.tensor([0.5]))
+unscale = torch.ops.aten._amp_foreach_non_finite_check_and_unscale.default
+gm = make_fx(lambda gs, found, inv: unscale(gs, found, inv))(*scaled)
+print(to_text(import_graph(gm, [*scaled[0], *scaled[1:]])))
+
+# CHECK-LABEL: func.func @forward
+# CHECK:       %[[G0:.*]], %[[G1:.*]], %[[FOUND:.*]] = torch.operator "aten._amp_foreach_non_finite_check_and_unscale.default"
+# CHECK-SAME:  -> (tensor<3xf32>, tensor<2xf32>, tensor<1xf32>)
+# CHECK-NEXT:  func.return %[[G0]], %[[G1]], %[[FOUND]]
+
 # An op that writes its arguments (a custom op's `mutates_args`), called on a view: the
 # functionalized program calls it through `auto_functionalized_v2`, imported as the op on
 # the view, whose extra result is the view's new value (written on a copy at run time),
