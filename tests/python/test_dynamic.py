@@ -427,6 +427,71 @@ def test_the_gradient_of_a_stepped_slice_and_a_pad_compiles_once(tmp_path: Path)
         assert specs["symbolic"]["externs"] == {}, (graph, specs["symbolic"]["externs"])
 
 
+def _scatters(x: torch.Tensor, i: torch.Tensor) -> list[torch.Tensor]:
+    """Scatters whose sizes follow the length n of `x` (n, 6) and `i` (n,) in [0, 4)."""
+    rows = torch.zeros(4, x.shape[1], dtype=x.dtype)
+    cols = i[:, None].expand(-1, 3)  # (n, 3) of columns in [0, 4)
+    out = [
+        rows.index_add(0, i, x),  # tokens summed per expert (a MoE's combine)
+        torch.zeros(x.shape[0], 4, dtype=x.dtype).scatter_add(1, cols, x[:, :3]),
+        x.index_put((i % x.shape[0],), x[:2].sum(0), accumulate=True),
+        x.index_copy(0, torch.arange(x.shape[0]).flip(0), x),  # rows reversed
+    ]
+    if x.dtype != torch.bool:
+        out.append(rows.scatter_reduce(0, i[:, None].expand(-1, x.shape[1]), x, "amax",
+                                       include_self=False))  # fmt: skip
+    return out
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.int64])
+def test_a_scatter_of_dynamic_sizes_compiles_once(dtype: torch.dtype, tmp_path: Path) -> None:
+    """Scatters (index_add, scatter_add, index_put with accumulate, index_copy,
+    scatter_reduce) whose values or result have a dynamic length are kernels over the
+    values they write, masked by the symbolic element count: one compile for every
+    length (each compiled per length), eager's values and dtype, duplicate indices
+    included."""
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+    compiled = torch.compile(_scatters, backend="stepwell", dynamic=True,
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    for length in (5, 11, 8, 2):
+        x = (torch.randn(length, 6) * 4).to(dtype)
+        i = torch.randint(0, 4, (length,))
+        got, want = compiled(x, i), _scatters(x, i)
+        assert mismatch(want, got) is None, (length, mismatch(want, got))
+    specs = _specializations(tmp_path, "graph0")
+    assert list(specs) == ["symbolic"], list(specs)
+    assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
+
+
+def test_the_gradient_of_a_gather_of_a_dynamic_length_compiles_once(tmp_path: Path) -> None:
+    """The backward of a gather and an embedding over a dynamic length is a scatter with
+    symbolic sizes (scatter_add, index_put with accumulate): forward and backward each
+    compile once, and the gradients are eager's."""
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+    table = torch.randn(7, 4)
+
+    def fn(x: torch.Tensor, ids: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
+        picked = x.gather(1, ids[:, None].expand(-1, 2) % x.shape[1])
+        return picked.sum(1, keepdim=True) * nn.functional.embedding(ids, w)
+
+    compiled = torch.compile(fn, backend="stepwell", dynamic=True,
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    for length in (5, 11, 8):
+        x, ids = torch.randn(length, 3), torch.randint(0, 7, (length,))
+        leaves = [(x.clone().requires_grad_(), table.clone().requires_grad_()) for _ in "ab"]
+        (compiled(leaves[0][0], ids, leaves[0][1]) ** 2).sum().backward()
+        (fn(leaves[1][0], ids, leaves[1][1]) ** 2).sum().backward()
+        for ours, theirs in zip(leaves[0], leaves[1], strict=True):
+            assert mismatch(theirs.grad, ours.grad) is None, (length, mismatch(theirs.grad,
+                                                                               ours.grad))
+    for graph in ("graph0", "graph1-backward"):
+        specs = _specializations(tmp_path, graph)
+        assert list(specs) == ["symbolic"], (graph, list(specs))
+        assert specs["symbolic"]["externs"] == {}, (graph, specs["symbolic"]["externs"])
+
+
 _VARIANCES = {
     "var_mean_over_length": lambda x: torch.var_mean(x, dim=1),
     "layer_norm_of_a_dynamic_dim": lambda x: nn.functional.layer_norm(x, x.shape[-1:]),

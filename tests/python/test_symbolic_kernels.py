@@ -542,6 +542,39 @@ def test_a_variance_over_a_symbolic_row_is_a_kernel(tmp_path: Path) -> None:
         assert all(line.endswith(" None True") for line in lines), lines
 
 
+TORCH_SCATTER = """
+func.func @forward(%rows: tensor<4x6xf32>, %i: tensor<?xi64, ["s0"]>, %x: tensor<?x6xf32, ["s0"]>) -> (tensor<4x6xf32>, tensor<?x6xf32, ["s0"]>) {
+  %0 = torch.aten.index_add %rows, %i, %x {dim = 0 : i64} : (tensor<4x6xf32>, tensor<?xi64, ["s0"]>, tensor<?x6xf32, ["s0"]>) -> tensor<4x6xf32>
+  %1 = torch.aten.index_put %x, [%i], %x {accumulate = true} : (tensor<?x6xf32, ["s0"]>, tensor<?xi64, ["s0"]>, tensor<?x6xf32, ["s0"]>) -> tensor<?x6xf32, ["s0"]>
+  func.return %0, %1 : tensor<4x6xf32>, tensor<?x6xf32, ["s0"]>
+}
+"""  # noqa: E501
+
+
+def test_a_scatter_of_symbolic_sizes_is_a_kernel(tmp_path: Path) -> None:
+    """Scatters whose values (`s0` rows added into 4) or result (`s0` rows accumulated
+    into themselves) have symbolic sizes: kernels over the values they write, masked by
+    the symbolic element count (they stayed graph-level ops), eager's values in both
+    interpreters with duplicate indices, and the kernels compile for cuda:90 and gfx942."""
+    from stepwell.pipeline import lower
+
+    module = lower(parse_module(TORCH_SCATTER), "tile")
+    assert "= prims." not in str(module)  # (no graph-level op)
+    kernels = kernels_of(module)
+    runtime = Runtime(module, emit_module(kernels))
+    for n in (2, 7, 300):
+        rows, x = torch.randn(4, 6), torch.randn(n, 6)
+        i = torch.randint(0, min(n, 4), (n,))
+        want = (rows.index_add(0, i, x), x.index_put((i,), x, accumulate=True))
+        _check(run_tile(module, rows, i, x), want)
+        _check(runtime(rows, i, x), want)
+    for target in ("cuda:90", "hip:gfx942"):
+        (tmp_path / target).mkdir()
+        lines = compile_for(str(module), target, tmp_path / target)
+        assert len(lines) == len(kernels), lines
+        assert all(line.endswith(" None True") for line in lines), lines
+
+
 TORCH_OFFSET = """
 func.func @forward(%x: tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x?xf32, ["s0 - 1", "s1"]> {
   %0 = torch.aten.slice.Tensor %x {dim = 0 : i64, start = 1 : i64, step = 1 : i64} : (tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x?xf32, ["s0 - 1", "s1"]>

@@ -559,6 +559,8 @@ class Partitioner:
             return True  # symbolic lengths and batch: its grid and key loop (`supported`)
         if isinstance(op, TakeOp):
             return True  # a gather: masked by its source's element count
+        if isinstance(op, ScatterOp):
+            return True  # a kernel over the values it writes, its operand copied first
         if isinstance(op, ScanOp):  # a symbolic row: carried across the loop's tiles
             return op.kind.data != "logsumexp"  # (whose looped form is not built yet)
         if isinstance(op, ArgReduceOp):  # a symbolic row: a looped kernel

@@ -789,13 +789,14 @@ class KernelBuilder:
         op = cast(ScatterOp, v.owner)
         offsets, values = self.scatters[op]
         start = len(self.b.ops)
-        n = math.prod(shape(v))
-        out = self.arg(View(v, 0, (max(n, 1),), (1,)), v, output=True)
+        n = product(shape(v))  # (a size expression for symbolic sizes: never 0)
+        out = self.arg(View(v, 0, (max(n, 1) if isinstance(n, int) else n,), (1,)), v,
+                       output=True)  # fmt: skip
         (block,) = self.shapes["full"]
         idx_t = TensorType(i64, [block])
         lanes = self.add(tile.LanesOp(self.coords["full"][0], 0, TensorType(i32, [block])))
         lanes = self.add(tile.CastOp(lanes, idx_t))
-        inside = self.add(tile.CmpOp("lt", lanes, self.b.splat(self.group.numel, idx_t),
+        inside = self.add(tile.CmpOp("lt", lanes, self.size_tile(self.group.numel, idx_t),
                                      TensorType(i1, [block])))  # fmt: skip
         element = cast(TensorType[Attribute], offsets.type).element_type
         if element != i64:

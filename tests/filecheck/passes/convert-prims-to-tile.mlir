@@ -593,6 +593,25 @@ func.func @variance_of_a_symbolic_row(%x: tensor<4x?xf32, ["s0"]>) -> tensor<4xf
 
 // -----
 
+// A scatter whose values have symbolic sizes (`s0` rows added into 4): a kernel over the
+// values, each lane past the symbolic element count `6*s0` given offset -1 (no write).
+// CHECK-LABEL: tile.kernel @k0_scatter(%i: memref<?x6xi64, strided<[1, 0]>>, %x: memref<?x6xf32, strided<[6, 1]>>, %out: memref<24xf32, strided<[1]>>, %s0: index)
+// CHECK-SAME: grid = ["((6*s0 + 1023)//1024)", 1 : i64, 1 : i64], space = [["s0", 6 : i64]]
+// CHECK: %[[N:.*]] = tile.splat %s0 : tensor<1024xi64>
+// CHECK-NEXT: %[[COUNT:.*]] = arith.muli %{{.*}}, %[[N]] : tensor<1024xi64>
+// CHECK-NEXT: %[[INSIDE:.*]] = tile.cmp "lt" %{{.*}}, %[[COUNT]]
+// CHECK-NEXT: %[[WHERE:.*]] = tile.select %[[INSIDE]], %{{.*}}, %{{.*}}
+// CHECK-NEXT: tile.scatter "sum" %{{.*}}, %out[%[[WHERE]]]
+// CHECK: func.func @symbolic_scatter
+// CHECK-NOT: prims.scatter
+// CHECK: tile.launch @k0_scatter(%i, %x) inits(
+func.func @symbolic_scatter(%rows: tensor<4x6xf32>, %i: tensor<?xi64, ["s0"]>, %x: tensor<?x6xf32, ["s0"]>) -> tensor<4x6xf32> {
+  %0 = torch.aten.index_add %rows, %i, %x {dim = 0 : i64} : (tensor<4x6xf32>, tensor<?xi64, ["s0"]>, tensor<?x6xf32, ["s0"]>) -> tensor<4x6xf32>
+  func.return %0 : tensor<4x6xf32>
+}
+
+// -----
+
 // Block sizes come from the function's size hints (the example sizes Dynamo traced
 // with, `stepwell.size_hints`) where it has them: 4 rows a program here, not 128; the
 // grid and masks are still computed from `s0` at launch.
