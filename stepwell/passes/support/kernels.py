@@ -8,7 +8,6 @@ output is a strided view of a graph-level tensor expressed in that space.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
