@@ -492,6 +492,35 @@ def test_the_gradient_of_a_gather_of_a_dynamic_length_compiles_once(tmp_path: Pa
         assert specs["symbolic"]["externs"] == {}, (graph, specs["symbolic"]["externs"])
 
 
+def _positions(x: torch.Tensor, cache: torch.Tensor) -> list[torch.Tensor]:
+    """Aranges whose start is a size: position ids after a cache of dynamic length, a
+    reversed index, float and int32 positions."""
+    past, n = cache.shape[1], x.shape[1]
+    return [
+        x + torch.arange(past, past + n)[None, :, None],
+        x[:, torch.arange(n - 1, -1, -1)],
+        torch.arange(past, past + 2 * n, 2, dtype=torch.float32).sin(),
+        torch.arange(n, 0, -3, dtype=torch.int32) * 3,
+    ]
+
+
+def test_an_arange_from_a_size_compiles_once(tmp_path: Path) -> None:
+    """`arange` whose start is a symbolic size (position ids after a KV cache whose length
+    changes every step) is an iota from 0 shifted by it (`prims.iota`'s start is static):
+    one compile for every pair of lengths (it compiled per length), eager's values and
+    dtypes."""
+    torch._dynamo.reset()
+    compiled = torch.compile(_positions, backend="stepwell", dynamic=True,
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    for n, past in ((5, 7), (11, 3), (8, 20), (2, 9)):
+        x, cache = torch.randn(2, n, 3), torch.randn(2, past)
+        got, want = compiled(x, cache), _positions(x, cache)
+        assert mismatch(want, got) is None, (n, past, mismatch(want, got))
+    specs = _specializations(tmp_path, "graph0")
+    assert list(specs) == ["symbolic"], list(specs)
+    assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
+
+
 _VARIANCES = {
     "var_mean_over_length": lambda x: torch.var_mean(x, dim=1),
     "layer_norm_of_a_dynamic_dim": lambda x: nn.functional.layer_norm(x, x.shape[-1:]),

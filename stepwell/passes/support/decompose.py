@@ -55,7 +55,7 @@ from stepwell.passes.support.padding import PADDING_DECOMPOSITIONS
 from stepwell.passes.support.pooling import POOLING_DECOMPOSITIONS
 from stepwell.passes.support.scans import SCAN_DECOMPOSITIONS
 from stepwell.passes.support.scatter import SCATTER_DECOMPOSITIONS
-from stepwell.passes.support.slicing import SLICING_DECOMPOSITIONS
+from stepwell.passes.support.slicing import SLICING_DECOMPOSITIONS, symbolic_int
 from stepwell.passes.support.sorting import SORT_DECOMPOSITIONS
 from stepwell.passes.support.special_functions import SPECIAL_DECOMPOSITIONS
 from stepwell.passes.support.symbolic import SIZE_VALUES, trace_symbolic
@@ -93,6 +93,27 @@ def _empty(
     return prims.full(size, 0, dtype=dtype, device=device or "cpu", requires_grad=False)
 
 
+def _arange(overload: Any) -> Callable[..., torch.Tensor]:
+    """`arange(start, end, step)` (`overload`: `arange.start` or `arange.start_step`).
+    PyTorch's makes `prims.iota(length, start, step)`, whose start is static at the prims
+    level; an integer start that is a symbolic size (position ids after a cache of dynamic
+    length: `arange(past, past + n)`; `arange(n - 1, -1, -1)`) is the iota from 0 shifted
+    by it, which computes the same integers. The length is spelled as PyTorch's."""
+    theirs = decomposition_table[overload]
+
+    def arange(start: Any, end: Any, step: Any = 1, **kwargs: Any) -> torch.Tensor:
+        numbers = (start, end, step)
+        if not (symbolic_int(start) and all(isinstance(x, int | torch.SymInt) for x in numbers)):
+            given = {k: v for k, v in kwargs.items() if v is not None}
+            return theirs(*numbers[: 3 if overload is aten.arange.start_step else 2], **given)
+        length = (end - start + step - 1) // step if step > 0 else (end - start + step + 1) // step
+        ints = torch.arange(length, device=kwargs.get("device") or "cpu")
+        ints = (ints if step == 1 else ints * step) + start
+        return ints.to(kwargs.get("dtype") or torch.int64)
+
+    return arange
+
+
 # PyTorch's table, plus refs for factory-like ops it leaves to the backend, gathers as
 # `prims.take`, and the per-tensor rules of the `_foreach_*` ops optimizers call.
 DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
@@ -115,6 +136,8 @@ DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.copy.default: lambda self, src, non_blocking=False: prims.clone(
         src.to(self.dtype).expand(self.shape)
     ),  # `self` with `src`'s values (broadcast, converted): a new tensor
+    aten.arange.start: _arange(aten.arange.start),
+    aten.arange.start_step: _arange(aten.arange.start_step),
     aten.empty.memory_format: _empty,  # (inside other decompositions: `repeat`, ...)
     aten.empty_permuted.default: lambda size, physical_layout, **kw: _empty(size, **kw),
     aten.full_like.default: torch._refs.full_like,

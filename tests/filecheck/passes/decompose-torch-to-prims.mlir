@@ -485,6 +485,21 @@ func.func @pad_of_a_symbolic_dim(%x: tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x
 
 // -----
 
+// `arange(s0, s0 + s1)` (position ids after a cache of s0 entries): `prims.iota`'s start
+// is static, so it is the iota from 0 plus a fill of s0.
+// CHECK-LABEL: func.func @arange_from_a_size
+// CHECK-NOT: "aten.arange
+// CHECK: %[[IOTA:.*]] = prims.iota {length = -9223372036854775808 : i64, start = 0 : i64, step = 1 : i64
+// CHECK-NEXT: %[[PAST:.*]] = prims.full sym(%n) {{.*}}fill_value = #torch.sym<0>
+// CHECK-NEXT: prims.add %[[IOTA]], %[[PAST]] : {{.*}} -> tensor<?xi64, ["s1"]>
+func.func @arange_from_a_size(%n: i64 {stepwell.name = "s0", stepwell.kind = "symint"}, %m: i64 {stepwell.name = "s1", stepwell.kind = "symint"}) -> tensor<?xi64, ["s1"]> {
+  %0 = torch.operator "_operator.add"(%n, %m) {args = [#torch.sym<0>, #torch.sym<1>]} : (i64, i64) -> i64
+  %1 = torch.aten.arange.start sym(%n, %0) {start = #torch.sym<0>, end = #torch.sym<1>} : (i64, i64) -> tensor<?xi64, ["s1"]>
+  func.return %1 : tensor<?xi64, ["s1"]>
+}
+
+// -----
+
 // MPT's ALiBi slice `bias[..., max(0, 64 - L):]` has the size `64 - Max(0, 64 - L)`,
 // which Dynamo's guard makes L (`stepwell.size_equalities`): the slice's decomposition,
 // traced at the graph's symbols, makes that expression, and its result is spelled `s0`
