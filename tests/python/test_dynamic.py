@@ -521,6 +521,42 @@ def test_an_arange_from_a_size_compiles_once(tmp_path: Path) -> None:
     assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
 
 
+_POOLS = {
+    "avg_1d": lambda x: nn.functional.avg_pool1d(x.flatten(2), 3, 2),
+    "avg_2d_padded": lambda x: nn.functional.avg_pool2d(x, 3, 2, padding=1),
+    "avg_2d_padding_not_counted": lambda x: nn.functional.avg_pool2d(
+        x, 3, 2, padding=1, count_include_pad=False),
+    "avg_2d_ceil": lambda x: nn.functional.avg_pool2d(x, 2, ceil_mode=True),
+    "max_2d": lambda x: nn.functional.max_pool2d(x, 2, 2, padding=1),
+    "conv_2d": lambda x: nn.functional.conv2d(x, torch.ones(4, 3, 3, 3, dtype=x.dtype) / 9,
+                                              padding=1),
+}
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+@pytest.mark.parametrize("name", list(_POOLS))
+def test_a_pooling_of_dynamic_sizes_compiles_once(name: str, dtype: torch.dtype,
+                                                  tmp_path: Path) -> None:  # fmt: skip
+    """Average pooling of dynamic spatial sizes divides by the kernel's size where every
+    window lies inside the padded input (no ceil mode; the padding counted, or none),
+    without walking the windows in Python (which guarded on every size), and otherwise
+    by a divisor the kernel computes; max pooling and convolutions over two dynamic dims
+    check each output size on its own (`min` compared them, a guard). Each compiled per
+    size; now one compile for every size, eager's values and dtype."""
+    torch._dynamo.reset()
+    torch.manual_seed(0)
+    fn = _POOLS[name]
+    compiled = torch.compile(fn, backend="stepwell", dynamic=True,
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    for h, w in ((7, 9), (12, 5), (9, 16)):
+        x = torch.randn(2, 3, h, w).to(dtype)
+        got, want = compiled(x), fn(x)
+        assert mismatch(want, got) is None, (h, w, mismatch(want, got))
+    specs = _specializations(tmp_path, "graph0")
+    assert list(specs) == ["symbolic"], list(specs)
+    assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
+
+
 _VARIANCES = {
     "var_mean_over_length": lambda x: torch.var_mean(x, dim=1),
     "layer_norm_of_a_dynamic_dim": lambda x: nn.functional.layer_norm(x, x.shape[-1:]),

@@ -78,7 +78,7 @@ def convolution(
         out = [(size[i] + 2 * p[i] - dl[i] * (kernel[i] - 1) - 1) // s[i] + 1 for i in range(d)]
         if c != cg * g or weight.shape[0] % g:
             return NotImplemented
-    if min(out) <= 0:
+    if any(o <= 0 for o in out):  # (each size on its own: `min` would compare sizes)
         return NotImplemented
     oc = ocg * g
     # the full space: (N, G, OCg, Cg, *out, *kernel); the sum is over Cg and the kernel

@@ -204,7 +204,7 @@ def max_pool_with_indices(
     p, d = _ntuple(padding, n), _ntuple(dilation, n)
     out = tuple(pooling_output_shape(x.shape[-n + i], k[i], p[i], s[i], d[i], ceil_mode)
                 for i in range(n))  # fmt: skip
-    if min(out) <= 0:
+    if any(o <= 0 for o in out):  # (each size on its own: `min` would compare sizes)
         return NotImplemented
     win = Windows(tuple(x.shape), k, out, stride=s, padding=p, dilation=d)
     return _window_max(x, win)
@@ -242,7 +242,7 @@ def adaptive_max_pool(n: int, x: torch.Tensor, output_size: Sequence[int]) -> An
     if x.dim() not in (n + 1, n + 2) or x.numel() == 0 or x.dtype == torch.bool:
         return NotImplemented
     out = _ntuple(output_size, n)
-    if min(out) <= 0:
+    if any(o <= 0 for o in out):  # (each size on its own: `min` would compare sizes)
         return NotImplemented
     win = AdaptiveWindows.of(tuple(x.shape), out)
     return _window_max(x, win)
@@ -266,7 +266,7 @@ def avg_pool(
     spatial = tuple(x.shape[-n:])
     out = tuple(pooling_output_shape(spatial[i], k[i], p[i], s[i], 1, ceil_mode)
                 for i in range(n))  # fmt: skip
-    if min(out) <= 0:
+    if any(o <= 0 for o in out):  # (each size on its own: `min` would compare sizes)
         return NotImplemented
     win = Windows(tuple(x.shape), k, out, stride=s, padding=p, dilation=(1,) * n)
     window = tuple(range(-n, 0))
@@ -291,11 +291,21 @@ def avg_pool(
             return hi - lo
         return min(hi, spatial[axis]) - max(lo, 0)
 
+    def extents(axis: int) -> set[int]:
+        """The extents of the windows along `axis`: without ceil mode, each window lies
+        inside the padded input, so it is the kernel's length wherever the padding counts
+        (or there is none), for every size; otherwise each window's, in Python."""
+        if not ceil_mode and (count_include_pad or p[axis] == 0):
+            return {k[axis]}
+        if isinstance(out[axis], torch.SymInt):
+            return set()  # (a symbolic number of windows: the divisor is computed below)
+        return {extent(axis, o) for o in range(out[axis])}
+
     # every window divides by the same count (a constant) when, along each axis, every
     # output position's extent is the same
-    extents = [{extent(axis, o) for o in range(out[axis])} for axis in range(n)]
-    if all(len(e) == 1 for e in extents):
-        return (total / math.prod(e.pop() for e in extents)).to(x.dtype)
+    counts = [extents(axis) for axis in range(n)]
+    if all(len(e) == 1 for e in counts):
+        return (total / math.prod(e.pop() for e in counts)).to(x.dtype)
     divisor: torch.Tensor | None = None
     for axis in range(n):
         if count_include_pad:
@@ -324,7 +334,7 @@ def adaptive_avg_pool3d(x: torch.Tensor, output_size: Sequence[int]) -> Any:
     if x.dim() not in (n + 1, n + 2) or x.numel() == 0 or not x.is_floating_point():
         return NotImplemented
     out = _ntuple(output_size, n)
-    if min(out) <= 0:
+    if any(o <= 0 for o in out):  # (each size on its own: `min` would compare sizes)
         return NotImplemented
     win = AdaptiveWindows.of(tuple(x.shape), out)
     window = tuple(range(-n, 0))

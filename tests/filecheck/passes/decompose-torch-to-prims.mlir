@@ -500,6 +500,20 @@ func.func @arange_from_a_size(%n: i64 {stepwell.name = "s0", stepwell.kind = "sy
 
 // -----
 
+// Average pooling over two symbolic dims: each output size is checked on its own (no
+// comparison of the two), and with no ceil mode and the padding counted every window
+// divides by the kernel's 9 elements, decided without walking the windows in Python.
+// CHECK-LABEL: func.func @pool_of_symbolic_sizes
+// CHECK-NOT: "aten.avg_pool2d
+// CHECK: %[[NINE:.*]] = prims.full {{.*}}fill_value = 9.000000e+00 : f64
+// CHECK-NEXT: prims.div %{{.*}}, %[[NINE]]
+func.func @pool_of_symbolic_sizes(%x: tensor<2x3x?x?xf32, ["s0", "s1"]>) -> tensor<2x3x?x?xf32, ["((s0 - 1)//2) + 1", "((s1 - 1)//2) + 1"]> {
+  %0 = torch.aten.avg_pool2d %x {kernel_size = [3 : i64, 3 : i64], stride = [2 : i64, 2 : i64], padding = [1 : i64, 1 : i64]} : (tensor<2x3x?x?xf32, ["s0", "s1"]>) -> tensor<2x3x?x?xf32, ["((s0 - 1)//2) + 1", "((s1 - 1)//2) + 1"]>
+  func.return %0 : tensor<2x3x?x?xf32, ["((s0 - 1)//2) + 1", "((s1 - 1)//2) + 1"]>
+}
+
+// -----
+
 // MPT's ALiBi slice `bias[..., max(0, 64 - L):]` has the size `64 - Max(0, 64 - L)`,
 // which Dynamo's guard makes L (`stepwell.size_equalities`): the slice's decomposition,
 // traced at the graph's symbols, makes that expression, and its result is spelled `s0`
