@@ -8,7 +8,7 @@ import copy
 import json
 import math
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -158,6 +158,28 @@ def _specializations(dump: Path, graph: str) -> dict[str, dict[str, Any]]:
         for d in sorted((dump / graph).iterdir())
         if d.is_dir()
     }
+
+
+def _assert_symbolic_only(dump: Path, graphs: Sequence[str] = ("graph0",)) -> None:
+    """Each of the dumped `graphs` compiled once, with symbolic sizes, calling no ATen."""
+    for graph in graphs:
+        specs = _specializations(dump, graph)
+        assert list(specs) == ["symbolic"], (graph, list(specs))
+        assert specs["symbolic"]["externs"] == {}, (graph, specs["symbolic"]["externs"])
+
+
+def _assert_compiles_once(fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]],
+                          dump: Path) -> None:  # fmt: skip
+    """`fn` compiled with `dynamic=True` gives eager's results (values, dtypes, shapes)
+    for each argument tuple of `calls`, from one compile with symbolic sizes that calls
+    no ATen."""
+    torch._dynamo.reset()
+    compiled = torch.compile(fn, backend="stepwell", dynamic=True,
+                             options={"dump_dir": str(dump)})  # fmt: skip
+    for args in calls:
+        got, want = compiled(*args), fn(*args)
+        assert mismatch(want, got) is None, ([a.shape for a in args], mismatch(want, got))
+    _assert_symbolic_only(dump)
 
 
 def _mlp() -> nn.Module:
@@ -327,18 +349,9 @@ def test_a_slice_from_the_end_of_a_table_compiles_once(dtype: torch.dtype,
                                                        tmp_path: Path) -> None:  # fmt: skip
     """A slice whose start is a size is a gather, not an ATen call: one compile for every
     length, eager's values and dtype (integers, bools, halves; a whole-table slice)."""
-    torch._dynamo.reset()
     torch.manual_seed(0)
-    model = _Tail(dtype)
-    compiled = torch.compile(model, backend="stepwell", dynamic=True,
-                             options={"dump_dir": str(tmp_path)})  # fmt: skip
-    for length in (5, 11, 32, 2):
-        x = (torch.randn(4, length) * 8).to(dtype)
-        got, want = compiled(x), model(x)
-        assert mismatch(want, got) is None, (length, mismatch(want, got))
-    specs = _specializations(tmp_path, "graph0")
-    assert list(specs) == ["symbolic"], list(specs)
-    assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
+    _assert_compiles_once(_Tail(dtype), [((torch.randn(4, n) * 8).to(dtype),)
+                                         for n in (5, 11, 32, 2)], tmp_path)
 
 
 _SLICES_OF_A_CAT = {
@@ -356,18 +369,9 @@ def test_a_slice_to_the_end_of_a_cat_compiles_once(name: str, dtype: torch.dtype
     that dim is below int64's largest value, which the symbols' ranges alone do not
     prove; every dim of a tensor is. One compile for every length (it compiled per
     length), eager's values and dtype."""
-    torch._dynamo.reset()
     torch.manual_seed(0)
-    fn = _SLICES_OF_A_CAT[name]
-    compiled = torch.compile(fn, backend="stepwell", dynamic=True,
-                             options={"dump_dir": str(tmp_path)})  # fmt: skip
-    for length in (5, 11, 2, 8):
-        x = (torch.randn(3, length) * 8).to(dtype)
-        got, want = compiled(x), fn(x)
-        assert mismatch(want, got) is None, (length, mismatch(want, got))
-    specs = _specializations(tmp_path, "graph0")
-    assert list(specs) == ["symbolic"], list(specs)
-    assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
+    _assert_compiles_once(_SLICES_OF_A_CAT[name], [((torch.randn(3, n) * 8).to(dtype),)
+                                                   for n in (5, 11, 2, 8)], tmp_path)
 
 
 _STEPS_AND_PADS = {
@@ -387,18 +391,9 @@ def test_a_stepped_slice_or_a_pad_of_a_dynamic_dim_compiles_once(
     `prims.slice` holds only for a step of 1), and a constant pad of one checks each
     padded size on its own (`min` of the sizes compared them, a guard): one compile for
     every length, odd and even (each compiled per length), eager's values and dtype."""
-    torch._dynamo.reset()
     torch.manual_seed(0)
-    fn = _STEPS_AND_PADS[name]
-    compiled = torch.compile(fn, backend="stepwell", dynamic=True,
-                             options={"dump_dir": str(tmp_path)})  # fmt: skip
-    for length in (5, 11, 8, 2):
-        x = (torch.randn(3, length, 4) * 8).to(dtype)
-        got, want = compiled(x), fn(x)
-        assert mismatch(want, got) is None, (length, mismatch(want, got))
-    specs = _specializations(tmp_path, "graph0")
-    assert list(specs) == ["symbolic"], list(specs)
-    assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
+    _assert_compiles_once(_STEPS_AND_PADS[name], [((torch.randn(3, n, 4) * 8).to(dtype),)
+                                                  for n in (5, 11, 8, 2)], tmp_path)
 
 
 def test_the_gradient_of_a_stepped_slice_and_a_pad_compiles_once(tmp_path: Path) -> None:
@@ -421,10 +416,7 @@ def test_the_gradient_of_a_stepped_slice_and_a_pad_compiles_once(tmp_path: Path)
         (compiled(ours) * weights).sum().backward()
         (fn(theirs) * weights).sum().backward()
         assert mismatch(theirs.grad, ours.grad) is None, (length, mismatch(theirs.grad, ours.grad))
-    for graph in ("graph0", "graph1-backward"):
-        specs = _specializations(tmp_path, graph)
-        assert list(specs) == ["symbolic"], (graph, list(specs))
-        assert specs["symbolic"]["externs"] == {}, (graph, specs["symbolic"]["externs"])
+    _assert_symbolic_only(tmp_path, ("graph0", "graph1-backward"))
 
 
 def _scatters(x: torch.Tensor, i: torch.Tensor) -> list[torch.Tensor]:
@@ -450,18 +442,9 @@ def test_a_scatter_of_dynamic_sizes_compiles_once(dtype: torch.dtype, tmp_path: 
     values they write, masked by the symbolic element count: one compile for every
     length (each compiled per length), eager's values and dtype, duplicate indices
     included."""
-    torch._dynamo.reset()
     torch.manual_seed(0)
-    compiled = torch.compile(_scatters, backend="stepwell", dynamic=True,
-                             options={"dump_dir": str(tmp_path)})  # fmt: skip
-    for length in (5, 11, 8, 2):
-        x = (torch.randn(length, 6) * 4).to(dtype)
-        i = torch.randint(0, 4, (length,))
-        got, want = compiled(x, i), _scatters(x, i)
-        assert mismatch(want, got) is None, (length, mismatch(want, got))
-    specs = _specializations(tmp_path, "graph0")
-    assert list(specs) == ["symbolic"], list(specs)
-    assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
+    calls = [((torch.randn(n, 6) * 4).to(dtype), torch.randint(0, 4, (n,))) for n in (5, 11, 8, 2)]
+    _assert_compiles_once(_scatters, calls, tmp_path)
 
 
 def test_the_gradient_of_a_gather_of_a_dynamic_length_compiles_once(tmp_path: Path) -> None:
@@ -486,10 +469,7 @@ def test_the_gradient_of_a_gather_of_a_dynamic_length_compiles_once(tmp_path: Pa
         for ours, theirs in zip(leaves[0], leaves[1], strict=True):
             assert mismatch(theirs.grad, ours.grad) is None, (length, mismatch(theirs.grad,
                                                                                ours.grad))
-    for graph in ("graph0", "graph1-backward"):
-        specs = _specializations(tmp_path, graph)
-        assert list(specs) == ["symbolic"], (graph, list(specs))
-        assert specs["symbolic"]["externs"] == {}, (graph, specs["symbolic"]["externs"])
+    _assert_symbolic_only(tmp_path, ("graph0", "graph1-backward"))
 
 
 def _positions(x: torch.Tensor, cache: torch.Tensor) -> list[torch.Tensor]:
@@ -509,16 +489,9 @@ def test_an_arange_from_a_size_compiles_once(tmp_path: Path) -> None:
     changes every step) is an iota from 0 shifted by it (`prims.iota`'s start is static):
     one compile for every pair of lengths (it compiled per length), eager's values and
     dtypes."""
-    torch._dynamo.reset()
-    compiled = torch.compile(_positions, backend="stepwell", dynamic=True,
-                             options={"dump_dir": str(tmp_path)})  # fmt: skip
-    for n, past in ((5, 7), (11, 3), (8, 20), (2, 9)):
-        x, cache = torch.randn(2, n, 3), torch.randn(2, past)
-        got, want = compiled(x, cache), _positions(x, cache)
-        assert mismatch(want, got) is None, (n, past, mismatch(want, got))
-    specs = _specializations(tmp_path, "graph0")
-    assert list(specs) == ["symbolic"], list(specs)
-    assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
+    calls = [(torch.randn(2, n, 3), torch.randn(2, past))
+             for n, past in ((5, 7), (11, 3), (8, 20), (2, 9))]  # fmt: skip
+    _assert_compiles_once(_positions, calls, tmp_path)
 
 
 _POOLS = {
@@ -543,18 +516,9 @@ def test_a_pooling_of_dynamic_sizes_compiles_once(name: str, dtype: torch.dtype,
     by a divisor the kernel computes; max pooling and convolutions over two dynamic dims
     check each output size on its own (`min` compared them, a guard). Each compiled per
     size; now one compile for every size, eager's values and dtype."""
-    torch._dynamo.reset()
     torch.manual_seed(0)
-    fn = _POOLS[name]
-    compiled = torch.compile(fn, backend="stepwell", dynamic=True,
-                             options={"dump_dir": str(tmp_path)})  # fmt: skip
-    for h, w in ((7, 9), (12, 5), (9, 16)):
-        x = torch.randn(2, 3, h, w).to(dtype)
-        got, want = compiled(x), fn(x)
-        assert mismatch(want, got) is None, (h, w, mismatch(want, got))
-    specs = _specializations(tmp_path, "graph0")
-    assert list(specs) == ["symbolic"], list(specs)
-    assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
+    calls = [(torch.randn(2, 3, h, w).to(dtype),) for h, w in ((7, 9), (12, 5), (9, 16))]
+    _assert_compiles_once(_POOLS[name], calls, tmp_path)
 
 
 _VARIANCES = {
@@ -571,18 +535,9 @@ def test_a_variance_over_a_dynamic_dim_compiles_once(name: str, dtype: torch.dty
     """A variance whose row length is a size divides by it in the kernel, read from the
     size arguments: one compile for every length (it compiled per length), eager's
     values and dtype."""
-    torch._dynamo.reset()
     torch.manual_seed(0)
-    fn = _VARIANCES[name]
-    compiled = torch.compile(fn, backend="stepwell", dynamic=True,
-                             options={"dump_dir": str(tmp_path)})  # fmt: skip
-    for length in (5, 11, 8):
-        x = (torch.randn(3, length, length + 2) * 2 + 1).to(dtype)
-        got, want = compiled(x), fn(x)
-        assert mismatch(want, got) is None, (length, mismatch(want, got))
-    specs = _specializations(tmp_path, "graph0")
-    assert list(specs) == ["symbolic"], list(specs)
-    assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
+    calls = [((torch.randn(3, n, n + 2) * 2 + 1).to(dtype),) for n in (5, 11, 8)]
+    _assert_compiles_once(_VARIANCES[name], calls, tmp_path)
 
 
 def test_a_graph_without_symbolic_kernels_for_every_op_is_specialized(tmp_path: Path) -> None:
@@ -1169,6 +1124,4 @@ def test_a_sum_of_sizes_is_size_arithmetic(tmp_path: Path) -> None:
             assert mismatch(fn(x), compiled(x)) is None, cols
     said = " ".join(str(w.message) for w in caught)
     assert "runs a dynamic graph with ATen" not in said, said
-    specs = _specializations(tmp_path, "graph0")
-    assert list(specs) == ["symbolic"], list(specs)
-    assert specs["symbolic"]["externs"] == {}, specs["symbolic"]["externs"]
+    _assert_symbolic_only(tmp_path)

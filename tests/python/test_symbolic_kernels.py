@@ -9,7 +9,9 @@ by a fixed grammar (IR text is untrusted) and bad symbolic kernels are refused.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 import torch
@@ -506,6 +508,28 @@ def test_a_composite_dim_is_proved_below_int64_max_and_no_further() -> None:
     assert not any(_always(g, bounds, [dim]) for g in not_implied)
 
 
+def _all_kernels_here_and_on_gpus(
+    text: str, calls: Sequence[tuple[tuple[torch.Tensor, ...], tuple[Any, ...]]], tmp_path: Path
+) -> None:
+    """The torch-level `text` lowered to the tile level has no graph-level op; for each
+    (arguments, eager's results) of `calls` both interpreters give eager's results; and
+    every kernel compiles for cuda:90 and gfx942."""
+    from stepwell.pipeline import lower
+
+    module = lower(parse_module(text), "tile")
+    assert "= prims." not in str(module)  # (no graph-level op)
+    kernels = kernels_of(module)
+    runtime = Runtime(module, emit_module(kernels))
+    for args, want in calls:
+        _check(run_tile(module, *args), want)
+        _check(runtime(*args), want)
+    for target in ("cuda:90", "hip:gfx942"):
+        (tmp_path / target).mkdir()
+        lines = compile_for(str(module), target, tmp_path / target)
+        assert len(lines) == len(kernels), lines
+        assert all(line.endswith(" None True") for line in lines), lines
+
+
 TORCH_VAR = """
 func.func @forward(%x: tensor<?x?xf32, ["s0", "s1"]>) -> (tensor<?xf32, ["s0"]>, tensor<?x1xf32, ["s0"]>, tensor<?xf32, ["s1"]>, tensor<f32>) {
   %0 = torch.aten.var.correction %x {dim = [1 : i64], correction = 1 : i64} : (tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?xf32, ["s0"]>
@@ -523,23 +547,12 @@ def test_a_variance_over_a_symbolic_row_is_a_kernel(tmp_path: Path) -> None:
     compiled per size), eager's values in both interpreters (a correction of 5 past the
     row's length: eager's division by 0), and the kernels compile for cuda:90 and
     gfx942."""
-    from stepwell.pipeline import lower
-
-    module = lower(parse_module(TORCH_VAR), "tile")
-    assert "= prims." not in str(module)  # (no graph-level op)
-    kernels = kernels_of(module)
-    runtime = Runtime(module, emit_module(kernels))
+    calls = []
     for rows, cols in ((2, 3), (4, 9), (7, 40), (3, 200)):
         x = torch.randn(rows, cols) * 3 + 1
-        want = (x.var(1), x.var(1, correction=0, keepdim=True), x.var(0, correction=5),
-                x.var())  # fmt: skip
-        _check(run_tile(module, x), want)
-        _check(runtime(x), want)
-    for target in ("cuda:90", "hip:gfx942"):
-        (tmp_path / target).mkdir()
-        lines = compile_for(str(module), target, tmp_path / target)
-        assert len(lines) == len(kernels), lines
-        assert all(line.endswith(" None True") for line in lines), lines
+        calls.append(((x,), (x.var(1), x.var(1, correction=0, keepdim=True),
+                             x.var(0, correction=5), x.var())))  # fmt: skip
+    _all_kernels_here_and_on_gpus(TORCH_VAR, calls, tmp_path)
 
 
 TORCH_SCATTER = """
@@ -556,23 +569,13 @@ def test_a_scatter_of_symbolic_sizes_is_a_kernel(tmp_path: Path) -> None:
     into themselves) have symbolic sizes: kernels over the values they write, masked by
     the symbolic element count (they stayed graph-level ops), eager's values in both
     interpreters with duplicate indices, and the kernels compile for cuda:90 and gfx942."""
-    from stepwell.pipeline import lower
-
-    module = lower(parse_module(TORCH_SCATTER), "tile")
-    assert "= prims." not in str(module)  # (no graph-level op)
-    kernels = kernels_of(module)
-    runtime = Runtime(module, emit_module(kernels))
+    calls = []
     for n in (2, 7, 300):
         rows, x = torch.randn(4, 6), torch.randn(n, 6)
         i = torch.randint(0, min(n, 4), (n,))
-        want = (rows.index_add(0, i, x), x.index_put((i,), x, accumulate=True))
-        _check(run_tile(module, rows, i, x), want)
-        _check(runtime(rows, i, x), want)
-    for target in ("cuda:90", "hip:gfx942"):
-        (tmp_path / target).mkdir()
-        lines = compile_for(str(module), target, tmp_path / target)
-        assert len(lines) == len(kernels), lines
-        assert all(line.endswith(" None True") for line in lines), lines
+        calls.append(((rows, i, x), (rows.index_add(0, i, x),
+                                     x.index_put((i,), x, accumulate=True))))  # fmt: skip
+    _all_kernels_here_and_on_gpus(TORCH_SCATTER, calls, tmp_path)
 
 
 TORCH_OFFSET = """
