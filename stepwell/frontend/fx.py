@@ -27,6 +27,7 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.func import FuncOp
 
 from stepwell.frontend.aten_graph import (  # noqa: F401 - the frontend's public names
+    FUNCTIONAL_HOPS,
     drop_opaque_inputs,
     graph_attributes,
     input_writes,
@@ -71,15 +72,10 @@ def refuse_subgraphs(gm: torch.fx.GraphModule) -> None:
                                 "(control flow): stepwell compiles no subgraphs")  # fmt: skip
     for n in gm.graph.nodes:
         hop = n.target if n.op == "call_function" else None
-        if (isinstance(hop, torch._ops.HigherOrderOperator)
-                and hop.name() not in (*IMPORTED_HIGHER_ORDER, *MODE_WRAPPERS)):  # fmt: skip
+        if (isinstance(hop, torch._ops.HigherOrderOperator) and hop not in FUNCTIONAL_HOPS
+                and hop.name() not in MODE_WRAPPERS):  # fmt: skip
             raise RunsWithAten(f"{_where(n)}: stepwell has no import for the higher-order "
                                f"op {hop.name()}")  # fmt: skip
-
-
-IMPORTED_HIGHER_ORDER = ("with_effects", "auto_functionalized", "auto_functionalized_v2")
-"""Higher-order ops `NodeImporter` imports (an effectful call, functionalization's call of
-an op that writes its arguments)."""
 
 
 MUTATION_OUTPUTS = ("USER_INPUT_MUTATION", "BUFFER_MUTATION", "PARAMETER_MUTATION")
