@@ -897,3 +897,30 @@ def test_compiling_draws_no_random_numbers(dynamic: bool, monkeypatch: pytest.Mo
         got = compiled(x)
         assert torch.equal(torch.rand(8), after), rows  # (the generator where eager left it)
         assert mismatch(want, got) is None, (rows, mismatch(want, got))
+
+
+_SPREADS = {
+    "var": lambda x: torch.var(x, 1),
+    "var_mean": lambda x: torch.var_mean(x, 1),
+    "var_mean_uncorrected": lambda x: torch.var_mean(x, 1, correction=0),
+    "var_mean_of_single_elements": lambda x: torch.var_mean(x[:, :1], 1, correction=0),
+    "std_mean_of_all": lambda x: torch.std_mean(x),
+}
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+@pytest.mark.parametrize("name", list(_SPREADS))
+def test_a_spread_of_rows_with_infinities_has_eager_s_nans(name: str,
+                                                           dtype: torch.dtype) -> None:
+    """Rows holding an infinity, a NaN or a value whose square overflows: eager's variance
+    is +inf where Σd² overflows (it was inf - inf = NaN), and var_mean's mean is NaN where
+    the variance is, over rows of more than one element (eager's one Welford pass meets
+    inf - inf; a plain mean gave the infinity). Values and NaN positions are eager's."""
+    big = 1e30 if dtype == torch.float32 else 1e200
+    inf, nan = float("inf"), float("nan")
+    x = torch.tensor([[inf, 1, 2, 3], [big, 1, 2, 3], [inf] * 4, [-inf, 1, 2, 3],
+                      [nan, 1, 2, 3], [1, 2, 3, 4.5]], dtype=dtype)  # fmt: skip
+    fn = _SPREADS[name]
+    torch._dynamo.reset()
+    got = torch.compile(fn, backend="stepwell")(x)
+    assert mismatch(fn(x), got) is None, mismatch(fn(x), got)

@@ -166,6 +166,21 @@ def _rrelu(
     return aten.leaky_relu.default(x, (lower + upper) / 2)
 
 
+def _welford_mean(decomposition: Callable[..., Any]) -> Callable[..., Any]:
+    """`var_mean`/`std_mean` as `decomposition` computes them, except that the mean is NaN
+    wherever the spread is, over rows of more than one element: eager computes both in
+    one Welford pass, whose mean meets `inf - inf` in a row holding an infinity (a plain
+    mean is that infinity)."""
+
+    def spread_and_mean(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
+        spread, mean = decomposition(self, *args, **kwargs)
+        if self.is_complex() or mean.numel() == 0 or self.numel() <= mean.numel():
+            return spread, mean  # (a complex mean; rows of one element: Welford's too)
+        return spread, torch.where(torch.isnan(spread), spread.to(mean.dtype), mean)
+
+    return spread_and_mean
+
+
 COMPOSITE_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.relu.default: _relu,
     aten.pow.Tensor_Scalar: _pow_tensor_scalar,
@@ -175,6 +190,8 @@ COMPOSITE_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.logit_backward.default: _logit_backward,
     aten.rms_norm.default: _rms_norm,
     aten.cross_entropy_loss.default: _cross_entropy_loss,
+    aten.var_mean.correction: _welford_mean(decomposition_table[aten.var_mean.correction]),
+    aten.std_mean.correction: _welford_mean(decomposition_table[aten.std_mean.correction]),
     **{op: _cast_first(decomposition_table[op]) for op in CAST_FIRST},
     aten.__lshift__.Scalar: aten.bitwise_left_shift.Tensor_Scalar,
     aten.__lshift__.Tensor: aten.bitwise_left_shift.Tensor,

@@ -503,6 +503,10 @@ class KernelBuilder:
         n = self.row_length(red_t)
         drift = self.add(arith.DivfOp(self.add(arith.MulfOp(sum_d, sum_d)), n))
         sq = self.add(arith.SubfOp(sum_d2, drift))
+        # a Σd² past the type's range is the variance's infinity (eager's), not inf - inf
+        overflow = self.add(tile.CmpOp("eq", sum_d2, self.b.splat(float("inf"), red_t),
+                                       TensorType(i1, red_t.get_shape())))  # fmt: skip
+        sq = self.add(tile.SelectOp(overflow, sum_d2, sq))
         length = product(self.group.cols)
         if isinstance(length, int):
             return self.add(arith.DivfOp(sq, self.b.splat(max(length - correction, 0.0), red_t)))

@@ -576,10 +576,13 @@ func.func @symbolic(%x: tensor<?x32xf32, ["s0"]>, %w: tensor<32xf32>, %b: tensor
 
 // A variance over a symbolic row divides by the row's length less the correction, read
 // from the size argument (`s0`, converted to the row's float type): a looped kernel,
-// not a graph-level `prims.var`.
+// not a graph-level `prims.var`. A sum of squares past the type's range is the
+// variance's infinity (eager's), not inf - inf.
 // CHECK-LABEL: tile.kernel @k0_var(%x: memref<4x?xf32, strided<[?, 1]>>, %out: memref<4xf32, strided<[1]>>, %s0: index)
 // CHECK: %[[N:.*]] = tile.splat %s0 : tensor<1x1xi64>
 // CHECK-NEXT: %[[LENGTH:.*]] = tile.cast %[[N]] : tensor<1x1xi64> -> tensor<1x1xf32>
+// CHECK: %[[OVERFLOW:.*]] = tile.cmp "eq" %[[SUMSQ:.*]], %{{.*}} : (tensor<1x1xf32>, tensor<1x1xf32>) -> tensor<1x1xi1>
+// CHECK-NEXT: tile.select %[[OVERFLOW]], %[[SUMSQ]], %{{.*}}
 // CHECK: %[[LESS:.*]] = arith.subf %[[LENGTH]], %{{.*}} : tensor<1x1xf32>
 // CHECK-NEXT: %[[DIVISOR:.*]] = arith.maximumf %[[LESS]], %{{.*}} : tensor<1x1xf32>
 // CHECK-NEXT: arith.divf %{{.*}}, %[[DIVISOR]] : tensor<1x1xf32>

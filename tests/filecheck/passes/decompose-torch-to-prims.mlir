@@ -514,6 +514,21 @@ func.func @pool_of_symbolic_sizes(%x: tensor<2x3x?x?xf32, ["s0", "s1"]>) -> tens
 
 // -----
 
+// var_mean's mean is NaN where its variance is: eager's one Welford pass meets inf - inf
+// in a row holding an infinity, where a plain mean is that infinity.
+// CHECK-LABEL: func.func @var_mean_is_welford_s
+// CHECK: %[[VAR:.*]] = prims.var %x
+// CHECK: %[[MEAN:.*]] = prims.div
+// CHECK-NEXT: %[[NAN:.*]] = prims.ne %[[VAR]], %[[VAR]]
+// CHECK-NEXT: %[[WELFORD:.*]] = prims.where %[[NAN]], %[[VAR]], %[[MEAN]]
+// CHECK-NEXT: func.return %[[VAR]], %[[WELFORD]]
+func.func @var_mean_is_welford_s(%x: tensor<4x6xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %0, %1 = torch.operator "aten.var_mean.correction"(%x) {args = [#torch.sym<0>, [1 : i64]]} : (tensor<4x6xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+  func.return %0, %1 : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
 // MPT's ALiBi slice `bias[..., max(0, 64 - L):]` has the size `64 - Max(0, 64 - L)`,
 // which Dynamo's guard makes L (`stepwell.size_equalities`): the slice's decomposition,
 // traced at the graph's symbols, makes that expression, and its result is spelled `s0`
