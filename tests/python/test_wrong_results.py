@@ -905,6 +905,7 @@ _SPREADS = {
     "var_mean_uncorrected": lambda x: torch.var_mean(x, 1, correction=0),
     "var_mean_of_single_elements": lambda x: torch.var_mean(x[:, :1], 1, correction=0),
     "std_mean_of_all": lambda x: torch.std_mean(x),
+    "var_mean_corrected_past_the_row": lambda x: torch.var_mean(x[:, 1:3], 1, correction=2),
 }
 
 
@@ -913,9 +914,10 @@ _SPREADS = {
 def test_a_spread_of_rows_with_infinities_has_eager_s_nans(name: str,
                                                            dtype: torch.dtype) -> None:
     """Rows holding an infinity, a NaN or a value whose square overflows: eager's variance
-    is +inf where Σd² overflows (it was inf - inf = NaN), and var_mean's mean is NaN where
-    the variance is, over rows of more than one element (eager's one Welford pass meets
-    inf - inf; a plain mean gave the infinity). Values and NaN positions are eager's."""
+    is +inf where Σd² overflows (it was inf - inf = NaN), and var_mean's mean of a row of
+    more than one element holding an infinity is NaN (eager's one Welford pass meets
+    inf - inf; a plain mean gave the infinity), but not where only the variance is NaN
+    (a correction past the row's length). Values and NaN positions are eager's."""
     big = 1e30 if dtype == torch.float32 else 1e200
     inf, nan = float("inf"), float("nan")
     x = torch.tensor([[inf, 1, 2, 3], [big, 1, 2, 3], [inf] * 4, [-inf, 1, 2, 3],

@@ -167,16 +167,20 @@ def _rrelu(
 
 
 def _welford_mean(decomposition: Callable[..., Any]) -> Callable[..., Any]:
-    """`var_mean`/`std_mean` as `decomposition` computes them, except that the mean is NaN
-    wherever the spread is, over rows of more than one element: eager computes both in
-    one Welford pass, whose mean meets `inf - inf` in a row holding an infinity (a plain
-    mean is that infinity)."""
+    """`var_mean`/`std_mean` as `decomposition` computes them, except that the mean of a
+    row of more than one element holding an infinity is NaN: eager computes both in one
+    Welford pass, whose mean meets `inf - inf` there (a plain mean is the infinity)."""
 
-    def spread_and_mean(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
-        spread, mean = decomposition(self, *args, **kwargs)
-        if self.is_complex() or mean.numel() == 0 or self.numel() <= mean.numel():
-            return spread, mean  # (a complex mean; rows of one element: Welford's too)
-        return spread, torch.where(torch.isnan(spread), spread.to(mean.dtype), mean)
+    def spread_and_mean(self: torch.Tensor, dim: Any = None, *, correction: Any = None,
+                        keepdim: bool = False) -> Any:  # fmt: skip
+        spread, mean = decomposition(self, dim, correction=correction, keepdim=keepdim)
+        if not self.is_floating_point() or self.dim() == 0:
+            return spread, mean  # (complex: a mean of pairs; 0-d: one element)
+        dims = [d % self.dim() for d in dim] if dim else list(range(self.dim()))
+        if math.prod(self.shape[d] for d in dims) == 1:
+            return spread, mean  # (rows of one element: Welford's mean is the element)
+        holds_infinity = torch.isinf(self).any(dim=dims, keepdim=keepdim)
+        return spread, torch.where(holds_infinity, float("nan"), mean)
 
     return spread_and_mean
 

@@ -514,13 +514,16 @@ func.func @pool_of_symbolic_sizes(%x: tensor<2x3x?x?xf32, ["s0", "s1"]>) -> tens
 
 // -----
 
-// var_mean's mean is NaN where its variance is: eager's one Welford pass meets inf - inf
-// in a row holding an infinity, where a plain mean is that infinity.
+// var_mean's mean of a row holding an infinity is NaN: eager's one Welford pass meets
+// inf - inf there, where a plain mean is that infinity.
 // CHECK-LABEL: func.func @var_mean_is_welford_s
 // CHECK: %[[VAR:.*]] = prims.var %x
 // CHECK: %[[MEAN:.*]] = prims.div
-// CHECK-NEXT: %[[NAN:.*]] = prims.ne %[[VAR]], %[[VAR]]
-// CHECK-NEXT: %[[WELFORD:.*]] = prims.where %[[NAN]], %[[VAR]], %[[MEAN]]
+// CHECK: %[[INF:.*]] = prims.full {{.*}}fill_value = 0x7ff0000000000000 : f64
+// CHECK-NEXT: prims.eq %{{.*}}, %[[INF]]
+// CHECK: %[[HOLDS:.*]] = prims.ne
+// CHECK: %[[NAN:.*]] = prims.broadcast_in_dim
+// CHECK-NEXT: %[[WELFORD:.*]] = prims.where %[[HOLDS]], %[[NAN]], %[[MEAN]]
 // CHECK-NEXT: func.return %[[VAR]], %[[WELFORD]]
 func.func @var_mean_is_welford_s(%x: tensor<4x6xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %0, %1 = torch.operator "aten.var_mean.correction"(%x) {args = [#torch.sym<0>, [1 : i64]]} : (tensor<4x6xf32>) -> (tensor<4xf32>, tensor<4xf32>)
