@@ -326,6 +326,9 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
     if frame_key is not None and (hit := frame_cache.lookup(frame_key, outputs)) is not None:
         return hit
     recorded: list[frame_cache.FrameEntry] = []
+    from stepwell.frontend.torch_level import replace_upstream_decompositions
+
+    replace_upstream_decompositions(gm)  # (ones AOTAutograd would run, disagreeing with eager)
     if rewrite:
         from stepwell.frontend.attention_rewrite import rewrite_attention
 

@@ -926,3 +926,29 @@ def test_a_spread_of_rows_with_infinities_has_eager_s_nans(name: str,
     torch._dynamo.reset()
     got = torch.compile(fn, backend="stepwell")(x)
     assert mismatch(fn(x), got) is None, mismatch(fn(x), got)
+
+
+@pytest.mark.parametrize("reduction", ["none", "mean", "sum"])
+@pytest.mark.parametrize("rows", [0, 2, 5])
+def test_multilabel_margin_loss_is_eager_s(reduction: str, rows: int) -> None:
+    """`nn.MultiLabelMarginLoss` (values and the input's gradient) as eager computes it:
+    PyTorch's decomposition, which AOTAutograd runs before any backend sees the op (so
+    Inductor gives the same numbers), also summed the target slots after the first -1
+    (0.85 became 2.05) and kept a 1-element loss of a 1-d input (`rows` 0). Targets with
+    repeated classes and a row of -1s only are included."""
+    torch.manual_seed(rows)
+    shape = (rows, 6) if rows else (6,)
+    x = torch.randn(shape)
+    y = torch.randint(-1, 6, shape)
+    if rows:
+        y[0] = -1  # (no target)
+        y[1, :3] = 4  # (one class named three times)
+    loss = torch.nn.MultiLabelMarginLoss(reduction=reduction)
+    ours, theirs = x.clone().requires_grad_(), x.clone().requires_grad_()
+    torch._dynamo.reset()
+    got, want = torch.compile(loss, backend="stepwell")(ours, y), loss(theirs, y)
+    assert mismatch(want, got) is None, mismatch(want, got)
+    weights = torch.randn(want.shape)
+    (got * weights).sum().backward()
+    (want * weights).sum().backward()
+    assert mismatch(theirs.grad, ours.grad) is None, mismatch(theirs.grad, ours.grad)
