@@ -3,6 +3,7 @@ each compares the compiled program with eager on values, dtype, shape and NaN po
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 
 import pytest
@@ -952,3 +953,23 @@ def test_multilabel_margin_loss_is_eager_s(reduction: str, rows: int) -> None:
     (got * weights).sum().backward()
     (want * weights).sum().backward()
     assert mismatch(theirs.grad, ours.grad) is None, mismatch(theirs.grad, ours.grad)
+
+
+@pytest.mark.parametrize("norm", ["batch", "instance"])
+def test_a_norm_s_statistics_of_a_row_holding_an_infinity_are_eager_s(norm: str) -> None:
+    """Batch and instance norms in training take their statistics in two passes, as eager
+    does: the running mean of a channel holding an infinity is +inf, as eager's. Only a
+    graph's own `var_mean` gets Welford's NaN mean; inside these decompositions it made
+    the running mean NaN. Output, running mean and running variance are eager's."""
+    torch.manual_seed(0)
+    x = torch.randn(4, 3, 5)
+    x[1, 0, 2] = float("inf")
+    module = (torch.nn.BatchNorm1d(3) if norm == "batch"
+              else torch.nn.InstanceNorm1d(3, track_running_stats=True))  # fmt: skip
+    theirs, ours = copy.deepcopy(module), copy.deepcopy(module)
+    torch._dynamo.reset()
+    got, want = torch.compile(ours, backend="stepwell")(x), theirs(x)
+    assert mismatch(want, got) is None, mismatch(want, got)
+    for name in ("running_mean", "running_var"):
+        mine, eager = getattr(ours, name), getattr(theirs, name)
+        assert mismatch(eager, mine) is None, (name, mismatch(eager, mine))

@@ -194,8 +194,6 @@ COMPOSITE_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.logit_backward.default: _logit_backward,
     aten.rms_norm.default: _rms_norm,
     aten.cross_entropy_loss.default: _cross_entropy_loss,
-    aten.var_mean.correction: _welford_mean(decomposition_table[aten.var_mean.correction]),
-    aten.std_mean.correction: _welford_mean(decomposition_table[aten.std_mean.correction]),
     **{op: _cast_first(decomposition_table[op]) for op in CAST_FIRST},
     aten.__lshift__.Scalar: aten.bitwise_left_shift.Tensor_Scalar,
     aten.__lshift__.Tensor: aten.bitwise_left_shift.Tensor,
@@ -213,9 +211,20 @@ BY_SCHEMA_NAME: dict[str, Callable[..., Any]] = {"prims::fma": _fma}
 """Decompositions of ops registered outside ATen, by their schema's name."""
 
 
+WELFORD_MEANS: dict[Any, Callable[..., Any]] = {
+    aten.var_mean.correction: _welford_mean(decomposition_table[aten.var_mean.correction]),
+    aten.std_mean.correction: _welford_mean(decomposition_table[aten.std_mean.correction]),
+}
+"""The graph's own `var_mean`/`std_mean` -> eager's Welford mean. Only for those calls
+(`composite_of`), not inside other decompositions: eager's batch and instance norms take
+their statistics in two passes, whose mean of a row holding an infinity is the infinity
+(their running mean too)."""
+
+
 def composite_of(fn: Any) -> Callable[..., Any] | None:
-    """The decomposition of op `fn` in these tables, or None."""
-    found = COMPOSITE_DECOMPOSITIONS.get(fn)
+    """The decomposition of the graph's op `fn` in these tables (`WELFORD_MEANS` too), or
+    None."""
+    found = COMPOSITE_DECOMPOSITIONS.get(fn) or WELFORD_MEANS.get(fn)
     if found is None and isinstance(fn, torch._ops.OpOverload):
         found = BY_SCHEMA_NAME.get(fn._schema.name)
     return found
