@@ -457,22 +457,21 @@ def _result_span(node: torch.fx.Node, index: int) -> tuple[int, int] | None:
     """Where the values `getitem(node, index)` reads start among the op's results, and
     how many: results that are `None` (the input gradient `convolution_backward` is not
     asked for) have no SSA value (None); a list result (`Tensor[]` in a tuple) has one
-    per tensor."""
+    per tensor (`spread_results`)."""
     val = node.meta.get("val")
     if not isinstance(val, list | tuple):
         return index, 1
     if index < len(val) and val[index] is None:
         return None
-    start = sum(_result_count(v) for v in val[:index])
-    return start, _result_count(val[index]) if index < len(val) else 1
+    count = len(spread_results(val[index:index + 1])) if index < len(val) else 1
+    return len(spread_results(val[:index])), count
 
 
-def _result_count(v: Any) -> int:
-    """How many SSA values an entry of an op's results is: none for None, one per tensor
-    of a list inside the results, else one."""
-    if v is None:
-        return 0
-    return sum(x is not None for x in v) if isinstance(v, list | tuple) else 1
+def spread_results(values: Sequence[Any]) -> list[Any]:
+    """An op's results, one per tensor: `values` with each list inside spread out and its
+    `None`s left out."""
+    return [x for v in values for x in (v if isinstance(v, list | tuple) else (v,))
+            if x is not None]  # fmt: skip
 
 
 AUTO_FUNCTIONALIZED = (torch.ops.higher_order.auto_functionalized,
@@ -611,9 +610,8 @@ def _result_types(node: torch.fx.Node) -> list[Attribute]:
             val = node.meta["example_value"]
         else:
             raise FxImportError(f"node {node.name} has no meta['val'] (run FakeTensorProp)")
-    if isinstance(val, list | tuple):  # (a list inside: one result per tensor)
-        return [type_of_value(x) for v in val if v is not None
-                for x in (v if isinstance(v, list | tuple) else (v,)) if x is not None]  # fmt: skip
+    if isinstance(val, list | tuple):
+        return [type_of_value(x) for x in spread_results(val)]
     return [type_of_value(val)]
 
 

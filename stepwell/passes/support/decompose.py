@@ -41,7 +41,7 @@ from stepwell.dialects.prims_support import (
     TakeOp,
 )
 from stepwell.dialects.torch_support import TorchOp
-from stepwell.ir.fx_nodes import NodeImporter
+from stepwell.ir.fx_nodes import NodeImporter, spread_results
 from stepwell.ir.sizes import Size, is_static
 from stepwell.ir.types import torch_dtype
 from stepwell.passes.support.arg_reductions import ARG_REDUCTION_DECOMPOSITIONS
@@ -422,9 +422,8 @@ def splice(
         if node.op == "call_function":
             splicer.import_node(node)
     out = next(n for n in gm.graph.nodes if n.op == "output").args[0]
-    outs = out if isinstance(out, list | tuple) else [out]
-    outs = [x for o in outs for x in (o if isinstance(o, list | tuple) else (o,))]  # (a list
-    results = [splicer.value(o) for o in outs if o is not None]  # in the results: its tensors)
+    results = [splicer.value(o) for o in spread_results(out if isinstance(out, list | tuple)
+                                                        else [out])]  # fmt: skip
     ops = list(block.ops)
     for op in ops:
         op.detach()
