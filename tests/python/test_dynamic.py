@@ -423,16 +423,14 @@ def _scatters(x: torch.Tensor, i: torch.Tensor) -> list[torch.Tensor]:
     """Scatters whose sizes follow the length n of `x` (n, 6) and `i` (n,) in [0, 4)."""
     rows = torch.zeros(4, x.shape[1], dtype=x.dtype)
     cols = i[:, None].expand(-1, 3)  # (n, 3) of columns in [0, 4)
-    out = [
+    return [
         rows.index_add(0, i, x),  # tokens summed per expert (a MoE's combine)
         torch.zeros(x.shape[0], 4, dtype=x.dtype).scatter_add(1, cols, x[:, :3]),
         x.index_put((i % x.shape[0],), x[:2].sum(0), accumulate=True),
         x.index_copy(0, torch.arange(x.shape[0]).flip(0), x),  # rows reversed
+        rows.scatter_reduce(0, i[:, None].expand(-1, x.shape[1]), x, "amax",
+                            include_self=False),
     ]
-    if x.dtype != torch.bool:
-        out.append(rows.scatter_reduce(0, i[:, None].expand(-1, x.shape[1]), x, "amax",
-                                       include_self=False))  # fmt: skip
-    return out
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.int64])
