@@ -83,6 +83,14 @@ CASES = {  # B, H, Hkv, L, S, D, causal, mask, dtype
     "additive_mask_mqa": (1, 3, 1, 33, 40, 16, False, "add", torch.float32),
     "bf16_causal": (1, 2, 2, 40, 40, 32, True, None, torch.bfloat16),
     "f16_gqa_mask": (1, 4, 2, 24, 24, 16, False, "add", torch.float16),
+    # lengths of whole blocks: the programs with no job (not the first head of a group,
+    # or past the query or key blocks) store one block past a view the tiles cover
+    # exactly, and those stores must stay masked (they wrote over another head's rows
+    # or past the buffer)
+    "gqa_whole_blocks": (2, 4, 2, 32, 32, 16, False, None, torch.float32),
+    "causal_mqa_whole_blocks": (1, 3, 1, 64, 64, 16, True, None, torch.float32),
+    "more_keys_whole_blocks": (1, 2, 2, 16, 64, 16, False, None, torch.float32),
+    "more_queries_whole_blocks": (1, 4, 2, 64, 16, 16, False, "bool", torch.float32),
 }
 
 

@@ -10,6 +10,7 @@ The source uses only core `triton.language` (no libdevice), so it runs under
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
@@ -50,23 +51,69 @@ def _shape(v: SSAValue) -> list[int]:
     return list(cast(TensorType[Attribute], v.type).get_shape())
 
 
-def _loop_bounds(coord: SSAValue, size: int, total: Size) -> tuple[bool, bool]:
-    """Do the tiles `coord` picks start at 0 or after, and end within `total`'s tiles
-    (of `size`)? Only a loop's counter with other than constant bounds from 0 up to the
-    tile count may not (edited IR); any other coordinate is the compiler's own (a
-    program id). Lanes outside a view read 0 by the tile level's semantics, which a mask
-    keeps where this is not known."""
-    block = coord.owner
-    loop = block.parent_op() if isinstance(block, Block) else None
-    if not isinstance(loop, scf.ForOp) or coord is not loop.body.block.args[0]:
-        return True, True
-    low, step = _constant_index(loop.lb), _constant_index(loop.step)
-    starts = low is not None and low >= 0 and step is not None and step > 0
-    tiles = -(-total // size) if isinstance(total, int) else None
-    ub = loop.ub.owner
-    highs = [loop.ub] if not isinstance(ub, arith.MinSIOp) else list(ub.operands)
-    bound = [h for h in (_constant_index(v) for v in highs) if h is not None]  # (the least one)
-    return starts, tiles is not None and bool(bound) and min(bound) <= tiles
+def _coordinate_range(coord: SSAValue, grid: Sequence[Size]) -> tuple[int, int] | None:
+    """The least and greatest tile coordinate `coord` can be, or None when that is not
+    known: a program id runs over its grid dimension (`grid`), a loop's counter from its
+    lower bound to below its upper one, a constant is itself, and index arithmetic
+    (`+ - * // % min max`) follows its operands. A coordinate the kernel computes may
+    lie past a view on purpose (the attention backward's programs with no job store
+    there), so only what this proves spares a mask."""
+    owner = coord.owner
+    if isinstance(owner, Block):  # a loop's counter
+        loop = owner.parent_op()
+        if not isinstance(loop, scf.ForOp) or coord is not loop.body.block.args[0]:
+            return None
+        low, high = (_coordinate_range(v, grid) for v in (loop.lb, loop.ub))
+        step = _constant_index(loop.step)
+        if low is None or high is None or step is None or step <= 0:
+            return None
+        return low[0], max(low[0], high[1] - 1)
+    if isinstance(owner, tile.ProgramIdOp):  # (a symbolic grid: from 0, on without a bound)
+        size = grid[owner.axis.value.data]
+        return (0, max(size - 1, 0)) if isinstance(size, int) else (0, UNBOUNDED)
+    if isinstance(owner, arith.ConstantOp):
+        value = _constant_index(coord)
+        return None if value is None else (value, value)
+    rule = _RANGE_RULES.get(type(owner))
+    if rule is None:
+        return None
+    ranges = [_coordinate_range(v, grid) for v in owner.operands]
+    return None if any(r is None for r in ranges) else rule(*cast(list[tuple[int, int]], ranges))
+
+
+UNBOUNDED = sys.maxsize
+"""The greatest value of a coordinate whose range has no known end (a symbolic grid's)."""
+
+
+def _product_range(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+    ends = [x * y for x in a for y in b]
+    return min(ends), max(ends)
+
+
+def _quotient_range(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int] | None:
+    """Of `a // b` for a divisor known positive and a dividend not negative."""
+    if b[0] <= 0 or a[0] < 0:
+        return None
+    return a[0] // b[1], a[1] // b[0]
+
+
+def _remainder_range(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int] | None:
+    if b[0] <= 0 or a[0] < 0:
+        return None
+    return (0, min(a[1], b[1] - 1)) if a[1] >= b[0] else a
+
+
+_RANGE_RULES: dict[type[Operation], Callable[..., tuple[int, int] | None]] = {
+    arith.AddiOp: lambda a, b: (a[0] + b[0], a[1] + b[1]),
+    arith.SubiOp: lambda a, b: (a[0] - b[1], a[1] - b[0]),
+    arith.MuliOp: _product_range,
+    arith.DivSIOp: _quotient_range,
+    arith.FloorDivSIOp: _quotient_range,
+    arith.RemSIOp: _remainder_range,
+    arith.MinSIOp: lambda a, b: (min(a[0], b[0]), min(a[1], b[1])),
+    arith.MaxSIOp: lambda a, b: (max(a[0], b[0]), max(a[1], b[1])),
+}
+"""How index arithmetic maps the ranges of its operands (`_coordinate_range`)."""
 
 
 def _constant_index(v: SSAValue) -> int | None:
@@ -132,9 +179,12 @@ class Emitter:
             lin = self.fresh("offs")
             self.line(f"{lin} = ({self.name(coord)} * {size} + tl.arange(0, {size}))[{index}]")
             mask = None
-            starts, ends = _loop_bounds(coord, size, total)
+            known = _coordinate_range(coord, (self.part or self.kernel).grid_sizes())
+            starts = known is not None and known[0] >= 0
+            ends = (known is not None and isinstance(total, int) and total % size == 0
+                    and known[1] < total // size)  # fmt: skip
             checks = [] if starts else [f"({lin} >= 0)"]
-            if not ends or not isinstance(total, int) or total % size != 0 or total == 0:
+            if not ends:
                 checks.append(f"({lin} < {self.source(total)})")
             if checks:
                 mask = self.fresh("mask")
