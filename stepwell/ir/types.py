@@ -7,6 +7,7 @@ shapes survives the IR: `tensor<?x64x?xf32, ["s0", "s1"]>`.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import Any, cast
@@ -50,7 +51,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation
 
-from stepwell.ir.sizes import Size, SizeError, parse_size, size_text
+from stepwell.ir.sizes import Size, SizeError, parse_size, simplify, size_text
 
 ui8 = IntegerType(8, Signedness.UNSIGNED)
 ui16 = IntegerType(16, Signedness.UNSIGNED)
@@ -206,25 +207,44 @@ def simplified_size(d: torch.SymInt) -> Any:
         return expr
     try:
         expr = env.simplify(expr)
-        return expr.xreplace(_guarded_equalities(env)) if not expr.is_Symbol else expr
+        equalities = _guarded_equalities(env)
+        for _ in range(4):  # (a simpler side may itself equal a simpler one still)
+            simpler = expr.xreplace(equalities)
+            if simpler == expr:
+                break
+            expr = simpler
+        return expr
     except Exception:  # noqa: BLE001 - (sympy refusing an expression: keep it as it is)
         return d.node.expr
 
 
 def _guarded_equalities(env: Any) -> dict[Any, Any]:
-    """`{expression: symbol}` for each guard `Eq(symbol, expression)` of `env` whose
-    symbol the environment keeps (one it replaced, by `2*s1` say, names no size the
-    graph's arguments give)."""
+    """`{expression: simpler}` for each guard `Eq(a, b)` of `env` between sizes, the
+    side with more to it mapped to the simpler one (`_simplicity`): a symbol the
+    environment keeps (one it replaced, by `2*s1` say, names no size the graph's
+    arguments give) for `Eq(s0, 64 - Max(0, 64 - s0))`; a constant for `Eq(s0//(s0//2),
+    2)`, which a view splitting `s0` in pairs leaves; the shorter expression for the two
+    halves of a `chunk(2)` of `s0` that meet (`Eq(s0 - (s0 + 1)//2, (s0 + 1)//2)`)."""
     import sympy
 
     found: dict[Any, Any] = {}
     for guard in env.guards:
-        if isinstance(guard.expr, sympy.Eq):
-            for one, other in (guard.expr.args, guard.expr.args[::-1]):
-                if (one.is_Symbol and one not in env.replacements and not other.is_Symbol
-                        and other.free_symbols):  # fmt: skip
-                    found[other] = one
+        if not isinstance(guard.expr, sympy.Eq):
+            continue
+        simpler, other = sorted(guard.expr.args, key=_simplicity)
+        if (other.is_Symbol or not other.free_symbols or other in found
+                or simpler.free_symbols & set(env.replacements)):  # fmt: skip
+            continue
+        found[other] = simpler
     return found
+
+
+def _simplicity(size: Any) -> tuple[Any, ...]:
+    """Sorts a constant first, then a symbol, then expressions by their operations."""
+    import sympy
+
+    return (not size.is_Integer, not size.is_Symbol, sympy.count_ops(size), len(str(size)),
+            str(size))  # fmt: skip
 
 
 def size_hints(values: Sequence[object]) -> dict[str, int]:
@@ -277,17 +297,17 @@ def size_ranges(values: Sequence[object]) -> dict[str, tuple[int, int]]:
 
 
 def size_equalities(values: Sequence[object]) -> dict[str, str]:
-    """`{expression: symbol}` for each equality Dynamo's guards hold between a size
-    expression and a symbol of `values` (FX `meta["val"]`s), in stepwell's spelling: a
-    decomposition traced at those symbols may make the expression where the graph's
-    types say the symbol (`SIZE_EQUALITIES`)."""
+    """`{expression: simpler}` for each equality Dynamo's guards hold between sizes over
+    the symbols of `values` (FX `meta["val"]`s; `_guarded_equalities`), in stepwell's
+    spelling: a decomposition traced at those symbols may make the expression where the
+    graph's types say the simpler size (`SIZE_EQUALITIES`)."""
     env = next((d.node.shape_env for v in values
                 for d in (list(v.shape) if isinstance(v, torch.Tensor) else [v])
                 if isinstance(d, torch.SymInt) and d.node.shape_env is not None), None)  # fmt: skip
     found: dict[str, str] = {}
-    for expr, sym in (_guarded_equalities(env) if env is not None else {}).items():
+    for expr, simpler in (_guarded_equalities(env) if env is not None else {}).items():
         try:
-            found[size_text(parse_size(str(expr)))] = str(sym)
+            found[size_text(parse_size(str(expr)))] = size_text(parse_size(str(simpler)))
         except SizeError:
             continue  # (outside the size grammar: never in a type)
     return found
@@ -306,13 +326,46 @@ def equalities_of(func: Operation) -> dict[str, str]:
 
 
 def with_equalities(t: Attribute, equalities: dict[str, str]) -> Attribute:
-    """`t` with each `?` dim that `equalities` names spelled as the symbol it equals."""
+    """`t` with each `?` dim spelled with the sizes `equalities` makes its expressions
+    (the dim, or a part of it: `(s0//2) + 1` once `s0//2` is 1); a static dim where that
+    is a constant."""
     if not equalities or not isinstance(t, TensorType) or not isinstance(t.encoding, ArrayAttr):
         return t
     tt = cast(TensorType[Attribute], t)
-    names = [StringAttr(equalities.get(n.data, n.data)) if isinstance(n, StringAttr) else n
-             for n in tt.encoding.data]  # fmt: skip
-    return TensorType(tt.element_type, tt.get_shape(), ArrayAttr(names))
+    names = iter(tt.encoding.data)
+    dims: list[int] = []
+    symbols: list[Attribute] = []
+    for d in tt.get_shape():
+        name = next(names, None) if d == DYNAMIC_INDEX else None
+        if not isinstance(name, StringAttr):
+            dims.append(d)
+            if name is not None:
+                symbols.append(name)
+            continue
+        spelled = _spelled_with(name.data, tuple(sorted(equalities.items())))
+        if isinstance(spelled, int):
+            dims.append(spelled)
+        else:
+            dims.append(DYNAMIC_INDEX)
+            symbols.append(StringAttr(spelled))
+    return TensorType(tt.element_type, dims, ArrayAttr(symbols) if symbols else NoneAttr())
+
+
+@functools.lru_cache(maxsize=4096)
+def _spelled_with(name: str, equalities: tuple[tuple[str, str], ...]) -> int | str:
+    """The size `name` spells, its parts that `equalities` names replaced: an int when
+    that leaves a constant, else its text (`name` itself where nothing changes)."""
+    if dict(equalities).get(name) is not None:
+        name = dict(equalities)[name]
+    try:
+        size = parse_size(name)
+        subs = {parse_size(k): parse_size(v) for k, v in equalities}
+    except SizeError:
+        return name
+    if isinstance(size, int):
+        return size
+    replaced = simplify(size.xreplace(subs))
+    return replaced if isinstance(replaced, int) else size_text(replaced)
 
 
 MAX_SIZE = (1 << 63) - 2

@@ -492,6 +492,53 @@ def test_an_arange_from_a_size_compiles_once(tmp_path: Path) -> None:
     _assert_compiles_once(_positions, calls, tmp_path)
 
 
+_CHUNKS = {
+    # (the two halves of a length: odd lengths give a shorter second half)
+    "halves": lambda x: [c * 2 for c in x.chunk(2, 1)],
+    # classifier-free guidance: the halves of a batch (even) meet, guarded equal
+    "guidance": lambda x: (lambda u, c: u + 3 * (c - u))(*x.chunk(2, 0)),
+    "unsafe_halves": lambda x: [c.flip(1) for c in x.unsafe_chunk(2, 1)],
+}
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.int64, torch.bool])
+@pytest.mark.parametrize("name", list(_CHUNKS))
+def test_a_chunk_of_a_dynamic_dim_compiles_once(name: str, dtype: torch.dtype,
+                                                 tmp_path: Path) -> None:  # fmt: skip
+    """`chunk(2)` of a dynamic dim splits it into pieces of `(s0 + 1)//2`: each piece is
+    found by comparing its start and end with `s0`, which holds for every size (`range`
+    needed the size itself). Where the two halves meet, Dynamo guards them equal, and the
+    importer spells both the same way. One compile for every length (each compiled per
+    length), eager's values and dtype."""
+    torch.manual_seed(0)
+    fn = _CHUNKS[name]
+    if dtype == torch.bool and name == "guidance":
+        fn = lambda x: (lambda u, c: u ^ c)(*x.chunk(2, 0))  # noqa: E731 (no bool arithmetic)
+    lengths = (6, 10, 4, 16) if name == "guidance" else (5, 10, 3, 8)
+    _assert_compiles_once(fn, [((torch.randn(n, n + 1) * 8).to(dtype),) for n in lengths],
+                          tmp_path)  # fmt: skip
+
+
+def test_the_gradient_of_a_chunk_of_a_dynamic_dim_compiles_once(tmp_path: Path) -> None:
+    """Training through the halves of a dynamic length: forward and backward (a cat of the
+    halves' gradients) each compile once, and the gradient is eager's."""
+    torch._dynamo.reset()
+
+    def fn(x: torch.Tensor) -> torch.Tensor:
+        first, second = x.chunk(2, 1)
+        return first.sigmoid().sum(1) + second.tanh().sum(1)
+
+    compiled = torch.compile(fn, backend="stepwell", dynamic=True,
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    for length in (5, 10, 7):
+        x = torch.randn(3, length)
+        ours, theirs = x.clone().requires_grad_(), x.clone().requires_grad_()
+        compiled(ours).sum().backward()
+        fn(theirs).sum().backward()
+        assert mismatch(theirs.grad, ours.grad) is None, (length, mismatch(theirs.grad, ours.grad))
+    _assert_symbolic_only(tmp_path, ("graph0", "graph1-backward"))
+
+
 _POOLS = {
     "avg_1d": lambda x: nn.functional.avg_pool1d(x.flatten(2), 3, 2),
     "avg_2d_padded": lambda x: nn.functional.avg_pool2d(x, 3, 2, padding=1),

@@ -123,9 +123,19 @@ def split_with_sizes(x: torch.Tensor, split_sizes: Sequence[int], dim: int = 0) 
 
 
 def split(x: torch.Tensor, split_size: int, dim: int = 0) -> list[Any]:
+    """Pieces of `split_size` and a last one of what is left. A piece starts wherever
+    `start < total`, and is whole wherever its end is `< total`: with symbolic sizes (a
+    `chunk(2)` of a dynamic dim, `split_size = (s0 + 1) // 2`) each comparison is a
+    decision that holds for every size (`symbolic._always`), where `range(0, total,
+    split_size)` and `min` would need the sizes themselves."""
     total = x.shape[dim % x.dim()]
-    sizes = [min(split_size, total - i) for i in range(0, total, split_size)] or [0]
-    return split_with_sizes(x, sizes, dim)
+    sizes: list[Any] = []
+    start: Any = 0
+    while start < total:
+        end = start + split_size
+        sizes.append(split_size if end < total else total - start)
+        start = end
+    return split_with_sizes(x, sizes or [0], dim)
 
 
 def select(x: torch.Tensor, dim: int, index: int) -> torch.Tensor:

@@ -48,3 +48,23 @@ torch.compile(f, backend=capture, dynamic=True)(torch.randn(4, 6))
 # CHECK: %[[M:.*]] = torch.operator "_operator.mul"(%[[N0]]) {args = [#torch.sym<0>, 2 : i64]} : (i64) -> i64
 # CHECK: %[[V:.*]] = torch.aten.view %[[X]] sym(%[[M]]) {size = [#torch.sym<0>, -1 : i64]}
 # CHECK: torch.aten.relu %[[V]] : (tensor<?x?xf32, ["2*[[S0]]", "([[S1]]//2)"]>) -> tensor<?x?xf32, ["2*[[S0]]", "([[S1]]//2)"]>
+
+
+def guidance(x: torch.Tensor) -> torch.Tensor:
+    """Classifier-free guidance: the two halves of a chunk(2) of a dynamic batch meet,
+    which Dynamo guards as `Eq(s0 - (s0 + 1)//2, (s0 + 1)//2)`. The importer spells both
+    halves' batch the simpler way, so the sum of the two is of one type."""
+    uncond, cond = x.chunk(2)
+    return uncond + 7.5 * (cond - uncond)
+
+
+torch._dynamo.reset()
+with torch.no_grad():
+    torch.compile(guidance, backend=aot_autograd(fw_compiler=capture), dynamic=True)(
+        torch.randn(8, 6))
+
+# CHECK-LABEL: func.func @forward(
+# CHECK-SAME: %[[N0:[a-z0-9_]+]]: i64 {stepwell.name = "[[S0:s[0-9]+]]", stepwell.kind = "symint"}
+# CHECK-SAME: -> tensor<?x?xf32, ["(([[S0]] + 1)//2)", "[[S1:s[0-9]+]]"]>
+# CHECK: %[[U:.*]], %[[C:.*]] = torch.aten.split.Tensor {{.*}} -> (tensor<?x?xf32, ["(([[S0]] + 1)//2)", "[[S1]]"]>, tensor<?x?xf32, ["(([[S0]] + 1)//2)", "[[S1]]"]>)
+# CHECK: torch.aten.sub.Tensor %[[C]], %[[U]] {{.*}} -> tensor<?x?xf32, ["(([[S0]] + 1)//2)", "[[S1]]"]>

@@ -485,6 +485,23 @@ func.func @pad_of_a_symbolic_dim(%x: tensor<?x?xf32, ["s0", "s1"]>) -> tensor<?x
 
 // -----
 
+// `chunk(2)` of a symbolic dim: a split into pieces of `(s0 + 1)//2`. Each piece is
+// found by comparing its start and end with `s0`, decisions that hold for every size
+// (where `range(0, s0, size)` needs `s0` itself): a slice from 0, then a gather from
+// `(s0 + 1)//2` (a start `prims.slice` cannot hold).
+// CHECK-LABEL: func.func @chunk_of_a_symbolic_dim
+// CHECK-NOT: "aten.split
+// CHECK: prims.slice %x {{.*}}-> tensor<3x?xf32, ["((s0 + 1)//2)"]>
+// CHECK: prims.take %x, %{{.*}} -> tensor<3x?xf32, ["s0 - ((s0 + 1)//2)"]>
+func.func @chunk_of_a_symbolic_dim(%n: i64 {stepwell.name = "s0", stepwell.kind = "symint"}, %x: tensor<3x?xf32, ["s0"]>) -> (tensor<3x?xf32, ["((s0 + 1)//2)"]>, tensor<3x?xf32, ["s0 - ((s0 + 1)//2)"]>) {
+  %a = torch.operator "_operator.add"(%n) {args = [#torch.sym<0>, 1 : i64]} : (i64) -> i64
+  %h = torch.operator "_operator.floordiv"(%a) {args = [#torch.sym<0>, 2 : i64]} : (i64) -> i64
+  %0, %1 = torch.aten.split.Tensor %x sym(%h) {split_size = #torch.sym<0>, dim = 1 : i64} : (tensor<3x?xf32, ["s0"]>, i64) -> (tensor<3x?xf32, ["((s0 + 1)//2)"]>, tensor<3x?xf32, ["s0 - ((s0 + 1)//2)"]>)
+  func.return %0, %1 : tensor<3x?xf32, ["((s0 + 1)//2)"]>, tensor<3x?xf32, ["s0 - ((s0 + 1)//2)"]>
+}
+
+// -----
+
 // `arange(s0, s0 + s1)` (position ids after a cache of s0 entries): `prims.iota`'s start
 // is static, so it is the iota from 0 plus a fill of s0.
 // CHECK-LABEL: func.func @arange_from_a_size
