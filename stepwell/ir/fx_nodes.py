@@ -736,11 +736,21 @@ def _written_value(importer: NodeImporter, copy: torch.fx.Node,
 
 
 def _eager_order(node: torch.fx.Node) -> tuple[int, ...] | None:
-    """The dim order of the tensor eager returns for `node` when it is not row-major."""
+    """The dim order of the tensor eager returns for `node` when it is not row-major
+    (with symbolic sizes, the order at the sizes Dynamo traced it with: eager's layout
+    follows its inputs' order, not their sizes)."""
     val = node.meta.get("val")
     if not isinstance(val, torch.Tensor) or val.layout is not torch.strided:
         return None
-    return dim_order(tuple(val.shape), val.stride())
+    return dim_order(*([_hint(d) for d in dims] for dims in (val.shape, val.stride())))
+
+
+def _hint(size: object) -> object:
+    """A size as an int: a SymInt's example value (its hint) where it has one."""
+    if isinstance(size, torch.SymInt):
+        hint = size.node.hint
+        return int(hint) if isinstance(hint, int) else size
+    return size
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,7 @@ from stepwell.ir.sizes import (
 )
 from stepwell.ir.writes import storage_of, write_back
 
-PLAN_FORMAT = 5
+PLAN_FORMAT = 6
 
 DTYPES: dict[str, torch.dtype] = {
     name: d
@@ -167,10 +167,14 @@ def launch(
 
 
 def unaliased(outputs: tuple[Any, ...], inputs: Sequence[torch.Tensor],
-              distinct: int | None = None) -> tuple[Any, ...]:  # fmt: skip
+              distinct: int | None = None,
+              orders: Sequence[tuple[int, ...]] = ()) -> tuple[Any, ...]:  # fmt: skip
     """Graph-level views (reshape, transpose, ...) are views at run time; an output that
     is a view of an input is copied, so that writing into one never changes the other (a
-    functional graph's outputs are new tensors). So is one of the first `distinct` outputs
+    functional graph's outputs are new tensors), in the dim order eager gives it
+    (`orders`, one per output: `types.OUTPUT_ORDERS`; row-major where it has none: the
+    copy `x.contiguous()` of a transposed `x` is row-major, though `contiguous` is no op
+    at the prims level and the output is `x` there). So is one of the first `distinct` outputs
     (default: all) that shares memory with an earlier one (`cse` makes `(x * 2, x * 2)` or
     `(x * 2, (x * 2).t())` one value): each output a user gets is a tensor of its own, as
     autograd needs (a `detach`ed twin must not take the other's grad; an output that is a
@@ -185,7 +189,7 @@ def unaliased(outputs: tuple[Any, ...], inputs: Sequence[torch.Tensor],
         if isinstance(o, torch.Tensor) and o.numel() and (ptr := storage_of(o)) is not None:
             users = distinct is None or i < distinct
             if ptr in storages or (ptr in seen and users):
-                o = o.clone()
+                o = laid_out(o, orders[i] if i < len(orders) else ())
             elif users and overlaps(o):
                 o = o.contiguous()  # (its own memory: written elementwise, no clone needed)
                 seen.add(ptr)
@@ -195,18 +199,30 @@ def unaliased(outputs: tuple[Any, ...], inputs: Sequence[torch.Tensor],
     return tuple(out)
 
 
+def laid_out(t: torch.Tensor, order: tuple[int, ...]) -> torch.Tensor:
+    """A copy of `t` whose dims lie in memory in `order` (outermost first; row-major for
+    ())."""
+    if not order or len(order) != t.dim():
+        return t.clone(memory_format=torch.contiguous_format)
+    out = torch.empty([t.shape[d] for d in order], dtype=t.dtype, device=t.device)
+    out = out.permute([order.index(d) for d in range(t.dim())])
+    return out.copy_(t)
+
+
 def finish_call(outputs: tuple[Any, ...], args: Sequence[Any],
-                writes: Sequence[tuple[int, int]], distinct: int | None) -> tuple[Any, ...]:
+                writes: Sequence[tuple[int, int]], distinct: int | None,
+                orders: Sequence[tuple[int, ...]] = ()) -> tuple[Any, ...]:  # fmt: skip
     """A compiled function's results as its caller gets them: the results that are inputs'
     new values (`writes`, (result, argument) pairs: `types.WRITES`) are stored into those
-    inputs and left out; the others are `unaliased` first, so a result that was a view
-    of an input keeps the value it had before the write."""
+    inputs and left out; the others are `unaliased` first (in their `orders`), so a
+    result that was a view of an input keeps the value it had before the write."""
     inputs = [a for a in args if isinstance(a, torch.Tensor)]
     if not writes:
-        return unaliased(outputs, inputs, distinct)
+        return unaliased(outputs, inputs, distinct, orders)
     written = {r for r, _ in writes}
-    results = unaliased(tuple(o for i, o in enumerate(outputs) if i not in written), inputs,
-                        distinct)  # fmt: skip
+    kept = [i for i in range(len(outputs)) if i not in written]
+    results = unaliased(tuple(outputs[i] for i in kept), inputs, distinct,
+                        [orders[i] if i < len(orders) else () for i in kept])  # fmt: skip
     write_back([(args[a], outputs[r]) for r, a in writes])  # (this module's: tests watch it)
     return results
 
@@ -327,11 +343,13 @@ class LaunchPlan:
     steps: tuple[dict[str, Any], ...]
     returns: tuple[Any, ...]
     writes: tuple[tuple[int, int], ...] = ()  # (result, argument): an input's new value
+    orders: tuple[tuple[int, ...], ...] = ()  # each result's dim order in eager (`orders_of`)
 
     def to_json(self) -> str:
         return json.dumps({"format": PLAN_FORMAT, "function": self.function, "args": self.args,
                            "steps": list(self.steps), "returns": list(self.returns),
-                           "writes": [list(w) for w in self.writes]})  # fmt: skip
+                           "writes": [list(w) for w in self.writes],
+                           "orders": [list(o) for o in self.orders]})  # fmt: skip
 
     @staticmethod
     def parse(text: str) -> LaunchPlan:
@@ -361,8 +379,13 @@ class LaunchPlan:
                 or not all(0 <= r < len(returns) and 0 <= a < args for r, a in writes)
                 or len({a for _, a in writes}) != len(writes)):  # fmt: skip
             raise PlanError("a plan's writes are distinct (result, argument) pairs")
+        orders = data.get("orders", [])
+        if not isinstance(orders, list) or len(orders) > len(returns) or not all(
+                _ints(o) and sorted(o) == list(range(len(o))) for o in orders):  # fmt: skip
+            raise PlanError("a plan's orders are permutations, at most one per result")
         return LaunchPlan(function, args, tuple(steps), tuple(returns),
-                          tuple((r, a) for r, a in writes))  # fmt: skip
+                          tuple((r, a) for r, a in writes),
+                          tuple(tuple(o) for o in orders))  # fmt: skip
 
     def run(self, kernels: dict[str, Any], args: Sequence[Any], interpret: bool) -> tuple[Any, ...]:
         """The function's results for `args` (the kernels by name)."""
@@ -552,4 +575,4 @@ class PlanRuntime:
         check_writable(args, self.plan.writes)
         with torch.no_grad():
             outputs = self.plan.run(self.kernels(interpret), args, interpret)
-            return finish_call(outputs, args, self.plan.writes, distinct)
+            return finish_call(outputs, args, self.plan.writes, distinct, self.plan.orders)

@@ -25,7 +25,7 @@ from stepwell.ir.interpret import (
     has_torch_ops,
 )
 from stepwell.ir.sizes import Size, size_text, symbols_of
-from stepwell.ir.types import function_writes, symbol_binds, tensor_sizes, torch_dtype
+from stepwell.ir.types import function_writes, orders_of, symbol_binds, tensor_sizes, torch_dtype
 from stepwell.lowering.launch_plan import LaunchPlan, PlanError, Slot, encode
 
 _STEPS: dict[Any, str] = {
@@ -62,7 +62,7 @@ def build_launch_plan(module: ModuleOp, function: str = "forward") -> LaunchPlan
             if isinstance(op, ReturnOp):
                 returns = [encode(Slot(slots[v])) for v in op.operands]
                 return LaunchPlan(function, len(block.args), tuple(steps), tuple(returns),
-                                  tuple(function_writes(func)))  # fmt: skip
+                                  tuple(function_writes(func)), tuple(orders_of(func)))  # fmt: skip
             step = _step(op, slots, kernels, rules)
             if step is None:
                 return None

@@ -24,7 +24,7 @@ from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, im
 from stepwell.dialects import tile
 from stepwell.ir.interpret import has_torch_ops, make_interpreter
 from stepwell.ir.sizes import bind_symbols, evaluate
-from stepwell.ir.types import function_writes, symbol_binds, tensor_sizes, torch_dtype
+from stepwell.ir.types import function_writes, orders_of, symbol_binds, tensor_sizes, torch_dtype
 from stepwell.lowering.launch_plan import (
     check_writable,
     finish_call,
@@ -148,14 +148,22 @@ class Runtime:
         check_writable(args, self.writes(function))
         with torch.no_grad():
             outputs = tuple(interp.call_op(function, tuple(args)))
-            return finish_call(outputs, args, self.writes(function), distinct)
+            return finish_call(outputs, args, self.writes(function), distinct,
+                               self.orders(function))  # fmt: skip
 
     def writes(self, function: str) -> list[tuple[int, int]]:
         """The (result, argument) pairs of `@function`'s results that are its inputs' new
         values (`types.WRITES`)."""
         if function not in self._writes:
-            func = next((op for op in self.module.ops
-                         if isinstance(op, FuncOp) and op.sym_name.data == function),
-                        None)  # fmt: skip
+            func = self._function(function)
             self._writes[function] = function_writes(func) if func is not None else []
         return self._writes[function]
+
+    def orders(self, function: str) -> list[tuple[int, ...]]:
+        """The dim order eager gives each of `@function`'s results (`types.OUTPUT_ORDERS`)."""
+        func = self._function(function)
+        return orders_of(func) if func is not None else []
+
+    def _function(self, name: str) -> FuncOp | None:
+        return next((op for op in self.module.ops
+                     if isinstance(op, FuncOp) and op.sym_name.data == name), None)  # fmt: skip

@@ -128,3 +128,33 @@ def test_a_view_eager_allows_on_the_result_works(tmp_path: Path) -> None:
     x = torch.randn(5, 6)
     got, _ = compiled(lambda x: x.t() * 2, tmp_path, x)
     assert torch.equal(got.t().view(-1), (x.t() * 2).t().view(-1))
+
+
+COPIES: dict[str, tuple[Callable[..., Any], torch.Tensor]] = {
+    "contiguous of a transposed input": (lambda x: x.contiguous(), torch.randn(5, 4).t()),
+    "clone of a transposed input": (lambda x: x.clone(), torch.randn(5, 4).t()),
+    "channels-last copy": (lambda x: x.contiguous(memory_format=torch.channels_last),
+                           torch.randn(2, 3, 4, 5)),
+    "row-major copy of channels-last": (lambda x: x.contiguous(), CL),
+    "int64 contiguous": (lambda x: x.contiguous(), torch.arange(20).view(4, 5).t()),
+    "bool contiguous": (lambda x: x.contiguous(), torch.randn(4, 5).t() > 0),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("dynamic", [False, True])
+@pytest.mark.parametrize("name", list(COPIES))
+def test_a_copy_of_an_input_has_eager_s_layout(name: str, dynamic: bool) -> None:
+    """A copy of an input (`x.contiguous()` of a transposed `x`: no op at the prims
+    level, so the graph returns `x` and the runtime copies it) comes back in the layout
+    eager gives it, not the input's: `x.contiguous().view(-1)` raised. Writing into it
+    leaves the input as it was."""
+    fn, x = COPIES[name]
+    want = fn(x)
+    torch._dynamo.reset()
+    got = torch.compile(fn, backend="stepwell", dynamic=dynamic)(x)
+    assert mismatch([want], [got]) is None, mismatch([want], [got])
+    assert strides(got) == strides(want), (got.stride(), want.stride())
+    before = x.clone()
+    got.view(-1) if got.is_contiguous() else got.zero_()
+    got.zero_()
+    assert torch.equal(x, before)
