@@ -181,6 +181,17 @@ def fresh_copy(inputs: Sequence[Any]) -> list[Any]:
     )
 
 
+def user_outputs(ep: torch.export.ExportedProgram, results: Sequence[Any]) -> list[Any]:
+    """One value per output the exported program returns to its caller, from the
+    compiled function's `results` (its tensors, in order; the inputs' new values after
+    them): a tensor, or a constant the program returns (a size, None). Unflattened with
+    `ep.call_spec.out_spec`, they are the program's own structure."""
+    tensors = iter(results)
+    return [s.arg.value if isinstance(s.arg, torch.export.graph_signature.ConstantArgument)
+            else next(tensors) for s in ep.graph_signature.output_specs
+            if s.kind.name == "USER_OUTPUT"]  # fmt: skip
+
+
 def check_example(
     example: Example, level: str, atol: float = 1e-5, rtol: float = 1e-5
 ) -> CheckResult:
@@ -195,7 +206,9 @@ def check_example(
     eager_inputs = fresh_copy(example.inputs)
     with torch.no_grad():
         expected = torch.utils._pytree.tree_leaves(example.fn(*eager_inputs))
-        outputs = run(module, args, level)
+        results = run(module, args, level)
+    outputs = torch.utils._pytree.tree_leaves(
+        torch.utils._pytree.tree_unflatten(user_outputs(ep, results), ep.call_spec.out_spec))
     func = next(op for op in module.ops if isinstance(op, FuncOp))
     written = [a for _, a in function_writes(func)]
     if written:  # (eager wrote the module's own buffers and its copy of the inputs)

@@ -91,14 +91,19 @@ class CompiledFunction:
         self.training: Callable[..., Any] | None = None  # (torch.compile, for autograd)
 
     def signature(self, args: Sequence[Any]) -> tuple[Any, ...]:
-        """What a compiled program was exported for: the arguments' shapes, dtypes and
-        devices, which of them share memory, and for a module each submodule's mode
-        (`train()`/`eval()`) and the very tensors of its parameters and buffers (one
-        reassigned is read anew, as torch.compile's guards would have it)."""
+        """What a compiled program was exported for: the arguments' shapes, strides, dtypes
+        and devices, which of them share memory and where in it each of those starts (two
+        overlapping views of one tensor are not one tensor passed twice), and for a
+        module each submodule's mode (`train()`/`eval()`) and the very tensors of its
+        parameters and buffers (one reassigned is read anew, as torch.compile's guards
+        would have it)."""
         leaves = torch.utils._pytree.tree_leaves(list(args))
         first: dict[int, int] = {}
-        shared = tuple(first.setdefault(memory_key(a), i) if isinstance(a, torch.Tensor) else -1
-                       for i, a in enumerate(leaves))  # fmt: skip
+        owners = [first.setdefault(memory_key(a), i) if isinstance(a, torch.Tensor) else -1
+                  for i, a in enumerate(leaves)]  # fmt: skip
+        aliased = {o for i, o in enumerate(owners) if o not in (i, -1)}
+        shared = tuple((o, leaves[i].storage_offset()) if o in aliased else o
+                       for i, o in enumerate(owners))  # fmt: skip
         state: tuple[Any, ...] = ()
         if isinstance(self.fn, torch.nn.Module):
             state = (
@@ -107,8 +112,8 @@ class CompiledFunction:
                 tuple((n, id(t)) for n, t in self.fn.named_buffers(remove_duplicate=False)),
             )
         return (tuple(
-            (tuple(a.shape), a.dtype, a.device.type) if isinstance(a, torch.Tensor) else a
-            for a in leaves
+            (tuple(a.shape), a.stride(), a.dtype, a.device.type) if isinstance(a, torch.Tensor)
+            else a for a in leaves
         ), shared, state)  # fmt: skip
 
     def compile_for(self, args: tuple[Any, ...]) -> tuple[Artifacts, Any] | None:
@@ -137,7 +142,7 @@ class CompiledFunction:
         return self.cache[key]
 
     def __call__(self, *args: Any) -> Any:
-        from stepwell.pipeline import bind_inputs
+        from stepwell.pipeline import bind_inputs, user_outputs
 
         if self.needs_gradients(args):
             return self.for_training(*args)
@@ -145,10 +150,10 @@ class CompiledFunction:
         if compiled is None:
             return self.fn(*args)
         artifacts, ep = compiled
-        outputs = iter(artifacts.runtime(*bind_inputs(artifacts.graph, ep, args)))
-        leaves = [s.arg.value if isinstance(s.arg, torch.export.graph_signature.ConstantArgument)
-                  else next(outputs) for s in ep.graph_signature.output_specs
-                  if s.kind.name == "USER_OUTPUT"]  # (a constant the program returns: None)
+        leaves = user_outputs(ep, artifacts.runtime(*bind_inputs(artifacts.graph, ep, args)))
+        flat = torch.utils._pytree.tree_leaves(list(args))
+        for i, k in returned_inputs(ep).items():  # (the caller's tensor itself, as eager's)
+            leaves[i] = flat[k]
         return torch.utils._pytree.tree_unflatten(leaves, ep.call_spec.out_spec)
 
     def needs_gradients(self, args: Sequence[Any]) -> bool:
@@ -175,6 +180,29 @@ class CompiledFunction:
                 options["dump_dir"] = str(self.dump_dir / "training")
             self.training = torch.compile(self.fn, backend="stepwell", options=options)
         return self.training(*args)
+
+
+def returned_inputs(ep: torch.export.ExportedProgram) -> dict[int, int]:
+    """`{user output: user input}` for each output of `ep` that is one of its inputs
+    (`return x`), or an input written in place (`x.add_(1); return x`): eager returns
+    the caller's tensor itself, where the compiled program returns a copy (a write into
+    it must reach the input). A view of an input is not among them (it comes back as a
+    copy)."""
+    inputs = [s.arg.name for s in ep.graph_signature.input_specs
+              if s.kind.name == "USER_INPUT" and hasattr(s.arg, "name")]  # fmt: skip
+    nodes = {n.name: n for n in ep.graph.nodes}
+    found: dict[int, int] = {}
+    users = [s for s in ep.graph_signature.output_specs if s.kind.name == "USER_OUTPUT"]
+    for i, spec in enumerate(users):
+        node = nodes.get(getattr(spec.arg, "name", ""))
+        while (node is not None and node.op == "call_function"
+               and isinstance(node.target, torch._ops.OpOverload)
+               and node.target._schema.name.endswith("_") and node.args
+               and isinstance(node.args[0], torch.fx.Node)):  # fmt: skip
+            node = node.args[0]  # (an in-place op returns the tensor it writes)
+        if node is not None and node.op == "placeholder" and node.name in inputs:
+            found[i] = inputs.index(node.name)
+    return found
 
 
 def compile(  # noqa: A001 - mirrors torch.compile

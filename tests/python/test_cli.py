@@ -409,3 +409,27 @@ def test_compile_names_what_stays_at_graph_level(
                                  "-o", str(tmp_path / "b")), capfd)  # fmt: skip
     assert status == 0, err
     assert "graph-level" not in printed
+
+
+@pytest.mark.parametrize("returned", ["x.shape[0]", "None", "(None, 3)"])
+def test_check_compares_a_program_that_returns_numbers_too(
+    returned: str, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:  # fmt: skip
+    """`stepwell check` of a program returning a number or None beside its tensor said
+    "FAIL ... max abs error 0" and exited 1: the compiled side's results were its
+    tensors alone, eager's its tensors and numbers. It compares the program's own
+    results now, and still fails one that differs from eager."""
+    program = tmp_path / "numbers.py"
+    program.write_text(
+        "import torch\n"
+        "class M(torch.nn.Module):\n"
+        f"    def forward(self, x):\n        return x + 1, {returned}\n"
+        "def example():\n    return M(), (torch.randn(3, 4),)\n"
+        "def different():\n"
+        "    return (lambda x: (x + torch.rand_like(x), 3)), (torch.randn(3, 4),)\n"
+    )
+    for level in ("prims", "triton"):
+        status, out, _ = call(("stepwell", "check", str(program), "--level", level), capfd)
+        assert status == 0 and out.startswith("PASS"), (level, status, out)
+    status, out, _ = call(("stepwell", "check", f"{program}:different"), capfd)
+    assert status == 1 and out.startswith("FAIL"), (status, out)

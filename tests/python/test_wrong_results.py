@@ -727,6 +727,47 @@ def test_stepwell_compile_follows_the_modules_mode_and_its_buffers() -> None:
     assert mismatch(eager(x), compiled(x)) is None
 
 
+def test_stepwell_compile_tells_overlapping_views_from_one_tensor_twice() -> None:
+    """A program compiled for one tensor passed twice (`c(t, t)`) was reused for two
+    other views of one tensor that overlap (`b[0:4], b[2:6]`): both share memory, which
+    was all the key said, and the second read as the first (`y + y`). Where each view
+    starts, and every argument's strides, are part of what a program is compiled for."""
+    import stepwell
+
+    def add(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        return x + y
+
+    compiled = stepwell.compile(add)
+    t = torch.arange(4.0)
+    assert mismatch(add(t, t), compiled(t, t)) is None
+    b = torch.arange(6.0)
+    for x, y in ((b[0:4], b[2:6]), (b[2:6], b[0:4]), (b[:4], b[:4]), (b[1:5], b[1:5])):
+        assert mismatch(add(x, y), compiled(x, y)) is None
+    m = torch.arange(12).view(3, 4)
+    assert mismatch(add(m.t(), m.t()), compiled(m.t(), m.t())) is None
+    assert mismatch(add(m[:, :3], m[:, 1:]), compiled(m[:, :3], m[:, 1:])) is None
+
+
+def test_stepwell_compile_returns_an_input_as_the_input_itself() -> None:
+    """`return x` and `x.add_(1); return x` gave a copy of `x`, so a write into the
+    output did not reach `x` (eager and `ep.module()` return `x` itself)."""
+    import stepwell
+
+    def passes(x: torch.Tensor, y: torch.Tensor) -> tuple[torch.Tensor, ...]:
+        return y, x * 2, x
+
+    def writes(x: torch.Tensor) -> torch.Tensor:
+        x.add_(1)
+        return x
+
+    x, y = torch.zeros(2, 3), torch.ones(3)
+    got = stepwell.compile(passes)(x, y)
+    assert got[0] is y and got[2] is x and mismatch(x * 2, got[1]) is None
+    z = torch.zeros(4, dtype=torch.int64)
+    out = stepwell.compile(writes)(z)
+    assert out is z and torch.equal(z, torch.ones(4, dtype=torch.int64))
+
+
 def test_stepwell_compile_returns_constants_and_runs_what_it_cannot_compile() -> None:
     """A program returning None (only writing its input) failed to unflatten its results;
     one PyTorch cannot functionalize (an op whose return aliases the argument it writes)
