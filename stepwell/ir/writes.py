@@ -28,13 +28,16 @@ def store_writes(outputs: tuple[Any, ...], args: Sequence[Any],
 
 def write_back(writes: Sequence[tuple[torch.Tensor, torch.Tensor]]) -> None:
     """Store each new value into its input (`input.copy_(value)`), unless it is already
-    there: a kernel wrote it in place (write-inputs-in-place). A value that shares memory
-    with an input being written (the old value of another input, `a.copy_(b); b.copy_(a)`
-    with the copies folded away) is copied first: every value is the one the function
-    computed, before any write."""
+    there: a kernel wrote it in place (write-inputs-in-place), which autograd does not
+    see, so the input's version is bumped as `copy_` would (a tensor saved for a backward
+    and written since must make that backward raise, as eager's does). A value that
+    shares memory with an input being written (the old value of another input,
+    `a.copy_(b); b.copy_(a)` with the copies folded away) is copied first: every value is
+    the one the function computed, before any write."""
     stores = []
     for dest, value in writes:
         if _is_view_of(value, dest):
+            torch.autograd.graph.increment_version(dest)
             continue
         if any(_shares_memory(value, d) for d, _ in writes):
             value = value.clone()

@@ -372,3 +372,28 @@ def test_a_write_of_another_shape_and_dtype_broadcasts_and_converts() -> None:
     artifacts.runtime(target, torch.tensor([1.5], dtype=torch.float16))
     assert mismatch(torch.full((4,), 1.5), target) is None
     assert len(y.users) == 1 and len(x.users) == 1  # (nothing the import made aside)
+
+
+@pytest.mark.parametrize("dynamic", [False, True])
+@pytest.mark.parametrize("shape", [(), (1,), (4, 3)])
+def test_a_written_input_s_version_is_bumped(shape: tuple[int, ...], dynamic: bool) -> None:
+    """A kernel writing an input in place (write-inputs-in-place) is not seen by
+    autograd: under `dynamic=True` a 0-d or one-element input kept its version, so a
+    backward that had saved it ran with its new value (`w.grad` 3.0) where eager's
+    raises. The input's version is bumped as `copy_` would."""
+
+    def fn(x: torch.Tensor) -> torch.Tensor:
+        x.add_(1)
+        return x * 2
+
+    torch._dynamo.reset()
+    compiled = torch.compile(fn, backend="stepwell", dynamic=dynamic)
+    for run in (fn, compiled):
+        w = torch.full(shape, 3.0, requires_grad=True)
+        x = torch.full(shape, 2.0)
+        y = (w * x).sum()  # (saves x)
+        version = x._version
+        run(x)
+        assert x._version > version and torch.equal(x, torch.full(shape, 3.0))
+        with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+            y.backward()
