@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import operator
 import os
 import sys
 import warnings
@@ -308,6 +309,36 @@ def fully_native(manifest: dict[str, Any]) -> bool:
     return not manifest.get("externs") and not manifest.get("graph_level_copies")
 
 
+def partition(joint: torch.fx.GraphModule, joint_inputs: Any, **kwargs: Any) -> Any:
+    """PyTorch's min-cut partitioner (Inductor's choices), except that a random op an
+    activation checkpoint would recompute in the backward (`dropout` in a checkpointed
+    block) is saved instead. Recomputing it needs the generator's state saved and
+    restored around it (`run_and_save_rng_state`/`run_with_rng_state`), which stepwell
+    cannot import: such graphs ran with ATen. Saved, the backward reads the forward's
+    random values, eager's own mask, and the graph compiles into kernels; the cost is
+    keeping that tensor alive (a mask of the block's size) where eager recomputes it."""
+    from torch._functorch.partitioners import min_cut_rematerialization_partition
+    from torch.utils.checkpoint import CheckpointPolicy
+
+    recomputed = (CheckpointPolicy.MUST_RECOMPUTE, CheckpointPolicy.PREFER_RECOMPUTE)
+
+    def save(node: torch.fx.Node) -> None:  # (a tuple's tensors: its getitems)
+        if not isinstance(node.meta.get("val"), tuple | list):
+            node.meta["recompute"] = CheckpointPolicy.MUST_SAVE
+            return
+        node.meta["recompute"] = None
+        for user in node.users:
+            if user.target is operator.getitem:
+                save(user)
+
+    for node in joint.graph.nodes:
+        random = torch.Tag.nondeterministic_seeded in getattr(node.target, "tags", ())
+        if random and node.meta.get("recompute") in recomputed:
+            save(node)
+    return min_cut_rematerialization_partition(joint, joint_inputs, compiler="inductor",
+                                               **kwargs)  # fmt: skip
+
+
 def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **options: Any):
     """The `torch.compile` backend (entry point `torch_dynamo_backends: stepwell`).
 
@@ -325,11 +356,8 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
     `scaled_dot_product_attention` (frontend/attention_rewrite.py), so AOTAutograd derives
     SDPA's backward and the forward saves O and the log-sum-exp, not the probabilities:
     both become flash kernels. `options={"rewrite_attention": False}` turns that off."""
-    from functools import partial
-
     from torch._dynamo.backends.common import aot_autograd
     from torch._functorch.aot_autograd import make_boxed_func
-    from torch._functorch.partitioners import min_cut_rematerialization_partition
 
     from stepwell.lowering.artifacts import cached_artifacts
 
@@ -529,7 +557,7 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
         fw_compiler=graph_compiler("forward"),
         bw_compiler=graph_compiler("backward"),
         inference_compiler=graph_compiler("forward", inference=True),
-        partition_fn=partial(min_cut_rematerialization_partition, compiler="inductor"),
+        partition_fn=partition,
         keep_inference_input_mutations=not _trains(gm, example_inputs),
     )(gm, example_inputs)
     if frame_key is not None and len(recorded) == 1:
