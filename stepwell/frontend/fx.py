@@ -64,18 +64,22 @@ def refuse_subgraphs(gm: torch.fx.GraphModule) -> None:
     higher-order op that stepwell has no import for (`run_and_save_rng_state`, which
     activation checkpointing wraps a random op in so its recomputation draws the same
     numbers: functionalization has no rule for it)."""
-    for n in gm.graph.nodes:
-        if n.op == "get_attr" and isinstance(getattr(gm, str(n.target), None), torch.nn.Module):
-            users = ", ".join(sorted({str(u.target) for u in n.users}))
-            at = _where(next(iter(n.users), n))  # (the call has the stack trace)
-            raise SubgraphError(f"{at}: '{n.target}' is a subgraph that {users} runs "
-                                "(control flow): stepwell compiles no subgraphs")  # fmt: skip
-    for n in gm.graph.nodes:
-        hop = n.target if n.op == "call_function" else None
-        if (isinstance(hop, torch._ops.HigherOrderOperator) and hop not in FUNCTIONAL_HOPS
-                and hop.name() not in MODE_WRAPPERS):  # fmt: skip
-            raise RunsWithAten(f"{_where(n)}: stepwell has no import for the higher-order "
-                               f"op {hop.name()}")  # fmt: skip
+    subgraphs = [n for n in gm.graph.nodes if n.op == "get_attr"
+                 and isinstance(getattr(gm, str(n.target), None), torch.nn.Module)]  # fmt: skip
+    if subgraphs:  # (every call that runs one needs ATen: the backend compiles the rest)
+        n = subgraphs[0]
+        users = ", ".join(sorted({str(u.target) for u in n.users}))
+        at = _where(next(iter(n.users), n))  # (the call has the stack trace)
+        callers = {u.name: None for s in subgraphs for u in s.users}
+        raise SubgraphError(f"{at}: '{n.target}' is a subgraph that {users} runs "
+                            "(control flow): stepwell compiles no subgraphs", list(callers))
+    unknown = [n for n in gm.graph.nodes if n.op == "call_function"
+               and isinstance(n.target, torch._ops.HigherOrderOperator)
+               and n.target not in FUNCTIONAL_HOPS and n.target.name() not in MODE_WRAPPERS]
+    if unknown:
+        n = unknown[0]
+        raise RunsWithAten(f"{_where(n)}: stepwell has no import for the higher-order op "
+                           f"{n.target.name()}", [u.name for u in unknown])  # fmt: skip
 
 
 MUTATION_OUTPUTS = ("USER_INPUT_MUTATION", "BUFFER_MUTATION", "PARAMETER_MUTATION")

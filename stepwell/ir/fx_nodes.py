@@ -80,9 +80,15 @@ class FxImportError(Exception):
 
 
 class RunsWithAten(FxImportError):
-    """A graph stepwell does not compile, which the backend runs with ATen as it is,
-    saying why in a warning: one with a higher-order op that has no import (control
-    flow's subgraphs, a user's Triton kernel) or an op writing a list of tensors."""
+    """A graph stepwell does not compile, which the backend runs with ATen, saying why in
+    a warning: one with a higher-order op that has no import (control flow's subgraphs, a
+    user's Triton kernel) or an op writing a list of tensors. `nodes` names the FX nodes
+    that need ATen, where they are known: the backend then compiles the rest of the
+    graph around them (`lowering/split.py`)."""
+
+    def __init__(self, message: str, nodes: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.nodes = tuple(nodes)
 
 
 @dataclass(frozen=True)
@@ -217,12 +223,13 @@ class NodeImporter:
         (`callees.call_on_copies`), then each new view scattered into its base."""
         op, kwargs = node.args[0], dict(node.kwargs)
         if not isinstance(op, torch._ops.OpOverload):
-            raise RunsWithAten(f"{node.target} of {op!r}, not an operator overload")
+            raise RunsWithAten(f"{node.target} of {op!r}, not an operator overload",
+                               [node.name])  # fmt: skip
         schema = op._schema
         written = [a for a in schema.arguments
                    if a.alias_info is not None and a.alias_info.is_write]  # fmt: skip
         if any(str(a.real_type) not in ("Tensor", "Optional[Tensor]") for a in written):
-            raise RunsWithAten(f"{op} writes a list of tensors")
+            raise RunsWithAten(f"{op} writes a list of tensors", [node.name])
         aside = torch.fx.Graph()  # stand-ins for the views and scatters
         if node.target is torch.ops.higher_order.auto_functionalized:
             kwargs.pop("_only_clone_these_tensors", None)
@@ -230,7 +237,7 @@ class NodeImporter:
             views: list[Any] = [None if b is None else NotView(i) for i, b in enumerate(bases)]
         else:
             if torch._library.utils.is_out(op):
-                raise RunsWithAten(f"{op} is an out= op")
+                raise RunsWithAten(f"{op} is an out= op", [node.name])
             kwargs.pop("_only_clone_these_bases", None)
             bases = list(kwargs.pop("_all_bases"))
             infos = read_view_information_from_args(
@@ -413,7 +420,7 @@ class NodeImporter:
             if target in AUTO_FUNCTIONALIZED:
                 return self.import_auto_functionalized(node)
             if isinstance(target, torch._ops.HigherOrderOperator):
-                raise RunsWithAten(f"stepwell has no import for {target.name()}")
+                raise RunsWithAten(f"stepwell has no import for {target.name()}", [node.name])
             if isinstance(target, torch._ops.OpOverload):
                 if (stand_in := self.complex_scalars_as_tensors(node, target)) is not node:
                     self.import_node(stand_in)

@@ -457,10 +457,22 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
             recorded.append(frame_cache.FrameEntry(key, tuple(slots)))
         return artifacts.runner(slots, attributes, user_outputs)
 
-    def eager(graph: torch.fx.GraphModule, e: Exception) -> Callable[..., Any]:
+    def eager(graph: torch.fx.GraphModule, e: Exception,
+              dump_to: Path | None = None) -> Callable[..., Any]:  # fmt: skip
         from stepwell.ir.fx_nodes import RunsWithAten
+        from stepwell.lowering.split import example_inputs, split_around
 
-        if isinstance(e, RunsWithAten):  # (control flow, ...: ATen runs the graph as it is)
+        def compile_part(part: torch.fx.GraphModule, name: str) -> Callable[..., Any]:
+            to = None if dump_to is None else dump_to / name
+            return eager_on_error(part, lambda: compile_static(part, example_inputs(part), to),
+                                  to)  # fmt: skip
+
+        if isinstance(e, RunsWithAten):  # (control flow, ...: ATen runs those nodes)
+            split = split_around(graph, e.nodes, compile_part)
+            if split is not None:
+                warnings.warn(f"stepwell runs {', '.join(e.nodes)} with ATen and compiles "
+                              f"the rest of the graph: {e}", stacklevel=2)  # fmt: skip
+                return split.forward
             warnings.warn(f"stepwell runs a graph with ATen: {e}", stacklevel=2)
             return graph.forward
         if not torch._dynamo.config.suppress_errors:
@@ -470,11 +482,12 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
                       stacklevel=2)  # fmt: skip
         return graph.forward
 
-    def eager_on_error(graph: torch.fx.GraphModule, compile_it: Callable[[], Any]) -> Any:
+    def eager_on_error(graph: torch.fx.GraphModule, compile_it: Callable[[], Any],
+                       dump_to: Path | None = None) -> Any:  # fmt: skip
         try:
             return compile_it()
         except Exception as e:
-            return eager(graph, e)
+            return eager(graph, e, dump_to)
 
     def graph_compiler(kind: str, inference: bool = False):
         def compile_graph(graph: torch.fx.GraphModule, all_inputs: list[Any]):
@@ -506,8 +519,7 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
             if not has_symbolic_sizes(inputs):
                 return eager_on_error(
                     graph, lambda: compile_static(graph, inputs, graph_dir, record=record,
-                                                  user_outputs=users)
-                )
+                                                  user_outputs=users), graph_dir)  # fmt: skip
 
             if symbolic_kernels:  # one compile for every size, when it is all kernels
                 # (what the attempt prints, such as the ops it leaves to ATen, is shown
@@ -535,7 +547,7 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
                 dump_to = None if graph_dir is None else graph_dir / folder
                 # (eagerly: the specialized graph, whose outputs leave out the constants)
                 return eager_on_error(static, lambda: compile_static(
-                    static, args, dump_to, user_outputs=users))
+                    static, args, dump_to, user_outputs=users), dump_to)
 
             def symbolic() -> Callable[..., list[Any]]:
                 dump_to = None if graph_dir is None else graph_dir / "symbolic"

@@ -4,7 +4,9 @@ each compares the compiled program with eager on values, dtype, shape and NaN po
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 import torch
@@ -1014,3 +1016,33 @@ def test_a_norm_s_statistics_of_a_row_holding_an_infinity_are_eager_s(norm: str)
     for name in ("running_mean", "running_var"):
         mine, eager = getattr(ours, name), getattr(theirs, name)
         assert mismatch(eager, mine) is None, (name, mismatch(eager, mine))
+
+
+def _branchy(x: torch.Tensor, y: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """Kernels before, between and after two `torch.cond`s and a `while_loop`."""
+    from torch._higher_order_ops.while_loop import while_loop
+
+    a = (x * 2).sin()
+    b = torch.cond(a.sum() > 0, lambda t: t + 1, lambda t: t - 1, (a,))
+    c = torch.cond(b.sum() > 0, lambda t: t * 3, lambda t: t / 3, (b * y,))
+    i, d = while_loop(lambda i, t: i < 3, lambda i, t: (i + 1, t * 0.5 + 1),
+                      (torch.zeros((), dtype=torch.int64), c.tanh()))  # fmt: skip
+    return (d * y).relu() + i, a
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+def test_a_graph_with_control_flow_compiles_around_it(dtype: torch.dtype,
+                                                      tmp_path: Path) -> None:  # fmt: skip
+    """A graph that calls `torch.cond` or `while_loop` (subgraphs stepwell has no import
+    for) ran with ATen as a whole. The graph is now cut around those calls: each call runs
+    with ATen, and every stretch between them is compiled (kernels, no ATen call), with
+    eager's values along every branch."""
+    torch._dynamo.reset()
+    compiled = torch.compile(_branchy, backend="stepwell", options={"dump_dir": str(tmp_path)})
+    with pytest.warns(UserWarning, match="with ATen and compiles the rest of the graph"):
+        for sign in (1, -1):  # (both branches of each cond, from one compile)
+            x, y = (torch.rand(6) * sign).to(dtype), torch.randn(6).to(dtype)
+            got = compiled(x, y)
+            assert mismatch(list(_branchy(x, y)), list(got)) is None, (sign, dtype)
+    parts = [json.loads(p.read_text()) for p in tmp_path.glob("graph0/*/manifest.json")]
+    assert len(parts) >= 3 and all(p["kernels"] and not p["externs"] for p in parts), parts
