@@ -181,12 +181,10 @@ def _meta_result(call: _MetaCall) -> tuple[tuple[tuple[int, ...], torch.dtype], 
     properties: result (shape, dtype) pairs, or the error it raises (first line)."""
     op, call.op = call.op, None
     assert op is not None
-    values = [
-        torch.empty(tuple(_tensor(t).get_shape()), dtype=torch_dtype(_tensor(t).element_type),
-                    device="meta")
-        for t in op.operand_types
-    ]  # fmt: skip
-    try:
+    try:  # (a shape whose storage size overflows an int64: PyTorch says so)
+        values = [torch.empty(tuple(_tensor(t).get_shape()),
+                              dtype=torch_dtype(_tensor(t).element_type), device="meta")
+                  for t in op.operand_types]  # fmt: skip
         out = resolve_callee(op.OVERLOAD)(**_rounded_fills(call_arguments(op, values)))
     except Exception as e:  # noqa: BLE001 - PyTorch's own checks, reported as they are
         return (str(e).strip().splitlines() or [type(e).__name__])[0]

@@ -8,6 +8,7 @@ run again. The first op whose isolated results differ is the culprit.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -114,10 +115,29 @@ class Divergence:
         return text
 
 
+RUN_LIMIT = 1 << 26
+"""The most elements a tensor of a module --check-numerics runs may have (256 MiB of
+float32): the reference interpreter holds every value of the function at once."""
+
+
+def _check_run_size(module: ModuleOp) -> None:
+    for op in entry(module).walk():
+        for v in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args)):
+            if isinstance(v.type, TensorType):
+                numel = math.prod(d for d in v.type.get_shape() if d >= 0)
+                if numel > RUN_LIMIT:
+                    raise NumericsError(f"a value of {numel} elements ({v.type}) is past the "
+                                        f"{RUN_LIMIT} elements a check runs")  # fmt: skip
+
+
 def check_pass(
     ctx: Context, before: ModuleOp, after: ModuleOp, pass_: ModulePass, seed: int = 0
 ) -> Divergence | None:
-    """Compare `before` and `after` (= pass_ applied to before) on seeded random inputs."""
+    """Compare `before` and `after` (= pass_ applied to before) on seeded random inputs.
+    A module with a tensor past `RUN_LIMIT` elements is refused before anything runs (a
+    gigabyte fill got the process killed rather than an error)."""
+    for module in (before, after):
+        _check_run_size(module)
     inputs = random_inputs(entry(before), seed)
     recorder = _Recorder()
     interp = make_interpreter(before)

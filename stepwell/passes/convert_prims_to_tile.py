@@ -41,7 +41,12 @@ from stepwell.passes.support import heuristics
 from stepwell.passes.support.fusion import Group, Partition, Partitioner, dynamic_attributes
 from stepwell.passes.support.kernels import KernelBuilder, kernel_name
 from stepwell.passes.support.output_orders import drop_unjoined, order_outputs
-from stepwell.passes.support.symbolic import erase_dead_size_arithmetic, is_size_arithmetic
+from stepwell.passes.support.symbolic import (
+    erase_dead_size_arithmetic,
+    is_size_arithmetic,
+    scalar_size,
+    size_value,
+)
 
 
 @dataclass(frozen=True)
@@ -146,7 +151,11 @@ def convert_function(module: ModuleOp, func: FuncOp, first_index: int, warp_size
             env.update(zip(outputs, launch.results, strict=True))
         else:
             if is_size_arithmetic(node) and any(v not in env for v in node.operands):
-                continue  # sizes of views kernels read: computed from types (dead here)
+                # a size of a view that only kernels read, which is not made at graph
+                # level: what still reads it (the caller) gets it spelled from the
+                # arguments' sizes (the size its type says); the others are dead here
+                _spell_from_arguments(node, old, new, env)
+                continue
             clone = node.clone(value_mapper=env)
             new.add_op(clone)
             env.update(zip(node.results, clone.results, strict=True))
@@ -168,6 +177,27 @@ def convert_function(module: ModuleOp, func: FuncOp, first_index: int, warp_size
                 "cannot run: compile this graph with static sizes"
             )
     return first_index + len(part.groups)
+
+
+def _spell_from_arguments(node: Operation, old: Block, new: Block,
+                          env: dict[SSAValue, SSAValue]) -> None:  # fmt: skip
+    """Map each result of the size arithmetic `node` to ops added to `new` that compute
+    the size it holds from the function's arguments (`symbolic.size_value`), where that
+    size can be spelled so (`sym_size` of a transposed view: the dim of the input it
+    came from)."""
+    for r in node.results:
+        size = scalar_size(r)
+        spelled = None if size is None else size_value(size, old)
+        if spelled is None:
+            continue
+        ops, value = spelled
+        for op in ops:
+            clone = op.clone(value_mapper=env)
+            new.add_op(clone)
+            env.update(zip(op.results, clone.results, strict=True))
+        env[r] = env[value]
+        for op in reversed(ops):  # (made on the old block's arguments: not kept)
+            op.erase()
 
 
 def _added(block: Block, op: Operation) -> SSAValue:

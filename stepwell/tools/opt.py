@@ -55,8 +55,11 @@ class StepwellOptMain(xDSLOptMain):
         for name, factory in stepwell_dialects().items():
             if name not in known:  # stepwell used from a source tree without install
                 self.ctx.register_dialect(name, factory)
-        for plugin in self.plugins:
+        for path, plugin in zip(_plugin_paths(self._argv), self.plugins, strict=True):
             for name, factory in plugin.all_dialects.items():
+                if name in self.ctx.registered_dialect_names:
+                    raise PluginError(f"{path}: error: dialect '{name}' already exists; a "
+                                      "plugin may add dialects, not replace them (rename it)")
                 self.ctx.register_dialect(name, factory)
 
     def register_all_passes(self) -> None:
@@ -112,6 +115,12 @@ class StepwellOptMain(xDSLOptMain):
                 divergence = check_pass(self.ctx, before, prog, p)
             except NumericsError as e:
                 diag = Diagnostic(self.get_input_name(), 0, 0, f"--check-numerics: {e}")
+                raise _Failure(diag) from e
+            except Exception as e:  # noqa: BLE001 - the reference run itself failed
+                first = (str(e).strip().splitlines() or [""])[0][:300]
+                diag = Diagnostic(self.get_input_name(), 0, 0, (
+                    f"--check-numerics: cannot run the module around pass '{p.name}' on "
+                    f"random inputs ({type(e).__name__}: {first})"))  # fmt: skip
                 raise _Failure(diag) from e
             if divergence is not None:
                 raise _Failure(Diagnostic(self.get_input_name(), 0, 0, divergence.describe(p.name)))
@@ -184,6 +193,14 @@ class StepwellOptMain(xDSLOptMain):
         except MemoryError:
             return Diagnostic(self.get_input_name(), 0, 0, "out of memory: a type or literal "
                               "in the input is too large")  # fmt: skip
+        except RecursionError:
+            return Diagnostic(self.get_input_name(), 0, 0, "the input nests too deeply "
+                              "(brackets, types or regions) to be read")  # fmt: skip
+        except Exception as e:  # noqa: BLE001 - a defect of stepwell's: one message
+            first = (str(e).strip().splitlines() or [""])[0][:300]
+            return Diagnostic(self.get_input_name(), 0, 0, (
+                f"internal error ({type(e).__name__}: {first}); please report it with "
+                "this input"))  # fmt: skip
         finally:
             chunk.close()
         return None

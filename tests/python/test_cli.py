@@ -433,3 +433,65 @@ def test_check_compares_a_program_that_returns_numbers_too(
         assert status == 0 and out.startswith("PASS"), (level, status, out)
     status, out, _ = call(("stepwell", "check", f"{program}:different"), capfd)
     assert status == 1 and out.startswith("FAIL"), (status, out)
+
+
+F32 = "tensor<2xf32>"
+HOSTILE_IR: dict[str, tuple[str, tuple[str, ...], str]] = {
+    # name: (input, extra arguments, the start of the one message)
+    "f80 attribute (printing it failed)": (
+        "func.func @f() attributes {x = 1.0 : f80} {\n  func.return\n}\n", (),
+        "error: internal error (NotImplementedError"),
+    "dense literal past f32 (parsing it failed)": (
+        f"func.func @f() -> {F32} {{\n  %0 = arith.constant dense<-1.0e+39> : {F32}\n"
+        f"  func.return %0 : {F32}\n}}\n", (), "error: internal error (OverflowError"),
+    "a storage size past int64": (
+        "func.func @f(%a: tensor<9223372036854775807x6xf32>) -> tensor<5x5xf32> {\n"
+        "  %0 = prims.reshape %a {shape = [5 : i64, 5 : i64]} : "
+        "(tensor<9223372036854775807x6xf32>) -> tensor<5x5xf32>\n"
+        "  func.return %0 : tensor<5x5xf32>\n}\n", (),
+        ":2:3: error: 'prims.reshape' op PyTorch rejects these arguments: Storage size"),
+    "brackets 400 deep": (
+        "func.func @f() attributes {x = " + "[" * 400 + "]" * 400 + "} {\n  func.return\n}\n",
+        (), "error: the input nests too deeply"),
+    "a check the reference interpreter cannot run": (
+        "func.func @f() -> tensor<2xf16> {\n  %0 = prims.full {shape = [2 : i64], fill_value ="
+        " 1.0e+06 : f64, dtype = f16, device = \"cpu\", requires_grad = false} : () -> "
+        "tensor<2xf16>\n  func.return %0 : tensor<2xf16>\n}\n",
+        ("-p", "canonicalize-prims", "--check-numerics"),
+        "error: --check-numerics: cannot run the module around pass 'canonicalize-prims'"),
+    "a check of a gigabyte fill": (
+        "func.func @f() -> tensor<1000000000xf32> {\n  %0 = prims.full {shape = [1000000000 :"
+        " i64], fill_value = 1.0 : f64, dtype = f32, device = \"cpu\", requires_grad = false}"
+        " : () -> tensor<1000000000xf32>\n  func.return %0 : tensor<1000000000xf32>\n}\n",
+        ("-p", "canonicalize-prims", "--check-numerics"),
+        "error: --check-numerics: a value of 1000000000 elements"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(HOSTILE_IR))
+def test_ir_that_broke_a_stage_is_one_message(
+    name: str, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Inputs a fuzzer of stepwell-opt found ending in a traceback (xDSL's printer and
+    parser, the prims verifier, Python's recursion limit, the reference interpreter
+    behind --check-numerics) or in the process being killed for memory: each is one
+    message naming the file, and exit status 1."""
+    text, extra, message = HOSTILE_IR[name]
+    path = tmp_path / "input.mlir"
+    path.write_text(text)
+    status, out, err = call(("stepwell-opt", str(path), *extra), capfd)
+    assert status == 1 and "Traceback" not in err, err
+    assert err.splitlines()[0].startswith(f"{path}") and message in err.splitlines()[0], err
+
+
+def test_a_plugin_dialect_named_like_one_that_exists_is_refused(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:  # fmt: skip
+    """A plugin defining a dialect `torch` raised xDSL's AlreadyRegisteredConstruct
+    traceback; it is refused as a clashing pass name is."""
+    plugin = tmp_path / "clash.py"
+    plugin.write_text("from xdsl.ir import Dialect\nD = Dialect('torch', [], [])\n")
+    status, _, err = call(("stepwell-opt", str(MALFORMED), "--load-plugin", str(plugin)), capfd)
+    assert status == 1 and "Traceback" not in err, err
+    assert err.splitlines()[0] == (f"{plugin}: error: dialect 'torch' already exists; a plugin "
+                                   "may add dialects, not replace them (rename it)")  # fmt: skip

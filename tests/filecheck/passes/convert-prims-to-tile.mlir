@@ -2,6 +2,7 @@
 // RUN: stepwell-opt %s --split-input-file -p 'decompose-torch-to-prims{report=false},canonicalize-prims,cse,canonicalize-prims,convert-prims-to-tile{warp-size=64}' | filecheck %s --check-prefix=WARP64
 // RUN: stepwell-opt %S/Inputs/packed-heads.mlir -p 'decompose-torch-to-prims{report=false},canonicalize-prims,cse,fuse-attention,canonicalize-prims,convert-prims-to-tile' | filecheck %s --check-prefix=HEADS
 // RUN: stepwell-opt %S/Inputs/extern-side-result.mlir -p convert-prims-to-tile | filecheck %s --check-prefix=SIDE
+// RUN: stepwell-opt %S/Inputs/size-of-a-view.mlir -p convert-prims-to-tile | filecheck %s --check-prefix=VIEWSIZE
 // (canonicalize-prims runs again after cse, as in the default pipeline: cse merges the
 // copies of index math that canonicalize-prims made for each reader, such as a pooling
 // window's mask.)
@@ -996,3 +997,11 @@ func.func @half_fill_past_its_range(%m: tensor<3xi1>, %h: tensor<3xf16>) -> tens
 // SIDE-LABEL: func.func @extern_side_result
 // SIDE: prims.extern "aten._embedding_bag_forward_only.default"
 // SIDE: tile.launch
+
+
+// The caller reads the size of a view that only a kernel reads (`sym_size` of a
+// transposed symbolic value, not made at graph level; Inputs/size-of-a-view.mlir): the
+// size is spelled from the argument it came from (it raised KeyError).
+// VIEWSIZE-LABEL: func.func @size_of_a_view_kernels_read
+// VIEWSIZE: %[[S:.*]] = prims.extern "aten.sym_size.int"(%x) {args = [#torch.sym<0>, 0 : i64]}
+// VIEWSIZE-NEXT: func.return %[[S]] : i64
