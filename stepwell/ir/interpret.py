@@ -291,16 +291,29 @@ class StepwellFunctions(InterpreterFunctions):
     def run_attention_backward(
         self, interpreter: Interpreter, op: AttentionBackwardOp, args: PythonValues
     ):
-        """The gradients by autograd through the attention's math (the reference: the
-        saved lse and delta are not used)."""
-        grad_out, q, k, v, _lse, _delta, *mask = args
-        with torch.enable_grad():
-            leaves = [x.detach().requires_grad_() for x in (q, k, v)]
-            logits = _attention_logits(*leaves[:2], mask[0] if mask else None,
-                                       op.is_causal(), op.scale)  # fmt: skip
-            probs = _softmax(logits).to(q.dtype)
-            out = _attention_values(probs, leaves[2])
-            return tuple(torch.autograd.grad(out, leaves, grad_out))
+        """The op's own formula, in f32, from its saved `lse` and `delta` (a row whose lse
+        is -inf sees no key: P is 0 there): P = exp(logits - lse), dv = Pᵀ dO,
+        dS = P (dO vᵀ - delta), dq = scale dS k, dk = scale dSᵀ q, dk and dv summed over
+        the query heads sharing a kv head. Given the forward's lse and delta, these are
+        autograd's gradients (tests/python/test_attention_training.py checks that)."""
+        grad_out, q, k, v, lse, delta, *mask = args
+        group = q.shape[1] // k.shape[1]
+        kk, vv = (x.float().repeat_interleave(group, 1) for x in (k, v))
+        logits = _attention_logits(q.float(), kk, mask[0] if mask else None, op.is_causal(),
+                                   op.scale)  # fmt: skip
+        scale = op.scale.value.data if op.scale is not None else 1.0 / math.sqrt(q.shape[-1])
+        lse = lse.float().masked_fill(lse == -math.inf, 0.0)[..., None]
+        probs = torch.exp(logits - lse)
+        do = grad_out.float()
+        dv = probs.mT @ do
+        ds = probs * (do @ vv.mT - delta.float()[..., None])
+        dq = scale * ds @ kk
+        dk = scale * ds.mT @ q.float()
+
+        def per_kv_head(g: torch.Tensor) -> torch.Tensor:
+            return g.unflatten(1, (k.shape[1], group)).sum(2)
+
+        return dq.to(q.dtype), per_kv_head(dk).to(k.dtype), per_kv_head(dv).to(v.dtype)
 
 
 def _attention_logits(

@@ -98,6 +98,7 @@ CASES = {  # B, H, Hkv, L, S, D, causal, mask, dtype
 def test_attention_backward_kernel_matches_autograd(case: str) -> None:
     b, h, hkv, length, keys, d, causal, mask, dtype = CASES[case]
     module = attention_program(b, h, hkv, length, keys, d, causal, mask, dtype)
+    prims_module = module.clone()
     ConvertPrimsToTile().apply(make_context(), module)
     kinds = [op.kind.data for op in module.walk() if isinstance(op, tile.KernelOp)]
     assert kinds.count("attention") == 1 and kinds.count("attention_backward") == 1
@@ -115,8 +116,8 @@ def test_attention_backward_kernel_matches_autograd(case: str) -> None:
     want = reference(q, k, v, do, m, causal, scale)
     tol = 1e-4 if dtype == torch.float32 else 6e-2
     inputs = (q, k, v, do) + (() if m is None else (m,))
-    for level in ("tile", "triton"):
-        got = run(module, inputs, level)
+    for level in ("prims", "tile", "triton"):  # (the reference interpreter's formula too)
+        got = run(prims_module if level == "prims" else module, inputs, level)
         for name, x, y in zip(("out", "lse", "dq", "dk", "dv"), got, want, strict=True):
             assert x.dtype == (torch.float32 if name == "lse" else dtype), (level, name)
             assert x.shape == y.shape, (level, name)
