@@ -18,6 +18,7 @@ from typing import Any
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
     AnyFloat,
+    ArrayAttr,
     ComplexType,
     FileLineColLoc,
     IndexType,
@@ -26,6 +27,7 @@ from xdsl.dialects.builtin import (
     LocationAttr,
     ModuleOp,
     StringAttr,
+    TensorType,
 )
 from xdsl.ir import Operation
 from xdsl.parser import AttrParser, Parser
@@ -33,6 +35,7 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyExcepti
 from xdsl.utils.lexer import Input, Span
 
 from stepwell.ir.dominance import first_use_before_def
+from stepwell.ir.sizes import SizeError, parse_size
 
 
 @dataclass(frozen=True)
@@ -222,6 +225,7 @@ def _verify_located(
             continue
         try:
             op.verify(verify_nested_ops=False)
+            _check_size_names(op)
             if key is not None:
                 verified.add(key)
         except (VerifyException, DiagnosticException) as e:
@@ -231,6 +235,23 @@ def _verify_located(
                 return Diagnostic(loc.filename.data, loc.line.data, loc.column.data, str(e))
             return Diagnostic(file, line, col, f"'{op.name}' op {_first_line(e)}")
     return None
+
+
+def _check_size_names(op: Operation) -> None:
+    """Raise VerifyException if a tensor type an op makes (its results, its blocks'
+    arguments) names a `?` dim by something other than a size expression (`["s0"]`,
+    `["(s0//2)"]`): the symbols kernels and launches read from the encoding."""
+    values = [*op.results, *(a for r in op.regions for b in r.blocks for a in b.args)]
+    for v in values:
+        t = v.type
+        if not isinstance(t, TensorType) or not isinstance(t.encoding, ArrayAttr):
+            continue
+        for name in t.encoding.data:
+            if isinstance(name, StringAttr):
+                try:
+                    parse_size(name.data)
+                except SizeError as e:
+                    raise VerifyException(f"type {t}: {e}") from None
 
 
 def _local_signature(op: Operation) -> Hashable | None:

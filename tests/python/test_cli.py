@@ -450,6 +450,10 @@ HOSTILE_IR: dict[str, tuple[str, tuple[str, ...], str]] = {
         "(tensor<9223372036854775807x6xf32>) -> tensor<5x5xf32>\n"
         "  func.return %0 : tensor<5x5xf32>\n}\n", (),
         ":2:3: error: 'prims.reshape' op PyTorch rejects these arguments: Storage size"),
+    "a dim named by Python code (accepted, never run)": (
+        'func.func @f(%x: tensor<?xf32, ["__import__(\'os\')"]>) -> tensor<?xf32, '
+        '["__import__(\'os\')"]> {\n  func.return %x : tensor<?xf32, ["__import__(\'os\')"]>'
+        "\n}\n", (), ":1:1: error: 'func.func' op type tensor<?xf32"),
     "brackets 400 deep": (
         "func.func @f() attributes {x = " + "[" * 400 + "]" * 400 + "} {\n  func.return\n}\n",
         (), "error: the input nests too deeply"),
