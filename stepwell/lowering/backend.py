@@ -196,14 +196,25 @@ def returned_inputs(ep: torch.export.ExportedProgram) -> dict[int, int]:
     users = [s for s in ep.graph_signature.output_specs if s.kind.name == "USER_OUTPUT"]
     for i, spec in enumerate(users):
         node = nodes.get(getattr(spec.arg, "name", ""))
-        while (node is not None and node.op == "call_function"
-               and isinstance(node.target, torch._ops.OpOverload)
-               and node.target._schema.name.endswith("_") and node.args
+        while (node is not None and node.op == "call_function" and _writes_its_first(node)
                and isinstance(node.args[0], torch.fx.Node)):  # fmt: skip
             node = node.args[0]  # (an in-place op returns the tensor it writes)
         if node is not None and node.op == "placeholder" and node.name in inputs:
             found[i] = inputs.index(node.name)
     return found
+
+
+def _writes_its_first(node: torch.fx.Node) -> bool:
+    """Is `node` an in-place op (`add_`): one that writes its first argument and returns
+    it?"""
+    target = node.target
+    if not isinstance(target, torch._ops.OpOverload) or not node.args:
+        return False
+    schema = target._schema
+    first = schema.arguments[0].alias_info if schema.arguments else None
+    returned = schema.returns[0].alias_info if len(schema.returns) == 1 else None
+    return (first is not None and first.is_write and returned is not None
+            and returned.before_set == first.before_set)  # fmt: skip
 
 
 def compile(  # noqa: A001 - mirrors torch.compile
