@@ -72,6 +72,7 @@ from stepwell.passes.support import sdpa
 from stepwell.passes.support.composites import composite_of
 from stepwell.passes.support.constants import full_op
 from stepwell.passes.support.decompose import splice, trace_decomposition
+from stepwell.passes.support.eager_errors import raises_in_eager
 from stepwell.passes.support.symbolic import (
     erase_dead_size_arithmetic,
     is_size_arithmetic,
@@ -225,6 +226,7 @@ class _Run:
     options: DecomposeTorchToPrims
     cache: dict[tuple[str, ...], Any] = field(default_factory=dict)
     reported: set[str] = field(default_factory=set)
+    refused: dict[tuple[Any, ...], bool] = field(default_factory=dict)  # `raises_in_eager`'s
 
     def legal(self, name: str) -> bool:
         """Is `name` (`aten.x.overload`) named in legal-ops? Entries may omit `aten.` and
@@ -268,6 +270,8 @@ class _Run:
             return self.extern(op, name)
         if written_arguments(_overload_name(name)):  # (a custom op's `mutates_args`)
             return self.extern(op, name)
+        if raises_in_eager(op, _overload_name(name), self._run(op, name), self.refused):
+            return self.extern(op, name)  # (ATen raises eager's error where eager does)
         gm = self.trace(op, name)  # `?` dims: traced symbolically, or None
         if gm is None:
             self.check_aten_accepts(op, name)

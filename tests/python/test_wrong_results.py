@@ -7,6 +7,7 @@ import copy
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import torch
@@ -1046,3 +1047,55 @@ def test_a_graph_with_control_flow_compiles_around_it(dtype: torch.dtype,
             assert mismatch(list(_branchy(x, y)), list(got)) is None, (sign, dtype)
     parts = [json.loads(p.read_text()) for p in tmp_path.glob("graph0/*/manifest.json")]
     assert len(parts) >= 3 and all(p["kernels"] and not p["externs"] for p in parts), parts
+
+
+I32 = torch.tensor([7, -7, 5], dtype=torch.int32)
+EAGER_REFUSES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...]]] = {
+    "int // zeros": (lambda x: x // torch.zeros_like(x), (I32,)),
+    "int // a divisor with a zero": (lambda x, y: x // y,
+                                     (I32, torch.tensor([2, 0, 1], dtype=torch.int32))),
+    "int % zeros": (lambda x: x % torch.zeros_like(x), (I32,)),
+    "fmod of int by zeros": (lambda x: torch.fmod(x, torch.zeros_like(x)), (I32,)),
+    "int // 0": (lambda x: x // 0, (I32,)),
+    "int % 0": (lambda x: x % 0, (I32.to(torch.uint8),)),
+    "bool - int8": (lambda x, y: x - y,
+                    (torch.tensor([True, False]), torch.tensor([3, 4], dtype=torch.int8))),
+    "int ** -1": (lambda x: x ** -1, (I32,)),
+    "round(int, decimals=1)": (lambda x: torch.round(x, decimals=1), (I32,)),
+    "clamp of uint8 below its range": (lambda x: x.clamp(min=-300), (I32.to(torch.uint8),)),
+    "log_ndtr of float16": (lambda x: torch.special.log_ndtr(x) * 2, (torch.randn(4).half(),)),
+    "topk of bool": (lambda x: torch.topk(x, 1).values, (torch.tensor([True, False]),)),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("dynamic", [False, True])
+@pytest.mark.parametrize("name", list(EAGER_REFUSES))
+def test_what_eager_refuses_raises_compiled(name: str, dynamic: bool) -> None:
+    """What eager's CPU kernels refuse (an integer division by zero, `bool - int8`, an
+    integer to a negative power, a float16 op with no float16 kernel, ...) gave numbers
+    compiled: a decomposition does not repeat those checks, and a kernel cannot raise.
+    Such an op stays an ATen call (`support/eager_errors.py`), which raises eager's
+    error."""
+    fn, args = EAGER_REFUSES[name]
+    with pytest.raises((RuntimeError, NotImplementedError)) as eager:
+        fn(*args)
+    torch._dynamo.reset()
+    with pytest.raises(Exception) as compiled:
+        torch.compile(fn, backend="stepwell", dynamic=dynamic)(*args)
+    assert str(eager.value).splitlines()[0] in str(compiled.value), str(compiled.value)
+
+
+def test_what_eager_accepts_stays_in_kernels(tmp_path: Path) -> None:
+    """The checks cost nothing where eager accepts the op: integer division and
+    remainder by a number, integer powers, clamps within the dtype and float16 math
+    stay one kernel, with eager's values."""
+
+    def fn(x: torch.Tensor, h: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        return (x // 3 + x % 5 - x ** 2).clamp(-100, 100), (h.exp() - h) * 2
+
+    x, h = torch.arange(-6, 6, dtype=torch.int32), torch.randn(12).half()
+    torch._dynamo.reset()
+    got = torch.compile(fn, backend="stepwell", options={"dump_dir": str(tmp_path)})(x, h)
+    assert mismatch(list(fn(x, h)), list(got)) is None
+    (manifest,) = [json.loads(p.read_text()) for p in tmp_path.glob("*/manifest.json")]
+    assert manifest["externs"] == {} and len(manifest["kernels"]) <= 2, manifest["kernels"]

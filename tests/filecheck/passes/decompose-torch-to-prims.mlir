@@ -686,3 +686,21 @@ func.func @fill_out_of_range() -> (tensor<4xi8>, tensor<4xi8>) {
   %1 = torch.aten.full {size = [4 : i64], fill_value = 100 : i64, dtype = i8, device = "cpu", pin_memory = false} : () -> tensor<4xi8>
   func.return %0, %1 : tensor<4xi8>, tensor<4xi8>
 }
+
+// -----
+
+// What eager's CPU kernels refuse stays an ATen call, which raises eager's error at run
+// time (a kernel cannot): `bool - int8` (the op called once on one-element zeros of its
+// operands' dtypes raises), and an integer division by a tensor, which may hold a zero.
+// A float division by a tensor (inf, no error) is decomposed.
+// CHECK-LABEL: func.func @eager_refuses
+// CHECK: prims.extern "aten.sub.Tensor"
+// CHECK: prims.extern "aten.floor_divide.default"
+// CHECK-NOT: prims.extern
+// CHECK: func.return
+func.func @eager_refuses(%b: tensor<2xi1>, %i: tensor<2xi8>, %f: tensor<2xf32>) -> (tensor<2xi8>, tensor<2xi8>, tensor<2xf32>) {
+  %0 = torch.aten.sub.Tensor %b, %i {alpha = 1 : i64} : (tensor<2xi1>, tensor<2xi8>) -> tensor<2xi8>
+  %1 = torch.aten.floor_divide %i, %i : (tensor<2xi8>, tensor<2xi8>) -> tensor<2xi8>
+  %2 = torch.aten.floor_divide %f, %f : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  func.return %0, %1, %2 : tensor<2xi8>, tensor<2xi8>, tensor<2xf32>
+}

@@ -1,0 +1,104 @@
+"""Ops eager refuses, kept as ATen calls so that they raise eager's error at run time.
+
+A decomposition computes what it can: PyTorch's tables do not repeat the checks of
+eager's CPU kernels, and a kernel cannot raise. So `bool - int8`, an integer to a
+negative power, `round(ints, decimals=1)`, `log_ndtr` of float16 or an integer bound of
+`clamp` outside the dtype gave numbers where eager raises, and an integer division by
+zero gave 0. An op for which `raises_in_eager` says so stays a `prims.extern`: ATen runs
+it, and raises where eager does (or computes what eager computes, where the doubt was
+about the values).
+
+- a pointwise op (`torch.Tag.pointwise`, or `ALSO_POINTWISE`) is called once at
+  compile time on one-element tensors of its operands' dtypes (zeros: a valid index,
+  and a zero divisor only where it is the op's own number), with its own numbers; an
+  error there is eager's error for every input (cached per call);
+- an integer division or remainder by a tensor may divide by zero, which only the values
+  decide (`INTEGER_DIVISIONS`);
+- `topk` of a bool tensor (not pointwise) is refused by eager whatever its size.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, cast
+
+import torch
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute, Operation
+
+from stepwell.dialects.torch_support import OperatorOp, TorchOp
+from stepwell.ir.callees import resolve_callee
+from stepwell.ir.types import UnsupportedTypeError, is_float, torch_dtype
+
+INTEGER_DIVISIONS = frozenset({
+    "aten.floor_divide.default",
+    "aten.remainder.Tensor",
+    "aten.remainder.Scalar_Tensor",
+    "aten.fmod.Tensor",
+    "aten.div.Tensor_mode",
+})
+"""Overloads whose divisor is a tensor operand: over integers, a zero in it raises."""
+
+REFUSED_DTYPES = {"aten.topk.default": (torch.bool,)}
+"""Overloads eager refuses for an operand dtype, whatever the values (not pointwise)."""
+
+ALSO_POINTWISE = frozenset({"aten.floor_divide.Scalar", "aten.floor_divide.default"})
+"""Elementwise overloads PyTorch does not tag `pointwise`."""
+
+
+def raises_in_eager(op: Operation, name: str, run: Callable[..., Any],
+                    seen: dict[tuple[Any, ...], bool]) -> bool:  # fmt: skip
+    """May eager raise where a decomposition of `op` (`name`: `aten.x.overload`) would
+    compute numbers? `run(*tensors)` calls the op with its own properties; `seen` keeps
+    the answers of such calls (a model repeats its ops)."""
+    if not isinstance(op, TorchOp | OperatorOp) or not all(
+            isinstance(v.type, TensorType) for v in op.operands):  # fmt: skip
+        return False
+    try:
+        dtypes = tuple(torch_dtype(cast(TensorType[Attribute], v.type).element_type)
+                       for v in op.operands)  # fmt: skip
+    except UnsupportedTypeError:
+        return False
+    if any(d in REFUSED_DTYPES.get(name, ()) for d in dtypes):
+        return True
+    if name in INTEGER_DIVISIONS and len(dtypes) > 1 and not _floats(op):
+        return True
+    if not _pointwise(name):
+        return False
+    ranks = tuple(len(cast(TensorType[Attribute], v.type).get_shape()) for v in op.operands)
+    key = (name, dtypes, ranks, str(op.properties))
+    if key not in seen:
+        seen[key] = _refused(lambda: run(*[torch.zeros([1] * rank, dtype=dtype)
+                                           for rank, dtype in zip(ranks, dtypes, strict=True)]))
+    return seen[key]
+
+
+def _floats(op: Operation) -> bool:
+    """Does `op` divide floats (its result a float: a zero divisor gives inf, no error)?"""
+    result = op.results[0].type if op.results else None
+    return isinstance(result, TensorType) and is_float(result.element_type)
+
+
+@functools.cache
+def _pointwise(name: str) -> bool:
+    if name in ALSO_POINTWISE:
+        return True
+    try:
+        target = resolve_callee(name)
+    except Exception:  # noqa: BLE001 - a name with no overload: nothing to ask
+        return False
+    return torch.Tag.pointwise in getattr(target, "tags", ())
+
+
+def _refused(call: Callable[[], Any]) -> bool:
+    """Does `call` raise, run by eager's CPU kernels (outside any fake mode AOTAutograd
+    compiles in, whose meta functions skip those checks)?"""
+    from torch._subclasses.fake_tensor import unset_fake_temporarily
+
+    try:
+        with unset_fake_temporarily(), torch._guards.tracing(None), torch.no_grad():
+            call()
+    except Exception:  # noqa: BLE001 - whatever eager raises, it raises at run time too
+        return True
+    return False
