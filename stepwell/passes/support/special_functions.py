@@ -53,8 +53,9 @@ def _polygamma(n: int, x: torch.Tensor) -> Any:
     x = _floating(x)
     if n == 0:
         return prims.digamma(x)
-    if n == 1:
-        return _trigamma(x)
+    if n == 1:  # (in float32 for float16 and bfloat16, rounded once, as eager's opmath)
+        low = x.dtype in (torch.float16, torch.bfloat16)
+        return _trigamma(x.float()).to(x.dtype) if low else _trigamma(x)
     scale = float((-1) ** (n + 1) * math.factorial(n))
     return torch.special.zeta(n + 1.0, x) * scale
 
