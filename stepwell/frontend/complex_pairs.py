@@ -109,27 +109,30 @@ def _binary_ok(n: Node) -> bool:
 
 
 def _mul(r: Rewriter, n: Node) -> Pair:
+    """(ar + ai i)(br + bi i) = (ar br - ai bi, ar bi + ai br). A real operand is a
+    complex one of imaginary part +0, as eager promotes it: `(inf + 1i) * 2` is
+    `inf + nan i` and `(3 - 1i) * 0` is `0 + 0i`, which scaling each part would not give
+    (`inf + 2i`, `0 - 0i`)."""
     a, b = n.args[:2]
     if isinstance(a, complex):  # (a Python complex number: `1j * z`)
         a, b = b, a
-    if isinstance(b, complex):  # z * (c + di) = (zr c - zi d, zr d + zi c); z may be real
-        c, d = b.real, b.imag
-        ar, ai = r.twin[a] if is_complex(a) else (a, None)
-        mul = aten.mul.Tensor
-        if ai is None:
-            return r.call(mul, ar, c), r.call(mul, ar, d)
-        return (r.call(aten.sub.Tensor, r.call(mul, ar, c), r.call(mul, ai, d)),
-                r.call(aten.add.Tensor, r.call(mul, ar, d), r.call(mul, ai, c)))  # fmt: skip
-    if not is_complex(a):
+    if not is_complex(a):  # (a real tensor times a complex one or a complex number)
         a, b = b, a
+    if isinstance(a, complex):  # a real tensor b times the number a: b + 0i
+        c, d = a.real, a.imag
+        return (r.call(aten.sub.Tensor, r.call(aten.mul.Tensor, b, c), 0.0 * d),
+                r.call(aten.add.Tensor, r.call(aten.mul.Tensor, b, d), 0.0 * c))  # fmt: skip
     ar, ai = r.twin[a]
-    mul = aten.mul.Tensor
-    if is_complex(b):
+    if isinstance(b, complex):
+        br, bi = b.real, b.imag
+    elif is_complex(b):
         br, bi = r.twin[b]
-        re = r.call(aten.sub.Tensor, r.call(mul, ar, br), r.call(mul, ai, bi))
-        im = r.call(aten.add.Tensor, r.call(mul, ar, bi), r.call(mul, ai, br))
-        return re, im
-    return r.call(mul, ar, b), r.call(mul, ai, b)
+    else:  # a real tensor or number
+        br, bi = b, 0.0
+    mul = aten.mul.Tensor
+    re = r.call(aten.sub.Tensor, r.call(mul, ar, br), r.call(mul, ai, bi))
+    im = r.call(aten.add.Tensor, r.call(mul, ar, bi), r.call(mul, ai, br))
+    return re, im
 
 
 def _add_or_sub(sub: bool) -> Rule:

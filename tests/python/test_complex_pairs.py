@@ -95,6 +95,15 @@ CASES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...]]] = {
         lambda z, w, r: (torch.view_as_real(r + 1j), torch.view_as_real(2j + r),
                          torch.view_as_real(r - (1 + 1j)), torch.view_as_real((r > 0) * 1j)),
         (Z, W, R)),
+    # (a real operand is a complex one of imaginary part +0, as eager promotes it: each
+    # part scaled gave `inf + 2i` for eager's `inf + nan i`, and `0 - 0i` for `0 + 0i`)
+    "a real operand at inf, nan and signed zeros": (
+        lambda z, w, r: (torch.view_as_real(z * r), torch.view_as_real(r * z),
+                         torch.view_as_real(z * 2.0), torch.view_as_real(0.0 * z),
+                         torch.view_as_real(r * (0.5 - 1j)), torch.view_as_real(z * (r > 0))),
+        (torch.tensor([complex(float("inf"), 1), complex(3, -1), complex(-0.0, float("nan")),
+                       complex(-2, float("inf"))]),
+         W[0], torch.tensor([2.0, 0.0, -0.0, float("inf")]))),
     "nan and inf": (lambda z, w, r: torch.view_as_real(z * w), (
         torch.tensor([complex(float("nan"), 1), complex(float("inf"), 0), 1 + 2j]),
         torch.tensor([1 + 1j, complex(2, 0), complex(0, float("inf"))]), R)),
