@@ -482,8 +482,9 @@ def test_a_saved_output_is_not_copied(monkeypatch: pytest.MonkeyPatch) -> None:
     copies: list[int] = []
     real = launch_plan.unaliased
 
-    def recording(outputs: Any, inputs: Any, distinct: int | None = None) -> Any:
-        out = real(outputs, inputs, distinct)
+    def recording(outputs: Any, inputs: Any, distinct: int | None = None,
+                  orders: Any = ()) -> Any:  # fmt: skip
+        out = real(outputs, inputs, distinct, orders)
         copies.append(sum(a is not b for a, b in zip(outputs, out, strict=True)))
         return out
 

@@ -1049,20 +1049,20 @@ def test_a_graph_with_control_flow_compiles_around_it(dtype: torch.dtype,
     assert len(parts) >= 3 and all(p["kernels"] and not p["externs"] for p in parts), parts
 
 
-I32 = torch.tensor([7, -7, 5], dtype=torch.int32)
+DIVIDENDS = torch.tensor([7, -7, 5], dtype=torch.int32)
 EAGER_REFUSES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...]]] = {
-    "int // zeros": (lambda x: x // torch.zeros_like(x), (I32,)),
+    "int // zeros": (lambda x: x // torch.zeros_like(x), (DIVIDENDS,)),
     "int // a divisor with a zero": (lambda x, y: x // y,
-                                     (I32, torch.tensor([2, 0, 1], dtype=torch.int32))),
-    "int % zeros": (lambda x: x % torch.zeros_like(x), (I32,)),
-    "fmod of int by zeros": (lambda x: torch.fmod(x, torch.zeros_like(x)), (I32,)),
-    "int // 0": (lambda x: x // 0, (I32,)),
-    "int % 0": (lambda x: x % 0, (I32.to(torch.uint8),)),
+                                     (DIVIDENDS, torch.tensor([2, 0, 1], dtype=torch.int32))),
+    "int % zeros": (lambda x: x % torch.zeros_like(x), (DIVIDENDS,)),
+    "fmod of int by zeros": (lambda x: torch.fmod(x, torch.zeros_like(x)), (DIVIDENDS,)),
+    "int // 0": (lambda x: x // 0, (DIVIDENDS,)),
+    "int % 0": (lambda x: x % 0, (DIVIDENDS.to(torch.uint8),)),
     "bool - int8": (lambda x, y: x - y,
                     (torch.tensor([True, False]), torch.tensor([3, 4], dtype=torch.int8))),
-    "int ** -1": (lambda x: x ** -1, (I32,)),
-    "round(int, decimals=1)": (lambda x: torch.round(x, decimals=1), (I32,)),
-    "clamp of uint8 below its range": (lambda x: x.clamp(min=-300), (I32.to(torch.uint8),)),
+    "int ** -1": (lambda x: x ** -1, (DIVIDENDS,)),
+    "round(int, decimals=1)": (lambda x: torch.round(x, decimals=1), (DIVIDENDS,)),
+    "clamp of uint8 below its range": (lambda x: x.clamp(min=-300), (DIVIDENDS.to(torch.uint8),)),
     "log_ndtr of float16": (lambda x: torch.special.log_ndtr(x) * 2, (torch.randn(4).half(),)),
     "topk of bool": (lambda x: torch.topk(x, 1).values, (torch.tensor([True, False]),)),
 }  # fmt: skip
