@@ -1,6 +1,7 @@
 """stepwell's fuzzers, for nightly runs (`make test` runs small slices of both):
 
     python -m stepwell.fuzz programs --count N     random programs vs eager
+    python -m stepwell.fuzz programs --mode train  ... with gradients (or --mode dynamic)
     python -m stepwell.fuzz mutants --count N      mutated IR into stepwell-opt
     python -m stepwell.fuzz corpus                 regenerate the IR the mutants start from
 
@@ -31,6 +32,10 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("programs", help="random PyTorch programs against eager")
     p.add_argument("--count", type=int, default=100, help="programs to run (default 100)")
     p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    p.add_argument("--mode", choices=("static", "dynamic", "train"), default="static",
+                   help="static shapes (default); dynamic=True, called at the program's sizes "
+                   "and again at larger ones; or train: gradients of the float inputs "
+                   "compared too")  # fmt: skip
     p.add_argument("--json", metavar="FILE", help="write the counts and failures as JSON")
     p.add_argument("--quiet", action="store_true", help="print only failures and the summary")
     m = sub.add_parser("mutants", help="mutated IR into stepwell-opt: no traceback, no hang")
@@ -59,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     counts: Counter[str] = Counter()
     failures = []
     for seed in range(args.seed, args.seed + args.count):
-        outcome = run(generate(seed))
+        outcome = run(generate(seed), args.mode)
         counts[outcome.status] += 1
         if outcome.status in ("wrong", "crash"):
             failures.append({"seed": seed, "status": outcome.status, "detail": outcome.detail,
@@ -69,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
         elif not args.quiet:
             print(f"seed {seed}: {outcome.status}", file=sys.stderr)
     seconds = time.perf_counter() - start
-    summary = {"count": args.count, "first_seed": args.seed, "seconds": round(seconds, 1),
+    summary = {"mode": args.mode, "count": args.count, "first_seed": args.seed,
+               "seconds": round(seconds, 1),
                **{k: counts[k] for k in ("ok", "wrong", "crash", "skipped")}}  # fmt: skip
     print(" ".join(f"{k}={v}" for k, v in summary.items()))
     if args.json:

@@ -34,6 +34,13 @@ FLOATS = (torch.float32, torch.float16, torch.bfloat16)
 INTS = (torch.int32, torch.int64)
 DTYPES = (*FLOATS, *FLOATS, *INTS, torch.bool)  # floats twice as often
 SIZES = (1, 1, 2, 3, 4, 5, 7, 8, 16, 17, 0)
+GROWN = {2: 3, 3: 5, 4: 6, 5: 9, 7: 10, 8: 11, 16: 13, 17: 24}
+"""Sizes for a second call under `dynamic=True`: one-to-one, and 0 and 1 (which Dynamo
+specializes) kept."""
+MODES = ("static", "dynamic", "train")
+"""How `run` compiles a program: static shapes; `dynamic=True`, called at the program's
+sizes and again at grown ones; or differentiated (float inputs require grad, and the
+gradients of a weighted sum of the float outputs are compared too)."""
 PRECISION = (torch.bfloat16, torch.float16, torch.float32, torch.float64)
 """Float dtypes from the least precise to the most."""
 
@@ -570,10 +577,15 @@ class Program:
         exec(compile(self.source, f"<fuzz program {self.seed}>", "exec"), scope)  # noqa: S102
         return scope["program"]
 
-    def make_inputs(self) -> list[torch.Tensor]:
+    def make_inputs(self, grown: bool = False) -> list[torch.Tensor]:
+        """The inputs, drawn from the program's seed; `grown`: each size of 2 or more
+        replaced by a larger one (`GROWN`), the same for equal sizes, so sizes that
+        matched still match."""
         g = torch.Generator().manual_seed(self.seed)
         out = []
         for dtype, shape in self.inputs:
+            if grown:
+                shape = tuple(GROWN.get(n, n) for n in shape)
             if dtype == torch.bool:
                 out.append(torch.randint(0, 2, shape, generator=g).bool())
             elif dtype.is_floating_point:
@@ -621,44 +633,97 @@ class Outcome:
     detail: str = ""
 
 
-def _dynamo_can_run(fn: Callable[..., Any], program: Program) -> bool:
-    """Whether torch.compile with the `eager` backend (Dynamo alone) runs the program:
-    when it does not, a failure is PyTorch's, not stepwell's."""
+def _dynamo_can_run(fn: Callable[..., Any], program: Program, mode: str) -> bool:
+    """Whether PyTorch alone runs the program in `mode`: Dynamo (backend `eager`), and for
+    training AOTAutograd too (`aot_eager`). When it does not, a failure is PyTorch's, not
+    stepwell's."""
     import torch._dynamo
 
     torch._dynamo.reset()
+    backend = "aot_eager" if mode == "train" else "eager"
     try:
-        torch.compile(fn, backend="eager", dynamic=False)(*program.make_inputs())
-    except Exception:  # noqa: BLE001 - any failure of Dynamo alone
+        _call(torch.compile(fn, backend=backend, dynamic=mode == "dynamic"), program, mode)
+    except Exception:  # noqa: BLE001 - any failure of PyTorch alone
         return False
     return True
 
 
-def run(program: Program) -> Outcome:
-    """Run `program` eagerly and through torch.compile(backend="stepwell"); compare."""
+def _call(fn: Callable[..., Any], program: Program, mode: str, grown: bool = False) -> Any:
+    """`fn`'s results on the program's inputs; in training, followed by the gradients of
+    `sum(w_i * out_i)` over the float outputs (w_i drawn from the seed) with respect to
+    each input (None where an input is not float or gets no gradient)."""
+    inputs = program.make_inputs(grown)
+    if mode != "train":
+        return fn(*inputs)
+    leaves = [x.requires_grad_() if x.is_floating_point() else x for x in inputs]
+    outs = fn(*leaves)
+    g = torch.Generator().manual_seed(program.seed + 1)
+    terms = [(o.to(_widest(o.dtype)) * torch.randn(o.shape, generator=g)).sum() for o in outs
+             if isinstance(o, torch.Tensor) and o.requires_grad]  # fmt: skip
+    if terms:
+        sum(terms).backward()
+    detached = tuple(o.detach() if isinstance(o, torch.Tensor) else o for o in outs)
+    return (*detached, *(x.grad if x.requires_grad else None for x in leaves))
+
+
+def _eager_runs_grown(fn: Callable[..., Any], program: Program) -> bool:
+    """Whether eager runs the program at grown sizes (a literal size, as in a `reshape`,
+    can make it refuse them)."""
+    try:
+        _call(fn, program, "dynamic", grown=True)
+    except Exception:  # noqa: BLE001 - eager refuses: the program is tested at one size
+        return False
+    return True
+
+
+def _widest(dtype: torch.dtype) -> torch.dtype:
+    """float64 for float64 (the float64 second opinion), float32 for the other floats."""
+    return torch.float64 if dtype == torch.float64 else torch.float32
+
+
+def run(program: Program, mode: str = "static") -> Outcome:
+    """Run `program` eagerly and through torch.compile(backend="stepwell") in `mode` (one
+    of `MODES`); compare. Under `dynamic`, a second call at grown sizes is compared too
+    when eager runs it."""
     import torch._dynamo
 
     fn = program.function()
     try:
-        expected = fn(*program.make_inputs())
+        expected = _call(fn, program, mode)
     except Exception as e:  # noqa: BLE001 - an invalid program is not a test
         return Outcome(program, "skipped", f"{type(e).__name__}: {e}")
+    tolerances = program.tolerances
+    if mode == "train":  # a gradient has the precision of the least precise value
+        loosest = min((t for t in tolerances if t is not None), key=PRECISION.index,
+                      default=None)  # fmt: skip
+        tolerances = [*tolerances, *[loosest] * len(program.inputs)]
     torch._dynamo.reset()
-    try:
-        got = torch.compile(fn, backend="stepwell", dynamic=False)(*program.make_inputs())
-    except Exception as e:  # noqa: BLE001 - a crash is what the fuzzer looks for
-        cause = getattr(e, "inner_exception", None) or e.__cause__ or e
-        text = (str(cause).strip().splitlines() or [""])[0][:300]
-        if not _dynamo_can_run(fn, program):
-            return Outcome(program, "skipped", f"Dynamo itself fails: {text}")
-        return Outcome(program, "crash", f"{type(cause).__name__}: {text}")
-    problem = mismatch(expected, got, tolerances=program.tolerances)
-    if problem is not None and _matches_float64(fn, program, expected, got):
-        problem = None
-    return Outcome(program, "ok" if problem is None else "wrong", problem or "")
+    compiled = torch.compile(fn, backend="stepwell", dynamic=mode == "dynamic")
+    calls = [False, True] if mode == "dynamic" and _eager_runs_grown(fn, program) else [False]
+    for grown in calls:
+        if grown:
+            expected = _call(fn, program, mode, grown=True)
+        try:
+            got = _call(compiled, program, mode, grown)
+        except Exception as e:  # noqa: BLE001 - a crash is what the fuzzer looks for
+            cause = getattr(e, "inner_exception", None) or e.__cause__ or e
+            text = (str(cause).strip().splitlines() or [""])[0][:300]
+            if not _dynamo_can_run(fn, program, mode):
+                return Outcome(program, "skipped", f"PyTorch itself fails: {text}")
+            return Outcome(program, "crash", f"{type(cause).__name__}: {text}"
+                           + (" (at grown sizes)" if grown else ""))  # fmt: skip
+        problem = mismatch(expected, got, tolerances=tolerances)
+        if problem is not None and _matches_float64(fn, program, expected, got, mode, grown,
+                                                   tolerances):  # fmt: skip
+            problem = None
+        if problem is not None:
+            return Outcome(program, "wrong", problem + (" (at grown sizes)" if grown else ""))
+    return Outcome(program, "ok")
 
 
-def _matches_float64(fn: Callable[..., Any], program: Program, expected: Any, got: Any) -> bool:
+def _matches_float64(fn: Callable[..., Any], program: Program, expected: Any, got: Any,
+                     mode: str = "static", grown: bool = False,
+                     tolerances: list[torch.dtype | None] | None = None) -> bool:  # fmt: skip
     """Does every output that differs from eager match the program run in float64 (float
     inputs widened, each output rounded back to eager's dtype) within its tolerance?
 
@@ -669,15 +734,19 @@ def _matches_float64(fn: Callable[..., Any], program: Program, expected: Any, go
     it is far from both eager and the float64 answer."""
     if not isinstance(expected, tuple) or not isinstance(got, tuple | list):
         return False
+    tolerances = program.tolerances if tolerances is None else tolerances
+
+    def wide(*xs: Any) -> Any:
+        return fn(*(x.double() if x.is_floating_point() else x for x in xs))
+
     try:
-        wide = [x.double() if x.is_floating_point() else x for x in program.make_inputs()]
-        reference = fn(*wide)
+        reference = _call(wide, program, mode, grown)
     except Exception:  # noqa: BLE001 - no second opinion: eager's answer stands
         return False
     if not isinstance(reference, tuple) or not len(reference) == len(expected) == len(got):
         return False
     for i, (e, g, r) in enumerate(zip(expected, got, reference, strict=True)):
-        tol = program.tolerances[i:i + 1] if i < len(program.tolerances) else []
+        tol = tolerances[i:i + 1] if i < len(tolerances) else []
         if mismatch(e, g, tolerances=tol) is None:
             continue
         if not (isinstance(e, torch.Tensor) and isinstance(r, torch.Tensor)) or r.shape != e.shape:

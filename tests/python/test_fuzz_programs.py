@@ -23,6 +23,35 @@ def test_random_programs_match_eager(first: int) -> None:
     assert not findings, "\n".join(findings)
 
 
+@pytest.mark.parametrize("mode", ["dynamic", "train"])
+def test_random_programs_match_eager_dynamic_and_in_training(mode: str) -> None:
+    findings = []
+    for seed in range(8):
+        outcome = run(generate(seed), mode)
+        if outcome.status in ("wrong", "crash"):
+            findings.append(
+                f"seed {seed}: {outcome.status}: {outcome.detail}\n{outcome.program.source}"
+            )
+    assert not findings, "\n".join(findings)
+
+
+def test_training_mode_compares_gradients_and_dynamic_mode_grows_sizes() -> None:
+    """In training the results end with each input's gradient of `sum(w * out)` (w drawn
+    from the seed); under `dynamic` a second call grows every size of 2 or more, equal
+    sizes alike."""
+    import torch
+
+    from stepwell.fuzz.programs import _call
+
+    source = "def program(x0, x1):\n    v2 = x0 * 3\n    return (v2, x1 + 1,)\n"
+    program = Program(5, [(torch.float32, (4, 3)), (torch.int64, (4,))], source, [None, None])
+    out, ints, grad, none = _call(program.function(), program, "train")
+    w = torch.randn((4, 3), generator=torch.Generator().manual_seed(program.seed + 1))
+    assert torch.equal(grad, 3 * w) and none is None and ints.dtype == torch.int64
+    x0, x1 = program.make_inputs(grown=True)
+    assert x0.shape == (6, 5) and x1.shape == (6,)
+
+
 def test_generated_programs_are_reproducible_and_varied() -> None:
     assert generate(7).source == generate(7).source
     sources = {generate(s).source for s in range(100)}
