@@ -89,7 +89,8 @@ class CompiledFunction:
         self.plugins = tuple(plugins)
         self.cache: dict[tuple[Any, ...],
                          tuple[Artifacts, torch.export.ExportedProgram] | None] = {}  # fmt: skip
-        self.training: Callable[..., Any] | None = None  # (torch.compile, for autograd)
+        self.dynamo: Callable[..., Any] | None = None  # (torch.compile: `with_dynamo`)
+        self.captures = False  # (set by the first export that lifts a captured tensor)
 
     def signature(self, args: Sequence[Any]) -> tuple[Any, ...]:
         """What a compiled program was exported for: the arguments' shapes, strides, dtypes
@@ -128,6 +129,9 @@ class CompiledFunction:
         key = self.signature(args)
         if key not in self.cache:
             ep = export(Example(self.fn, args, getattr(self.fn, "__name__", "fn")))
+            if captured_tensors(ep):
+                self.captures = True
+                return None
             try:
                 module = import_program(ep)
             except RunsWithAten as e:
@@ -145,9 +149,11 @@ class CompiledFunction:
     def __call__(self, *args: Any) -> Any:
         from stepwell.pipeline import bind_inputs, user_outputs
 
-        if self.needs_gradients(args):
-            return self.for_training(*args)
+        if self.captures or self.needs_gradients(args):
+            return self.with_dynamo(*args)
         compiled = self.compile_for(args)
+        if self.captures:
+            return self.with_dynamo(*args)
         if compiled is None:
             return self.fn(*args)
         artifacts, ep = compiled
@@ -168,19 +174,31 @@ class CompiledFunction:
             tensors += list(self.fn.parameters())
         return any(t.requires_grad for t in tensors)
 
-    def for_training(self, *args: Any) -> Any:
-        """A call autograd records runs through `torch.compile(fn, backend="stepwell")`
-        with the same options, whose forward and backward graphs stepwell compiles (the
-        outputs of an exported program would require no grad: no gradients at all)."""
-        if self.training is None:
+    def with_dynamo(self, *args: Any) -> Any:
+        """The call through `torch.compile(fn, backend="stepwell")` with the same options,
+        whose graphs stepwell compiles, where an exported program falls short:
+        - a call autograd records: the outputs of an exported program would require no
+          grad, so no gradients at all;
+        - a function that reads tensors it does not take as arguments (a global, a
+          closure's, a module's reached through one): export bakes them in, so a
+          parameter reassigned later, or one that requires grad, would go unseen, where
+          Dynamo's guards see both."""
+        if self.dynamo is None:
             options: dict[str, Any] = {"legal_ops": list(self.legal_ops),
                                        "plugins": list(self.plugins)}  # fmt: skip
             if self.pipeline is not None:
                 options["pipeline"] = self.pipeline
             if self.dump_dir is not None:
                 options["dump_dir"] = str(self.dump_dir / "training")
-            self.training = torch.compile(self.fn, backend="stepwell", options=options)
-        return self.training(*args)
+            self.dynamo = torch.compile(self.fn, backend="stepwell", options=options)
+        return self.dynamo(*args)
+
+
+def captured_tensors(ep: torch.export.ExportedProgram) -> list[str]:
+    """The tensors `ep` lifted as constants: ones its function read without taking them as
+    arguments, parameters or buffers of the module exported (a global, a closure's)."""
+    return [str(s.target) for s in ep.graph_signature.input_specs
+            if s.kind.name == "CONSTANT_TENSOR"]  # fmt: skip
 
 
 def returned_inputs(ep: torch.export.ExportedProgram) -> dict[int, int]:

@@ -813,6 +813,37 @@ def test_stepwell_compile_trains_through_torch_compile() -> None:
         assert mismatch(eager(x), stepwell.compile(model)(x)) is None
 
 
+def test_stepwell_compile_sees_the_tensors_a_function_captures() -> None:
+    """A function reading a module or a tensor it does not take as an argument: export
+    baked them in, so the result required no grad though the module's parameters do
+    (backward raised), and a parameter or a global reassigned later was not seen (the
+    old weight's result). Such calls run through torch.compile, whose guards see both."""
+    import stepwell
+
+    torch.manual_seed(0)
+    linear = torch.nn.Linear(4, 2)
+    scale = [torch.randn(4, 2)]
+
+    def closure(x: torch.Tensor) -> torch.Tensor:
+        return linear(x).sum() + (x @ scale[0]).sum()
+
+    torch._dynamo.reset()
+    compiled = stepwell.compile(closure)
+    x = torch.randn(3, 4)
+    out = compiled(x)
+    assert out.requires_grad and mismatch(closure(x), out) is None
+    out.backward()
+    grad = linear.weight.grad.clone()
+    linear.weight.grad = None
+    closure(x).backward()
+    assert mismatch(linear.weight.grad, grad) is None
+    with torch.no_grad():
+        compiled(x)
+        linear.weight = torch.nn.Parameter(linear.weight * 2)
+        scale[0] = torch.randn(4, 2)
+        assert mismatch(closure(x), compiled(x)) is None
+
+
 def test_a_nested_compile_region_runs_with_aten() -> None:
     """`torch.compiler.nested_compile_region` hands the backend an `invoke_subgraph` of a
     subgraph; the retrace to functional ATen crashed inside PyTorch's functionalization

@@ -10,6 +10,7 @@ The source uses only core `triton.language` (no libdevice), so it runs under
 from __future__ import annotations
 
 import math
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -592,12 +593,23 @@ def emit_op(e: Emitter, op: Operation) -> None:
         raise EmitError(f"cannot emit {where}: {type(err).__name__}: {err}") from err
 
 
+def view_name(view: SSAValue, index: int) -> str:
+    """The name of the kernel's view `index` in Triton source (its pointer is `NAME_ptr`):
+    the view's name hint made an identifier, then the index, after a `_` where the hint
+    ends in a digit. The index is then the name's last run of digits, so two views never
+    share a name (a combo kernel's hints `arg1` at 11 and `arg11` at 1 were both
+    `arg111`)."""
+    hint = re.sub(r"\W", "_", view.name_hint or "arg", flags=re.ASCII)
+    hint = hint if not hint[0].isdigit() else f"v{hint}"
+    return f"{hint}_{index}" if hint[-1].isdigit() else f"{hint}{index}"
+
+
 def emit_kernel(kernel: tile.KernelOp) -> str:
     """The Python source of one `@triton.jit` function for `kernel`."""
     e = Emitter(kernel)
     params = []
     for i, arg in enumerate(kernel.views):
-        base = f"{arg.name_hint or 'arg'}{i}"
+        base = view_name(arg, i)
         e.names[arg] = base
         params.append(f"{base}_ptr")
     symbol_args = kernel.args[len(kernel.views) :]

@@ -21,7 +21,7 @@ from xdsl.ir import Attribute
 
 from stepwell.dialects import tile
 from stepwell.lowering.cache import read_entry, write_entry
-from stepwell.lowering.triton.emitter import SYMBOL_PREFIX
+from stepwell.lowering.triton.emitter import SYMBOL_PREFIX, view_name
 from stepwell.lowering.triton.target_table import ALL_TARGETS, TARGETS
 
 
@@ -62,7 +62,7 @@ def signature(kernel: tile.KernelOp) -> dict[str, str]:
     sig = {}
     for i, arg in enumerate(kernel.views):
         element = cast(MemRefType[Attribute], arg.type).element_type
-        sig[f"{arg.name_hint or 'arg'}{i}_ptr"] = POINTER_TYPES[str(element)]
+        sig[f"{view_name(arg, i)}_ptr"] = POINTER_TYPES[str(element)]
     for name in kernel.symbol_names():
         sig[SYMBOL_PREFIX + name] = "i32"
     return sig
