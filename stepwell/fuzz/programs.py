@@ -666,6 +666,32 @@ def _call(fn: Callable[..., Any], program: Program, mode: str, grown: bool = Fal
     return (*detached, *(x.grad if x.requires_grad else None for x in leaves))
 
 
+def _tie_routing_forgiven(program: Program, expected: tuple[Any, ...], got: tuple[Any, ...],
+                         tolerances: list[torch.dtype | None], grown: bool) -> tuple[Any, ...]:
+    """`got` with each input gradient that differs from eager's only by where it sends
+    the gradient among equal inputs replaced by eager's. `sort`, `topk`, `max(x, dim)`
+    and `cummax` are not differentiable at ties: any tied input may take an output's
+    gradient, and eager's choice follows its kernel's tie order (seed 20337: a float16
+    `sort` of 336 values, 4 pairs of ties, each pair's gradients swapped). Such a
+    gradient has, for each value of the input, the same multiset of gradients as eager's."""
+    n = len(program.inputs)
+    inputs = program.make_inputs(grown)
+    fixed = list(got)
+    for k, x in enumerate(inputs):
+        i = len(expected) - n + k
+        e, g = expected[i], got[i]
+        if not (isinstance(e, torch.Tensor) and isinstance(g, torch.Tensor)) or e.shape != g.shape:
+            continue
+        tol = tolerances[i:i + 1]
+        if mismatch(e, g, tolerances=tol) is None:
+            continue
+        flat, ef, gf = x.detach().flatten(), e.flatten(), g.flatten()
+        if all(mismatch(ef[flat == v].sort().values, gf[flat == v].sort().values,
+                        tolerances=tol) is None for v in flat.unique()):  # fmt: skip
+            fixed[i] = e
+    return tuple(fixed)
+
+
 def _eager_runs_grown(fn: Callable[..., Any], program: Program) -> bool:
     """Whether eager runs the program at grown sizes (a literal size, as in a `reshape`,
     can make it refuse them)."""
@@ -712,6 +738,8 @@ def run(program: Program, mode: str = "static") -> Outcome:
                 return Outcome(program, "skipped", f"PyTorch itself fails: {text}")
             return Outcome(program, "crash", f"{type(cause).__name__}: {text}"
                            + (" (at grown sizes)" if grown else ""))  # fmt: skip
+        if mode == "train":  # (a gradient routed to another of tied inputs is right too)
+            got = _tie_routing_forgiven(program, expected, got, tolerances, grown)
         problem = mismatch(expected, got, tolerances=tolerances)
         if problem is not None and _matches_float64(fn, program, expected, got, mode, grown,
                                                    tolerances):  # fmt: skip

@@ -114,6 +114,7 @@ def _described_key(
     lines = [settings]
     try:
         lines += ["input " + _describe_value(x) for x in inputs]
+        lines.append(_describe_shape_env(gm, inputs, meta))
         for n in gm.graph.nodes:
             target = name_of(n.target) if n.op == "call_function" else n.target
             if n.op == "get_attr":
@@ -164,6 +165,43 @@ def _found_as(module: Any, name: str) -> Any:
 
 
 _NAMED_MODULES = frozenset({"torch", "_operator", "operator", "math", "builtins"})
+
+
+def _describe_shape_env(gm: torch.fx.GraphModule, inputs: Sequence[Any], meta: str) -> str:
+    """What the shape environment of a graph with symbolic sizes knows that the importer
+    simplifies sizes by (`types.simplified_size`, `size_ranges`, `size_equalities`): its
+    replacements, divisibility facts, symbol ranges and guarded equalities. Two graphs of
+    the same nodes can differ there: `x[:, 5::3]` first traced at 7 columns guards that
+    the slice is `(s0//3) - 1 == 1` long, and its type says 1; the recompile at 10
+    columns has no such guard, and the first graph's kernels gave 1 column where eager
+    gives 2."""
+    from stepwell.ir.types import _guarded_equalities
+
+    env = _shape_env([*inputs, *(n.meta.get(meta) for n in gm.graph.nodes)])
+    if env is None:
+        return "env -"
+    facts = [
+        *(f"replace {k} {v}" for k, v in env.replacements.items()),
+        *(f"divisible {d}" for d in env.divisible),
+        *(f"range {k} {r.lower} {r.upper}" for k, r in env.var_to_range.items()),
+        *(f"equal {k} {v}" for k, v in _guarded_equalities(env).items()),
+    ]
+    return "env " + ";".join(sorted(facts))
+
+
+def _shape_env(values: Sequence[Any]) -> Any:
+    """The shape environment of the first symbolic size among `values` (tensors, sizes,
+    sequences of them), or None."""
+    for v in values:
+        if isinstance(v, list | tuple):
+            if (found := _shape_env(v)) is not None:
+                return found
+            continue
+        dims = list(v.shape) if isinstance(v, torch.Tensor) else [v]
+        for d in dims:
+            if isinstance(d, torch.SymInt | torch.SymFloat | torch.SymBool):
+                return d.node.shape_env
+    return None
 
 
 def _describe_meta(val: Any) -> str:

@@ -52,6 +52,32 @@ def test_training_mode_compares_gradients_and_dynamic_mode_grows_sizes() -> None
     assert x0.shape == (6, 5) and x1.shape == (6,)
 
 
+def test_a_gradient_routed_to_another_tied_input_is_not_wrong() -> None:
+    """`sort` is not differentiable at ties: a gradient swapped between two equal inputs
+    is as right as eager's (seed 20337); one swapped between unequal inputs is wrong."""
+    import torch
+
+    from stepwell.fuzz.programs import _tie_routing_forgiven
+
+    source = "def program(x0):\n    v1 = torch.sort(x0, 0).values\n    return (v1,)\n"
+    program = Program(3, [(torch.float32, (4,))], source, [None])
+    (x,) = program.make_inputs()
+    x[2] = x[0]  # (make_inputs draws the same tensor again: the tie is patched in below)
+    out = torch.sort(x, 0).values
+    eager = torch.tensor([1.0, 2.0, 3.0, 4.0])
+    swapped_tie, swapped_other = eager[[2, 1, 0, 3]], eager[[1, 0, 2, 3]]
+
+    def forgiven(grad: torch.Tensor) -> bool:
+        def tied_inputs(grown: bool = False) -> list[torch.Tensor]:
+            return [x]
+
+        program.make_inputs = tied_inputs  # type: ignore[method-assign]
+        fixed = _tie_routing_forgiven(program, (out, eager), (out, grad), [None, None], False)
+        return torch.equal(fixed[1], eager)
+
+    assert forgiven(swapped_tie) and not forgiven(swapped_other)
+
+
 def test_generated_programs_are_reproducible_and_varied() -> None:
     assert generate(7).source == generate(7).source
     sources = {generate(s).source for s in range(100)}
