@@ -40,7 +40,8 @@ test: $(STAMP)
 # `make test` with STEPWELL_TEST_FULL=1: the OpInfo -> prims sweep
 # (tests/python/test_opinfo_prims.py) runs every traceable sample of the first 5 of each
 # op, not only the first (about 3 more minutes of CPU on 2 cores), and
-# test_training.py's AdamW curve 10 steps, not 4
+# test_training.py's AdamW curve 10 steps, not 4; the tests marked `full` run too (more
+# zoo models and GPU targets for checks make test makes on fewer; DDP and FSDP2)
 test-full: $(STAMP)
 	STEPWELL_TEST_FULL=1 $(MAKE) test
 

@@ -122,7 +122,9 @@ def test_fully_masked_rows_give_zero() -> None:
 
 
 # -- the models --------------------------------------------------------------------------------
-MODELS = ["gpt2.py", "gpt2.py:example_sdpa", "bert.py", "llama.py", "qwen2.py", "opt.py"]
+MODELS = ["gpt2.py", "gpt2.py:example_sdpa", "bert.py", "llama.py",
+          pytest.param("qwen2.py", marks=pytest.mark.full),
+          pytest.param("opt.py", marks=pytest.mark.full)]  # fmt: skip
 
 
 @pytest.mark.parametrize("spec", MODELS)

@@ -151,7 +151,7 @@ def test_an_empty_copy_matches_eager() -> None:
     assert mismatch([(x * 2).flip(0)], got) is None
 
 
-@pytest.mark.parametrize("target", ["cuda:90", "hip:gfx942"])
+@pytest.mark.parametrize("target", ["cuda:90", pytest.param("hip:gfx942", marks=pytest.mark.full)])
 def test_copy_stores_compile_for_gpus(target: str, tmp_path: Path) -> None:
     """A store through a copy's layout with two dims per tile axis (the head-major split
     in a matmul epilogue), the layer norm's transposed store and a scan's flipped store

@@ -45,10 +45,11 @@ def assert_native(rank: dict[str, Any]) -> None:
     assert rank["eager_graphs"] == 0 and rank["aten_calls"] == 0, rank
 
 
-# make test runs one model per mode (each run is 2 processes, ~35 s); the full matrix
+# make test runs tensor parallelism, make test-full DDP and FSDP2 too (each run is 2
+# processes, ~35 s on both cores); the full matrix
 # (DDP and FSDP2 on GPT-2 and Llama, TP on Llama) is benchmarks/distributed.py, which
 # exits 1 when a run does not match eager
-@pytest.mark.parametrize("model", ["gpt2"])
+@pytest.mark.parametrize("model", [pytest.param("gpt2", marks=pytest.mark.full)])
 def test_ddp_splits_at_buckets_and_matches_eager(tmp_path: Path, model: str) -> None:
     """DDP with small buckets: Dynamo's DDP optimizer splits the model into several graphs
     (the all-reduces run between them); losses and parameters after 2 AdamW steps match
@@ -62,7 +63,7 @@ def test_ddp_splits_at_buckets_and_matches_eager(tmp_path: Path, model: str) -> 
         assert r["collectives"] == {}  # DDP's hooks, not the graphs, reduce gradients
 
 
-@pytest.mark.parametrize("model", ["llama"])
+@pytest.mark.parametrize("model", [pytest.param("llama", marks=pytest.mark.full)])
 def test_fsdp2_matches_eager(tmp_path: Path, model: str) -> None:
     """FSDP2 (`fully_shard` per block and the root): the compiled graphs see the gathered
     parameters; sharded parameters after 2 steps equal eager FSDP2's."""

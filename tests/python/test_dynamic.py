@@ -117,7 +117,8 @@ def test_gpt2_at_new_batch_sizes_and_lengths(tmp_path: Path) -> None:
         assert len(names) == len(static["kernels"]), (graph, names)
 
 
-@pytest.mark.parametrize("name", ["llama", "qwen2", "bert", "opt"])
+@pytest.mark.parametrize("name", ["llama", *(pytest.param(m, marks=pytest.mark.full)
+                                             for m in ("qwen2", "bert", "opt"))])  # fmt: skip
 def test_zoo_at_new_lengths_compiles_once(name: str, tmp_path: Path) -> None:
     """Each zoo language model at sequence lengths 16 (static), 9 and 13 (Dynamo's dynamic
     graph): the dynamic graph compiles once to kernels alone, attention re-fused, and

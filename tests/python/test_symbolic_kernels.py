@@ -179,7 +179,7 @@ def test_a_launch_whose_inputs_give_a_symbol_two_sizes_is_refused() -> None:
         bind_symbols(binds, [torch.empty(3, 2), torch.empty(2, 4)])
 
 
-@pytest.mark.parametrize("target", ["cuda:90", "hip:gfx942"])
+@pytest.mark.parametrize("target", ["cuda:90", pytest.param("hip:gfx942", marks=pytest.mark.full)])
 def test_symbolic_kernels_compile_for_gpus(target: str, tmp_path: Path) -> None:
     from stepwell.lowering.triton.targets import signature
 
@@ -313,7 +313,7 @@ def test_position_embeddings_of_a_symbolic_length_are_one_kernel(iota_module) ->
         _check(runtime(n, x, table), want)
 
 
-@pytest.mark.parametrize("target", ["cuda:90", "hip:gfx942"])
+@pytest.mark.parametrize("target", ["cuda:90", pytest.param("hip:gfx942", marks=pytest.mark.full)])
 def test_a_symbolic_iota_kernel_compiles_for_gpus(iota_module, target: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     _compiles_alone_for(str(iota_module), target, tmp_path)
 
@@ -374,7 +374,7 @@ def test_attention_of_a_symbolic_length_is_one_flash_kernel(attention_module) ->
         _check(runtime(q, k, v), want)
 
 
-@pytest.mark.parametrize("target", ["cuda:90", "hip:gfx942"])
+@pytest.mark.parametrize("target", ["cuda:90", pytest.param("hip:gfx942", marks=pytest.mark.full)])
 def test_a_symbolic_attention_kernel_compiles_for_gpus(  # type: ignore[no-untyped-def]
     attention_module, target: str, tmp_path: Path
 ) -> None:

@@ -23,7 +23,8 @@ def stepwell(*args: str, cache: Path | None = None) -> subprocess.CompletedProce
     )  # fmt: skip
 
 
-@pytest.mark.parametrize("name", ["cnn", "llama"])  # conv and pooling; RMSNorm, rotary, GQA
+@pytest.mark.parametrize(  # conv and pooling; RMSNorm, rotary, GQA
+    "name", ["cnn", pytest.param("llama", marks=pytest.mark.full)])
 def test_kernels_compile_for_gfx942(name: str, tmp_path: Path) -> None:
     proc = stepwell("compile", f"examples/{name}.py", "--target", "hip:gfx942", "-o",
                     str(tmp_path), "--emit", "amdgcn,hsaco", cache=tmp_path / "cache")  # fmt: skip
@@ -134,7 +135,7 @@ def example():
 """
 
 
-@pytest.mark.parametrize("target", ["cuda:90", "hip:gfx942"])
+@pytest.mark.parametrize("target", [pytest.param("cuda:90", marks=pytest.mark.full), "hip:gfx942"])
 def test_scans_and_gathers_compile_for_gpus(target: str, tmp_path: Path) -> None:
     """tile.scan (cumsum, cumprod, associative_scan with a combine function, and a scan
     carried across the column tiles of a long row), tile.gather, training's attention

@@ -25,7 +25,7 @@ from stepwell.ir.printing import parse_module
 from stepwell.pipeline import bind_inputs, check_example, compare, lower
 
 ROOT = Path(__file__).resolve().parents[2]
-MODELS = ["mlp", "cnn", "gpt2", "bert", "llama"]
+MODELS = ["mlp", "cnn", "gpt2", "bert", pytest.param("llama", marks=pytest.mark.full)]
 
 
 @pytest.mark.parametrize("name", MODELS)

@@ -115,7 +115,8 @@ def test_stepwell_compile_dumps_every_level(tmp_path: Path) -> None:
 # one model per family of kernels (MLP; convolution and pooling; layer norm, GELU and
 # causal attention; RMSNorm, rotary embeddings and GQA): BERT, Qwen2 and OPT repeat
 # them. `benchmarks/compile_latency.py` compiles every zoo model's kernels for cuda:90.
-GPU_MODELS = ["mlp", "cnn", "gpt2", "llama"]
+GPU_MODELS = ["mlp", pytest.param("cnn", marks=pytest.mark.full),
+              pytest.param("gpt2", marks=pytest.mark.full), "llama"]  # fmt: skip
 
 
 @pytest.mark.parametrize("name", GPU_MODELS)
