@@ -372,7 +372,9 @@ def _matmul(b: Builder) -> bool:
         return False
     y = b.pick(lambda v: v.dtype == x.dtype and len(v.shape) == 2 and v.shape[0] == x.shape[1])
     if y is None:
-        b.lines.append(f"w{len(b.values)} = torch.ones({x.shape[1]}, 3, dtype={x.dtype})")
+        # (x's own size and dtype: the program also runs at grown sizes and in float64)
+        b.lines.append(f"w{len(b.values)} = torch.ones({x.name}.shape[1], 3, "
+                       f"dtype={x.name}.dtype)")  # fmt: skip
         other = f"w{len(b.values)}"
         n = 3
     else:
