@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import (
     DictionaryAttr,
     FloatAttr,
     ModuleOp,
+    StringAttr,
     TensorType,
 )
 from xdsl.dialects.func import CallOp, FuncOp, ReturnOp
@@ -70,7 +71,14 @@ from stepwell.ir.callees import (
     on_graph_device,
     resolve_callee,
 )
-from stepwell.ir.sizes import bind_symbols, evaluate, solve_sizes, symbols_of
+from stepwell.ir.sizes import (
+    SizeError,
+    bind_symbols,
+    evaluate,
+    parse_size,
+    solve_sizes,
+    symbols_of,
+)
 from stepwell.ir.types import function_writes, symbol_binds, tensor_sizes, torch_dtype
 from stepwell.ir.writes import store_writes
 
@@ -377,15 +385,31 @@ def _reshape(op: Operation, args: PythonValues, interpreter: Interpreter) -> Any
 
 
 def function_bindings(op: Operation, interpreter: Interpreter) -> dict[str, int]:
-    """The size symbols the arguments of the function running `op` give (their dims that
-    are a symbol alone), from their values in the interpreter's current scope."""
+    """The size symbols the arguments of the function running `op` give, from their values
+    in the interpreter's current scope: the dims of its tensors that are a symbol alone,
+    and its size arguments (`{stepwell.name = "s88"}`; a backward graph's tensors may
+    carry only a product `s3*s88`, with `s3` and `s88` among its arguments)."""
     block = op.parent_block()
     if block is None or not block.args:
         return {}
     values = interpreter.get_values(tuple(block.args))
     binds = [b for b in symbol_binds([a.type for a in block.args])
              if isinstance(values[b[0]], torch.Tensor)]  # fmt: skip
-    return bind_symbols(binds, list(values))
+    bindings = bind_symbols(binds, list(values))
+    func = block.parent_op()
+    attrs = func.arg_attrs.data if isinstance(func, FuncOp) and func.arg_attrs else ()
+    sizes = []
+    for a, value in zip(attrs, values, strict=False):
+        name = a.data.get("stepwell.name") if isinstance(a, DictionaryAttr) else None
+        if isinstance(name, StringAttr) and isinstance(value, int) and not isinstance(value, bool):
+            try:
+                sizes.append((parse_size(name.data), value))
+            except SizeError:
+                continue  # (a number that is no size)
+    try:
+        return {**solve_sizes(sizes), **bindings}
+    except SizeError:  # (sizes that contradict each other: the tensors' say)
+        return bindings
 
 
 @register_impls

@@ -520,6 +520,32 @@ def test_a_chunk_of_a_dynamic_dim_compiles_once(name: str, dtype: torch.dtype,
                           tmp_path)  # fmt: skip
 
 
+def test_the_gradient_of_a_view_merging_dynamic_dims() -> None:
+    """A language model's loss, `cross_entropy(logits.view(-1, V), labels.view(-1))`
+    under `dynamic=True`: the backward graph's tensors carry only the product `s0*s1` of
+    the batch and the length, which come as size arguments, and the view back to
+    (batch, length, V) raised "only one dimension can be inferred" (every length of a
+    GPT-2 training step). The size arguments bind their symbols now."""
+    import torch.nn.functional as F
+
+    def lm_loss(logits: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
+        return F.cross_entropy(logits.view(-1, logits.size(-1)), labels.view(-1))
+
+    def flat_sin(x: torch.Tensor) -> torch.Tensor:
+        return x.view(-1, x.size(-1)).sin().sum()
+
+    torch._dynamo.reset()
+    compiled = [torch.compile(f, backend="stepwell", dynamic=True) for f in (lm_loss, flat_sin)]
+    for batch, length in ((2, 8), (3, 5)):
+        logits = torch.randn(batch, length, 11)
+        labels = torch.randint(0, 11, (batch, length))
+        for fn, c in zip((lm_loss, flat_sin), compiled, strict=True):
+            args = (logits, labels) if fn is lm_loss else (logits,)
+            (want,) = torch.autograd.grad(fn(x := logits.clone().requires_grad_(), *args[1:]), x)
+            (got,) = torch.autograd.grad(c(x := logits.clone().requires_grad_(), *args[1:]), x)
+            assert mismatch(want, got) is None, (fn.__name__, batch, length)
+
+
 def test_the_gradient_of_a_chunk_of_a_dynamic_dim_compiles_once(tmp_path: Path) -> None:
     """Training through the halves of a dynamic length: forward and backward (a cat of the
     halves' gradients) each compile once, and the gradient is eager's."""
