@@ -163,7 +163,13 @@ def _replace(found: Attention) -> str:
     if pattern is not None:  # no mask, or SDPA's causal flag: its kernels skip the blocks
         bias, kind = None, pattern
     sdpa, scale = aten.scaled_dot_product_attention.default, found.logits.scale
+    swamped = None if bias is None else _swamped_rows(emit, bias, found.logits.biases)  # type: ignore[arg-type]
+    if swamped is not None:  # (sdpa's result there is not used)
+        bias = emit(aten.where.ScalarSelf, swamped, 0.0, bias)
     out = emit(sdpa, q, k, v, attn_mask=bias, dropout_p=0.0, is_causal=causal, scale=scale)
+    if swamped is not None:
+        uniform = _uniform_attention(emit, q, k, v, scale)
+        out = emit(aten.where.self, swamped, uniform, out)
     if blind is not None:
         out = _nan_where_blind(emit, out, v, blind, through_scores, q_dtype)
     if filled is not None:  # no logit is a score: no gradient to Q, K from those rows
@@ -291,6 +297,54 @@ def _filled_rows(
     if transposed:
         logits = emit(aten.transpose.int, logits, -2, -1)
     return rows, emit(aten.matmul.default, emit(aten._softmax.default, logits, -1, False), v)
+
+
+SWAMPING = torch.finfo(torch.float32).min / 2**20
+"""An added bias at or below this (-3.2e32) swamps any score: eager's `scores + bias`
+rounds to `bias` itself (HF's masks add `finfo.min`)."""
+
+
+def _swamped_rows(emit: Emit, bias: Node, biases: list[tuple[float, Node | Mask]]) -> Node | None:
+    """`[.., L, 1]`: True for a query row whose added float bias is at most `SWAMPING` at
+    every key (HF's causal mask with left padding: the padding's rows). Eager's logits
+    there are the bias alone, so its probabilities are uniform, and the gradient of each
+    score is the uniform softmax's. sdpa's forward agrees, but its CPU backward reads
+    P = exp(logit - lse) with lse = bias + log(S) rounded back to the bias: P = 1 at
+    every key, S times eager's dV. None when no added tensor is in the bias, or the row
+    flags are constants that are False. A row with a -inf among its keys is not one (its
+    weights are uniform over the other keys alone; one that is -inf at every key is
+    `_blind_rows`)."""
+    if not any(not isinstance(term, Mask) for _, term in biases) or dtype(bias) == torch.bool:
+        return None
+    swamping = emit(aten.logical_and.default, emit(aten.le.Scalar, bias, SWAMPING),
+                    emit(aten.gt.Scalar, bias, -math.inf))  # fmt: skip
+    rows = emit(aten.all.dim, swamping, -1, True)
+    return None if _constant_false(rows, bias) else rows
+
+
+def _uniform_attention(emit: Emit, q: Node, k: Node, v: Node, scale: float | None) -> Node:
+    """Attention whose probabilities are uniform over the S keys, as eager's softmax of
+    logits that all round to one value: mean(V), with eager's gradients. Those are dV =
+    dO / S at every key, and for the scores the uniform softmax's backward, dS_ij =
+    (dO_i · (v_j - mean(V))) / S, which reach Q and K through `scale · q_i · k_j`. They
+    come from terms that are zero in value (`x - detach(x)`), and in D x Dv products, so
+    no [L, S] tensor is made:
+
+        mean(V) + scale / S · ((Q - Q') (K'ᵀ Vc) + Q' ((K - K')ᵀ Vc))
+
+    where X' is `detach(X)` and Vc = V' - mean(V')."""
+    d, n = shape(q)[-1], shape(k)[-2]
+    scale = 1 / math.sqrt(d) if scale is None else scale
+    detach = aten.detach.default
+    mean = emit(aten.mean.dim, v, [-2], True)
+    q_, k_, v_ = emit(detach, q), emit(detach, k), emit(detach, v)
+    centered = emit(aten.sub.Tensor, v_, emit(aten.mean.dim, v_, [-2], True))
+    through_q = emit(aten.matmul.default, emit(aten.sub.Tensor, q, q_),
+                     emit(aten.matmul.default, emit(aten.transpose.int, k_, -2, -1), centered))
+    k_delta = emit(aten.transpose.int, emit(aten.sub.Tensor, k, k_), -2, -1)
+    through_k = emit(aten.matmul.default, q_, emit(aten.matmul.default, k_delta, centered))
+    terms = emit(aten.mul.Tensor, emit(aten.add.Tensor, through_q, through_k), scale / n)
+    return emit(aten.add.Tensor, mean, terms)
 
 
 def _constant_false(rows: Node, mask: Node) -> bool:

@@ -405,8 +405,52 @@ def test_a_row_the_mask_hides_entirely_in_training(spelling: str) -> None:
         torch.testing.assert_close(g, w, atol=tol, rtol=tol, equal_nan=True)
     rewritten, remarks = rewrite_attention(*_dynamo_graph(fn, (q, k, v, keep, bias)))
     assert remarks[0].startswith("fused attention"), remarks
-    added = {"additive": 1, "bf16": 1, "fill": 2, "keys_first": 2}.get(spelling, 1)
-    assert count(rewritten, aten.where.self) == added  # the NaN or uniform rows' where(s)
+    added = {"additive": 2, "bf16": 2, "fill": 2, "keys_first": 2}.get(spelling, 1)
+    # the NaN or uniform rows' where(s); an added bias also has the swamped rows' one
+    assert count(rewritten, aten.where.self) == added
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+@pytest.mark.parametrize("keys_first", [False, True])
+def test_a_row_an_added_finfo_min_mask_hides_entirely_in_training(
+    dtype: torch.dtype, keys_first: bool
+) -> None:
+    """HF's eager attention adds a float mask of `finfo.min` (a causal mask with left
+    padding hides every key of the padding's rows). Eager's logits there round to the
+    mask alone: uniform weights, and the uniform softmax's gradients. sdpa's forward
+    agrees, but its CPU backward gave dV S times eager's there (its log-sum-exp rounds
+    back to the mask): a Llama step's gradients were wrong in 14 tensors. Such rows are
+    computed apart now (`_uniform_attention`); gradients of Q, K and V are eager's."""
+    import stepwell  # noqa: F401  (registers the backend)
+
+    gen = torch.Generator().manual_seed(5)
+    n = 6
+    q, k, v = (torch.randn(2, 2, n, 8, generator=gen).to(dtype) for _ in range(3))
+    allowed = torch.tril(torch.ones(n, n, dtype=torch.bool)) & (torch.arange(n) >= 2)
+    mask = torch.where(allowed, 0.0, torch.finfo(dtype).min).to(dtype)[None, None]
+    mask = torch.cat([mask, torch.zeros_like(mask)])  # batch 1: no padding
+
+    def fn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        if keys_first:
+            return kt(torch.softmax(k @ kt(q) * 0.4 + kt(mask), -2)) @ v
+        return torch.softmax(q @ kt(k) * 0.4 + mask, -1) @ v
+
+    def grads(f: Callable[..., torch.Tensor]) -> list[torch.Tensor]:
+        leaves = [x.clone().requires_grad_() for x in (q, k, v)]
+        out = f(*leaves, mask)
+        out.float().square().sum().backward()
+        return [out.detach(), *(x.grad for x in leaves)]  # type: ignore[misc]
+
+    want = grads(fn)
+    torch._dynamo.reset()
+    got = grads(torch.compile(fn, backend="stepwell"))
+    tol = 3e-2 if dtype == torch.bfloat16 else 1e-5
+    for w, g in zip(want, got, strict=True):
+        assert g.dtype == w.dtype and g.shape == w.shape
+        torch.testing.assert_close(g, w, atol=tol, rtol=tol)
+    rewritten, remarks = rewrite_attention(*_dynamo_graph(fn, (q, k, v, mask)))
+    assert remarks[0].startswith("fused attention"), remarks
+    assert count(rewritten, aten.scaled_dot_product_attention.default) == 1
 
 
 def test_finite_fills_with_other_fills_or_a_bias_after_them() -> None:
