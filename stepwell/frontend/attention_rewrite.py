@@ -326,25 +326,20 @@ def _uniform_attention(emit: Emit, q: Node, k: Node, v: Node, scale: float | Non
     """Attention whose probabilities are uniform over the S keys, as eager's softmax of
     logits that all round to one value: mean(V), with eager's gradients. Those are dV =
     dO / S at every key, and for the scores the uniform softmax's backward, dS_ij =
-    (dO_i · (v_j - mean(V))) / S, which reach Q and K through `scale · q_i · k_j`. They
-    come from terms that are zero in value (`x - detach(x)`), and in D x Dv products, so
-    no [L, S] tensor is made:
+    (dO_i · (v_j - mean(V))) / S, which reach Q and K through `scale · q_i · k_j`:
+    exactly the gradients of `scale / S · Q (Kᵀ Vc)`, with Vc = V' - mean(V') and X' =
+    `detach(X)`. That term is added less its detached self (zero in value), and is made
+    of D x Dv products, so no [L, S] tensor is made:
 
-        mean(V) + scale / S · ((Q - Q') (K'ᵀ Vc) + Q' ((K - K')ᵀ Vc))
-
-    where X' is `detach(X)` and Vc = V' - mean(V')."""
+        mean(V) + T - T',  T = scale / S · Q (Kᵀ Vc)"""
     d, n = shape(q)[-1], shape(k)[-2]
     scale = 1 / math.sqrt(d) if scale is None else scale
-    detach = aten.detach.default
-    mean = emit(aten.mean.dim, v, [-2], True)
-    q_, k_, v_ = emit(detach, q), emit(detach, k), emit(detach, v)
+    v_ = emit(aten.detach.default, v)
     centered = emit(aten.sub.Tensor, v_, emit(aten.mean.dim, v_, [-2], True))
-    through_q = emit(aten.matmul.default, emit(aten.sub.Tensor, q, q_),
-                     emit(aten.matmul.default, emit(aten.transpose.int, k_, -2, -1), centered))
-    k_delta = emit(aten.transpose.int, emit(aten.sub.Tensor, k, k_), -2, -1)
-    through_k = emit(aten.matmul.default, q_, emit(aten.matmul.default, k_delta, centered))
-    terms = emit(aten.mul.Tensor, emit(aten.add.Tensor, through_q, through_k), scale / n)
-    return emit(aten.add.Tensor, mean, terms)
+    keys = emit(aten.matmul.default, emit(aten.transpose.int, k, -2, -1), centered)
+    t = emit(aten.mul.Tensor, emit(aten.matmul.default, q, keys), scale / n)
+    zero = emit(aten.sub.Tensor, t, emit(aten.detach.default, t))
+    return emit(aten.add.Tensor, emit(aten.mean.dim, v, [-2], True), zero)
 
 
 def _constant_false(rows: Node, mask: Node) -> bool:
