@@ -207,7 +207,7 @@ def simplified_size(d: torch.SymInt) -> Any:
         return expr
     try:
         expr = env.simplify(expr)
-        equalities = _guarded_equalities(env)
+        equalities = guarded_equalities(env)
         for _ in range(4):  # (a simpler side may itself equal a simpler one still)
             simpler = expr.xreplace(equalities)
             if simpler == expr:
@@ -218,7 +218,7 @@ def simplified_size(d: torch.SymInt) -> Any:
         return d.node.expr
 
 
-def _guarded_equalities(env: Any) -> dict[Any, Any]:
+def guarded_equalities(env: Any) -> dict[Any, Any]:
     """`{expression: simpler}` for each guard `Eq(a, b)` of `env` between sizes, the
     side with more to it mapped to the simpler one (`_simplicity`): a symbol the
     environment keeps (one it replaced, by `2*s1` say, names no size the graph's
@@ -298,14 +298,14 @@ def size_ranges(values: Sequence[object]) -> dict[str, tuple[int, int]]:
 
 def size_equalities(values: Sequence[object]) -> dict[str, str]:
     """`{expression: simpler}` for each equality Dynamo's guards hold between sizes over
-    the symbols of `values` (FX `meta["val"]`s; `_guarded_equalities`), in stepwell's
+    the symbols of `values` (FX `meta["val"]`s; `guarded_equalities`), in stepwell's
     spelling: a decomposition traced at those symbols may make the expression where the
     graph's types say the simpler size (`SIZE_EQUALITIES`)."""
     env = next((d.node.shape_env for v in values
                 for d in (list(v.shape) if isinstance(v, torch.Tensor) else [v])
                 if isinstance(d, torch.SymInt) and d.node.shape_env is not None), None)  # fmt: skip
     found: dict[str, str] = {}
-    for expr, simpler in (_guarded_equalities(env) if env is not None else {}).items():
+    for expr, simpler in (guarded_equalities(env) if env is not None else {}).items():
         try:
             found[size_text(parse_size(str(expr)))] = size_text(parse_size(str(simpler)))
         except SizeError:

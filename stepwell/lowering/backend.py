@@ -121,7 +121,9 @@ class CompiledFunction:
     def compile_for(self, args: tuple[Any, ...]) -> tuple[Artifacts, Any] | None:
         """The compiled program for `args`, or None where stepwell runs `fn` as it is
         (a program it cannot compile: control flow, an op writing a list of tensors, a
-        write PyTorch cannot functionalize), which a warning says once."""
+        write PyTorch cannot functionalize), which a warning says once. None as well,
+        with `self.captures` set, where the export lifts a captured tensor: every call
+        then goes through `with_dynamo`."""
         from stepwell.frontend.fx import RunsWithAten, import_program
         from stepwell.frontend.loader import Example, export
         from stepwell.lowering.compiler import compile_module

@@ -175,7 +175,7 @@ def _describe_shape_env(gm: torch.fx.GraphModule, inputs: Sequence[Any], meta: s
     the slice is `(s0//3) - 1 == 1` long, and its type says 1; the recompile at 10
     columns has no such guard, and the first graph's kernels gave 1 column where eager
     gives 2."""
-    from stepwell.ir.types import _guarded_equalities
+    from stepwell.ir.types import guarded_equalities
 
     env = _shape_env([*inputs, *(n.meta.get(meta) for n in gm.graph.nodes)])
     if env is None:
@@ -184,7 +184,7 @@ def _describe_shape_env(gm: torch.fx.GraphModule, inputs: Sequence[Any], meta: s
         *(f"replace {k} {v}" for k, v in env.replacements.items()),
         *(f"divisible {d}" for d in env.divisible),
         *(f"range {k} {r.lower} {r.upper}" for k, r in env.var_to_range.items()),
-        *(f"equal {k} {v}" for k, v in _guarded_equalities(env).items()),
+        *(f"equal {k} {v}" for k, v in guarded_equalities(env).items()),
     ]
     return "env " + ";".join(sorted(facts))
 
