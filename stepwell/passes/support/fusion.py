@@ -1037,9 +1037,9 @@ class Partitioner:
             return None  # a scatter's kernel walks its values: pointwise only
         if kinds == ["matmul", "matmul"]:  # horizontal: one A tile feeds both products
             return Group("matmul", a.shape) if self.share_loop(a, b) else None
-        if kinds == ["matmul", "pointwise"]:
-            mm, pw = (a, b) if a.kind == "matmul" else (b, a)
-            if pw.numel != mm.numel or pw.first < mm.first:
+        if kinds == ["matmul", "pointwise"]:  # an epilogue: after the products, never
+            mm, pw = (a, b) if a.kind == "matmul" else (b, a)  # one of their operands
+            if pw.numel != mm.numel or pw.first < mm.first or pw in self.operand_sources(mm):
                 return None
             return Group("matmul", mm.shape)
         if kinds == ["pointwise", "pointwise"]:
@@ -1070,9 +1070,14 @@ class Partitioner:
         elements = {(_element(op.lhs), _element(op.rhs)) for op in ma + mb}
         if len(k) != 1 or len(elements) != 1:
             return False
-        return not any(
-            src in (a, b) for op in ma + mb for v in op.operands for src in self.sources(v)
-        )
+        return not ({a, b} & (self.operand_sources(a) | self.operand_sources(b)))
+
+    def operand_sources(self, g: Group) -> set[object]:
+        """The nodes the operands of g's matmuls come from. A kernel loads its operands
+        from memory in its K loop, so none may be a node the kernel itself computes (a
+        copy kernel of the operand merged in as if it were an epilogue)."""
+        return {src for op in g.ops if isinstance(op, MatmulOp)
+                for v in op.operands for src in self.sources(v)}  # fmt: skip
 
     def rejoin(self, op: Operation, g: Group) -> bool:
         """Add op (of a kernel being merged) to the merged kernel g."""

@@ -3,6 +3,7 @@
 // RUN: stepwell-opt %S/Inputs/packed-heads.mlir -p 'decompose-torch-to-prims{report=false},canonicalize-prims,cse,fuse-attention,canonicalize-prims,convert-prims-to-tile' | filecheck %s --check-prefix=HEADS
 // RUN: stepwell-opt %S/Inputs/extern-side-result.mlir -p convert-prims-to-tile | filecheck %s --check-prefix=SIDE
 // RUN: stepwell-opt %S/Inputs/size-of-a-view.mlir -p convert-prims-to-tile | filecheck %s --check-prefix=VIEWSIZE
+// RUN: stepwell-opt %S/Inputs/copy-feeding-a-matmul.mlir -p convert-prims-to-tile --check-numerics | filecheck %s --check-prefix=COPYMM
 // (canonicalize-prims runs again after cse, as in the default pipeline: cse merges the
 // copies of index math that canonicalize-prims made for each reader, such as a pooling
 // window's mask.)
@@ -1005,3 +1006,13 @@ func.func @half_fill_past_its_range(%m: tensor<3xi1>, %h: tensor<3xf16>) -> tens
 // VIEWSIZE-LABEL: func.func @size_of_a_view_kernels_read
 // VIEWSIZE: %[[S:.*]] = prims.extern "aten.sym_size.int"(%x) {args = [#torch.sym<0>, 0 : i64]}
 // VIEWSIZE-NEXT: func.return %[[S]] : i64
+
+// A copy kernel whose copy a matmul reads is not merged into that matmul's kernel as an
+// epilogue, even once horizontal fusion gave the kernel an earlier first op (it was, and
+// the kernel loaded the copy it had not stored: an internal KeyError).
+// COPYMM: tile.kernel @k0_matmul_add(%a: {{.*}}, %b: {{.*}}, %c: {{.*}}, %w: {{.*}}, %s: {{.*}} kind = "matmul", fused = ["prims.matmul", "prims.matmul", "prims.add"]
+// COPYMM: tile.kernel @k1_collapse(%t:
+// COPYMM-LABEL: func.func @copy_feeding_a_matmul
+// COPYMM: %[[C:.*]] = tile.launch @k1_collapse(%t)
+// COPYMM-NEXT: %[[S:.*]] = tile.launch @k0_matmul_add(%a, %b, %[[C]], %w)
+// COPYMM-NEXT: func.return %t, %[[S]]
