@@ -17,7 +17,7 @@ import sys
 import warnings
 from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import torch
 
@@ -161,8 +161,8 @@ class CompiledFunction:
         artifacts, ep = compiled
         leaves = user_outputs(ep, artifacts.runtime(*bind_inputs(artifacts.graph, ep, args)))
         flat = torch.utils._pytree.tree_leaves(list(args))
-        for i, k in returned_inputs(ep).items():  # (the caller's tensor itself, as eager's)
-            leaves[i] = flat[k]
+        for i, (k, views) in returned_inputs(ep).items():  # (the caller's tensor, or a
+            leaves[i] = replay_views(flat[k], views)  # view of it, as eager's)
         return torch.utils._pytree.tree_unflatten(leaves, ep.call_spec.out_spec)
 
     def needs_gradients(self, args: Sequence[Any]) -> bool:
@@ -203,38 +203,68 @@ def captured_tensors(ep: torch.export.ExportedProgram) -> list[str]:
             if s.kind.name == "CONSTANT_TENSOR"]  # fmt: skip
 
 
-def returned_inputs(ep: torch.export.ExportedProgram) -> dict[int, int]:
-    """`{user output: user input}` for each output of `ep` that is one of its inputs
-    (`return x`), or an input written in place (`x.add_(1); return x`): eager returns
-    the caller's tensor itself, where the compiled program returns a copy (a write into
-    it must reach the input). A view of an input is not among them (it comes back as a
-    copy)."""
+def returned_inputs(ep: torch.export.ExportedProgram) -> dict[int, tuple[int, list[torch.fx.Node]]]:
+    """`{user output: (user input, views)}` for each output of `ep` that is one of its
+    inputs (`return x`), an input written in place (`x.add_(1); return x`), or a view of
+    one made by `views` in order (`return x.t()`, `x[1:, ::2]`, `x.view(-1)`): eager
+    returns the caller's tensor itself, or a view sharing its memory, where the compiled
+    program returns a copy (a write into it must reach the input). A view made after the
+    program writes the input is of the written value (functionalization regenerates it),
+    so it is not among them: it comes back as a copy with eager's values."""
     inputs = [s.arg.name for s in ep.graph_signature.input_specs
               if s.kind.name == "USER_INPUT" and hasattr(s.arg, "name")]  # fmt: skip
     nodes = {n.name: n for n in ep.graph.nodes}
-    found: dict[int, int] = {}
+    found: dict[int, tuple[int, list[torch.fx.Node]]] = {}
     users = [s for s in ep.graph_signature.output_specs if s.kind.name == "USER_OUTPUT"]
     for i, spec in enumerate(users):
         node = nodes.get(getattr(spec.arg, "name", ""))
-        while (node is not None and node.op == "call_function" and _writes_its_first(node)
+        views: list[torch.fx.Node] = []
+        while (node is not None and node.op == "call_function" and _aliases_its_first(node)
                and isinstance(node.args[0], torch.fx.Node)):  # fmt: skip
-            node = node.args[0]  # (an in-place op returns the tensor it writes)
+            if not _writes_its_first(node):  # (an in-place op returns the tensor it writes)
+                if _reads_a_node(node):
+                    break
+                views.append(node)
+            node = node.args[0]
         if node is not None and node.op == "placeholder" and node.name in inputs:
-            found[i] = inputs.index(node.name)
+            found[i] = (inputs.index(node.name), views[::-1])
     return found
 
 
-def _writes_its_first(node: torch.fx.Node) -> bool:
-    """Is `node` an in-place op (`add_`): one that writes its first argument and returns
-    it?"""
+def replay_views(tensor: torch.Tensor, views: Sequence[torch.fx.Node]) -> torch.Tensor:
+    """`tensor` through the view ops `views` (`returned_inputs`), as eager made them."""
+    for node in views:
+        tensor = node.target(tensor, *node.args[1:], **node.kwargs)
+    return tensor
+
+
+def _reads_a_node(node: torch.fx.Node) -> bool:
+    """Does `node` take a graph value besides its first argument (a size computed in the
+    graph)? Such a view cannot be made again from the caller's tensor alone."""
+    rest = (node.args[1:], node.kwargs)
+    return any(isinstance(a, torch.fx.Node) for a in torch.utils._pytree.tree_leaves(rest))
+
+
+def _aliases_its_first(node: torch.fx.Node) -> bool:
+    """Does `node` return its first argument (an in-place op) or one view of it (`t`,
+    `slice`, `view`, `expand`...), per its schema's alias annotations?"""
     target = node.target
     if not isinstance(target, torch._ops.OpOverload) or not node.args:
         return False
     schema = target._schema
     first = schema.arguments[0].alias_info if schema.arguments else None
     returned = schema.returns[0].alias_info if len(schema.returns) == 1 else None
-    return (first is not None and first.is_write and returned is not None
+    return (first is not None and returned is not None
             and returned.before_set == first.before_set)  # fmt: skip
+
+
+def _writes_its_first(node: torch.fx.Node) -> bool:
+    """Is `node` an in-place op (`add_`): one that writes its first argument and returns
+    it?"""
+    if not _aliases_its_first(node):
+        return False
+    first = cast(torch._ops.OpOverload, node.target)._schema.arguments[0].alias_info
+    return first is not None and first.is_write
 
 
 def compile(  # noqa: A001 - mirrors torch.compile

@@ -771,6 +771,36 @@ def test_stepwell_compile_returns_an_input_as_the_input_itself() -> None:
     assert out is z and torch.equal(z, torch.ones(4, dtype=torch.int64))
 
 
+@pytest.mark.parametrize("dtype", [torch.float32, torch.int64, torch.bool, torch.float16])
+def test_stepwell_compile_returns_a_view_of_an_input_as_a_view(dtype: torch.dtype) -> None:
+    """A view of an input (`x.t()`, `x[1:, ::2]`, `x.view(-1)`, an expand) came back as a
+    contiguous copy: other strides than eager's, and a write into it did not reach the
+    input. It is the view eager makes, of the caller's tensor; a view of a value the
+    program wrote (functionalized) still comes back as a copy with eager's values."""
+    import stepwell
+
+    def views(x: torch.Tensor, y: torch.Tensor) -> tuple[torch.Tensor, ...]:
+        return x.t(), x[1:, ::2], x.view(-1), y.unsqueeze(0).expand(3, -1), x.flatten()[2:5]
+
+    def written(x: torch.Tensor) -> torch.Tensor:
+        x.mul_(2)
+        return x.t()
+
+    x = torch.arange(24).view(4, 6).to(dtype)
+    y = torch.arange(5).to(dtype)
+    got, want = stepwell.compile(views)(x, y), views(x, y)
+    for g, w in zip(got, want, strict=True):
+        assert mismatch(w, g) is None
+        assert g.stride() == w.stride() and g.storage_offset() == w.storage_offset()
+        assert g.untyped_storage().data_ptr() == w.untyped_storage().data_ptr()
+    got[0][1, 2] = 0  # a write into the view reaches the input, as in eager
+    assert x[2, 1] == 0
+    x = torch.arange(6.0).view(2, 3)
+    out = stepwell.compile(written)(x)
+    assert torch.equal(x, torch.arange(6.0).view(2, 3) * 2)
+    assert mismatch(x.t(), out) is None
+
+
 def test_stepwell_compile_returns_constants_and_runs_what_it_cannot_compile() -> None:
     """A program returning None (only writing its input) failed to unflatten its results;
     one PyTorch cannot functionalize (an op whose return aliases the argument it writes)
