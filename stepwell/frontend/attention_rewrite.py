@@ -163,9 +163,11 @@ def _replace(found: Attention) -> str:
     if pattern is not None:  # no mask, or SDPA's causal flag: its kernels skip the blocks
         bias, kind = None, pattern
     sdpa, scale = aten.scaled_dot_product_attention.default, found.logits.scale
-    swamped = None if bias is None else _swamped_rows(emit, bias, found.logits.biases)  # type: ignore[arg-type]
+    swamped = None if bias is None else _swamped_rows(emit, bias, found.logits.biases, q_dtype)  # type: ignore[arg-type]
     if swamped is not None:  # (sdpa's result there is not used)
         bias = emit(aten.where.ScalarSelf, swamped, 0.0, bias)
+    if bias is not None and dtype(bias) not in (torch.bool, q_dtype):  # (sdpa's mask is the
+        bias = emit(aten._to_copy.default, bias, dtype=q_dtype)  # query's dtype or bool)
     out = emit(sdpa, q, k, v, attn_mask=bias, dropout_p=0.0, is_causal=causal, scale=scale)
     if swamped is not None:
         uniform = _uniform_attention(emit, q, k, v, scale)
@@ -245,8 +247,8 @@ def _mask(
         else:
             value = term if coef == 1 else emit(aten.mul.Tensor, term, coef)
         bias = value if bias is None else emit(aten.add.Tensor, bias, value)
-    if bias is not None and dtype(bias) != to:
-        bias = emit(aten._to_copy.default, bias, dtype=to)
+    # (in its own dtype: the rows it hides or swamps are found there, before it becomes
+    # the query's, where a float32 bias of finfo.min would be -inf in float16)
     return bias, "none" if bias is None else "float"
 
 
@@ -303,10 +305,26 @@ SWAMPING = torch.finfo(torch.float32).min / 2**20
 """An added bias at or below this (-3.2e32) swamps any score: eager's `scores + bias`
 rounds to `bias` itself (HF's masks add `finfo.min`)."""
 
+SWAMPING_FLOAT16 = -(2.0**15)
+"""The same where eager adds in float16 (a bias of float16's finfo.min, -65504): from
+here down its spacing is 32, so a score below 16 in magnitude rounds away."""
 
-def _swamped_rows(emit: Emit, bias: Node, biases: list[tuple[float, Node | Mask]]) -> Node | None:
-    """`[.., L, 1]`: True for a query row whose added float bias is at most `SWAMPING` at
-    every key (HF's causal mask with left padding: the padding's rows). Eager's logits
+
+def _logits_dtype(q_dtype: torch.dtype, biases: list[tuple[float, Node | Mask]]) -> torch.dtype:
+    """The dtype eager's `scores + bias` is computed in: the scores' promoted with each
+    added tensor's (a float32 mask on float16 scores makes float32 logits)."""
+    for _, term in biases:
+        if not isinstance(term, Mask) and dtype(term).is_floating_point:
+            q_dtype = torch.promote_types(q_dtype, dtype(term))
+    return q_dtype
+
+
+def _swamped_rows(
+    emit: Emit, bias: Node, biases: list[tuple[float, Node | Mask]], q_dtype: torch.dtype
+) -> Node | None:
+    """`[.., L, 1]`: True for a query row whose added float bias is at most `SWAMPING`
+    (`SWAMPING_FLOAT16` where eager adds in float16) at every key (HF's causal mask with
+    left padding: the padding's rows). Eager's logits
     there are the bias alone, so its probabilities are uniform, and the gradient of each
     score is the uniform softmax's. sdpa's forward agrees, but its CPU backward reads
     P = exp(logit - lse) with lse = bias + log(S) rounded back to the bias: P = 1 at
@@ -316,7 +334,8 @@ def _swamped_rows(emit: Emit, bias: Node, biases: list[tuple[float, Node | Mask]
     `_blind_rows`)."""
     if not any(not isinstance(term, Mask) for _, term in biases) or dtype(bias) == torch.bool:
         return None
-    swamping = emit(aten.logical_and.default, emit(aten.le.Scalar, bias, SWAMPING),
+    below = SWAMPING_FLOAT16 if _logits_dtype(q_dtype, biases) == torch.float16 else SWAMPING
+    swamping = emit(aten.logical_and.default, emit(aten.le.Scalar, bias, below),
                     emit(aten.gt.Scalar, bias, -math.inf))  # fmt: skip
     rows = emit(aten.all.dim, swamping, -1, True)
     return None if _constant_false(rows, bias) else rows
