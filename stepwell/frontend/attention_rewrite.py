@@ -167,7 +167,7 @@ def _replace(found: Attention) -> str:
     if swamped is not None:  # (sdpa's result there is not used)
         bias = emit(aten.where.ScalarSelf, swamped, 0.0, bias)
     if bias is not None and dtype(bias) not in (torch.bool, q_dtype):  # (sdpa's mask is the
-        bias = emit(aten._to_copy.default, bias, dtype=q_dtype)  # query's dtype or bool)
+        bias = _cast_bias(emit, bias, q_dtype)  # query's dtype or bool)
     out = emit(sdpa, q, k, v, attn_mask=bias, dropout_p=0.0, is_causal=causal, scale=scale)
     if swamped is not None:
         uniform = _uniform_attention(emit, q, k, v, scale)
@@ -301,13 +301,28 @@ def _filled_rows(
     return rows, emit(aten.matmul.default, emit(aten._softmax.default, logits, -1, False), v)
 
 
-SWAMPING = torch.finfo(torch.float32).min / 2**20
-"""An added bias at or below this (-3.2e32) swamps any score: eager's `scores + bias`
-rounds to `bias` itself (HF's masks add `finfo.min`)."""
+SWAMPING_SPACING = 32.0
+"""Where the spacing of eager's logits dtype is this or more, `scores + bias` rounds any
+score below 16 in magnitude away (to `bias` itself): the row's weights are uniform."""
 
-SWAMPING_FLOAT16 = -(2.0**15)
-"""The same where eager adds in float16 (a bias of float16's finfo.min, -65504): from
-here down its spacing is 32, so a score below 16 in magnitude rounds away."""
+
+def swamping(logits_dtype: torch.dtype) -> float:
+    """The added bias at or below which a row's logits are swamped in `logits_dtype`:
+    -2^28 (-2.7e8) in float32, -2^15 in float16 (its `finfo.min`, -65504, is below),
+    -2^12 in bfloat16 (a BERT-style -1e4 mask), -2^57 in float64; HF's `finfo.min` masks
+    and the older -1e9 fills are all below theirs."""
+    return -SWAMPING_SPACING / torch.finfo(logits_dtype).eps
+
+
+def _cast_bias(emit: Emit, bias: Node, to: torch.dtype) -> Node:
+    """`bias` in the query's dtype `to` for sdpa: a finite value below `to`'s range stays
+    finite, at `to`'s `finfo.min` (a float32 -1e5 would be -inf in float16, and a row of
+    it sdpa's 0/0; eager's float32 logits there are the softmax of the scores). A -inf
+    becomes that too: it hides its key all the same (exp underflows to 0), and rows that
+    are -inf at every key are found before (`_blind_rows`)."""
+    if torch.finfo(to).min > torch.finfo(dtype(bias)).min:
+        bias = emit(aten.clamp_min.default, bias, torch.finfo(to).min)
+    return emit(aten._to_copy.default, bias, dtype=to)
 
 
 def _logits_dtype(q_dtype: torch.dtype, biases: list[tuple[float, Node | Mask]]) -> torch.dtype:
@@ -322,9 +337,9 @@ def _logits_dtype(q_dtype: torch.dtype, biases: list[tuple[float, Node | Mask]])
 def _swamped_rows(
     emit: Emit, bias: Node, biases: list[tuple[float, Node | Mask]], q_dtype: torch.dtype
 ) -> Node | None:
-    """`[.., L, 1]`: True for a query row whose added float bias is at most `SWAMPING`
-    (`SWAMPING_FLOAT16` where eager adds in float16) at every key (HF's causal mask with
-    left padding: the padding's rows). Eager's logits
+    """`[.., L, 1]`: True for a query row whose added float bias is at most
+    `swamping(eager's logits dtype)` at every key (HF's causal mask with left padding:
+    the padding's rows). Eager's logits
     there are the bias alone, so its probabilities are uniform, and the gradient of each
     score is the uniform softmax's. sdpa's forward agrees, but its CPU backward reads
     P = exp(logit - lse) with lse = bias + log(S) rounded back to the bias: P = 1 at
@@ -334,10 +349,10 @@ def _swamped_rows(
     `_blind_rows`)."""
     if not any(not isinstance(term, Mask) for _, term in biases) or dtype(bias) == torch.bool:
         return None
-    below = SWAMPING_FLOAT16 if _logits_dtype(q_dtype, biases) == torch.float16 else SWAMPING
-    swamping = emit(aten.logical_and.default, emit(aten.le.Scalar, bias, below),
-                    emit(aten.gt.Scalar, bias, -math.inf))  # fmt: skip
-    rows = emit(aten.all.dim, swamping, -1, True)
+    below = swamping(_logits_dtype(q_dtype, biases))
+    swamped = emit(aten.logical_and.default, emit(aten.le.Scalar, bias, below),
+                   emit(aten.gt.Scalar, bias, -math.inf))  # fmt: skip
+    rows = emit(aten.all.dim, swamped, -1, True)
     return None if _constant_false(rows, bias) else rows
 
 

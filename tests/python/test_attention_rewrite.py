@@ -410,19 +410,26 @@ def test_a_row_the_mask_hides_entirely_in_training(spelling: str) -> None:
     assert count(rewritten, aten.where.self) == added
 
 
+F32, F16, BF16 = torch.float32, torch.float16, torch.bfloat16
+
+
 @pytest.mark.parametrize(
-    "dtype,mask_dtype",
+    "dtype,mask_dtype,fill,keys_first",
     [
-        (torch.float32, torch.float32),
-        (torch.bfloat16, torch.bfloat16),
-        (torch.float16, torch.float16),
-        (torch.float16, torch.float32),
-        (torch.bfloat16, torch.float32),
+        (F32, F32, None, False),
+        (F32, F32, None, True),
+        (BF16, BF16, None, False),
+        (BF16, BF16, None, True),
+        (F16, F16, None, False),
+        (F16, F32, None, True),
+        (BF16, F32, None, False),
+        (F32, F32, -1e9, True),
+        (F16, F32, -1e9, False),
+        (BF16, BF16, -1e4, True),
     ],
 )
-@pytest.mark.parametrize("keys_first", [False, True])
 def test_a_row_an_added_finfo_min_mask_hides_entirely_in_training(
-    dtype: torch.dtype, mask_dtype: torch.dtype, keys_first: bool
+    dtype: torch.dtype, mask_dtype: torch.dtype, fill: float | None, keys_first: bool
 ) -> None:
     """HF's eager attention adds a float mask of `finfo.min` (a causal mask with left
     padding hides every key of the padding's rows). Eager's logits there round to the
@@ -432,14 +439,15 @@ def test_a_row_an_added_finfo_min_mask_hides_entirely_in_training(
     computed apart now (`_uniform_attention`); gradients of Q, K and V are eager's. A
     float32 mask on half scores gave NaN rows (it became -inf in the query's dtype
     before its rows were found), and a float16 one (-65504, which swamps scores below
-    16) sdpa's softmax of the scores, where eager's is uniform."""
+    16) sdpa's softmax of the scores, where eager's is uniform. A -1e9 fill in float32
+    (or -1e4 in bfloat16) swamps them as well: its spacing is 64."""
     import stepwell  # noqa: F401  (registers the backend)
 
     gen = torch.Generator().manual_seed(5)
     n = 6
     q, k, v = (torch.randn(2, 2, n, 8, generator=gen).to(dtype) for _ in range(3))
     allowed = torch.tril(torch.ones(n, n, dtype=torch.bool)) & (torch.arange(n) >= 2)
-    fill = torch.finfo(mask_dtype).min
+    fill = torch.finfo(mask_dtype).min if fill is None else fill
     mask = torch.where(allowed, 0.0, fill).to(mask_dtype)[None, None]
     mask = torch.cat([mask, torch.zeros_like(mask)])  # batch 1: no padding
 
