@@ -126,6 +126,16 @@ def graph_level_note(manifest: dict[str, Any]) -> str:
             if copies else "")  # fmt: skip
 
 
+def on_host(op: Operation) -> bool:
+    """Is `op` an ATen call on numbers alone (no tensor in or out): a comparison of sizes,
+    a check of a number (`aten._assert_scalar`: `torch._check(n <= 3)` of an `.item()`,
+    a divisor that may be 0)? It runs on the host and launches no kernel, so it is no
+    ATen call in the manifest's `externs`; counted as `host_ops`."""
+    return isinstance(op, ExternOp) and not any(
+        isinstance(t, TensorType) for t in (*op.operand_types, *op.result_types)
+    )
+
+
 def manifest_of(module: ModuleOp) -> dict[str, Any]:
     from stepwell.passes.support.symbolic import is_size_arithmetic
 
@@ -139,7 +149,10 @@ def manifest_of(module: ModuleOp) -> dict[str, Any]:
             outputs[name] = len(op.results)
             launch_of[name] = op
     externs = Counter(op.callee.data for op in module.walk()  # (a size is no ATen kernel)
-                      if isinstance(op, ExternOp) and not is_size_arithmetic(op))  # fmt: skip
+                      if isinstance(op, ExternOp) and not is_size_arithmetic(op)
+                      and not on_host(op))  # fmt: skip
+    host = Counter(op.callee.data for op in module.walk()
+                   if on_host(op) and not is_size_arithmetic(op))  # fmt: skip
     graph_level = [
         op for op in module.walk() if op.name.startswith("prims.") and not isinstance(op, ExternOp)
     ]
@@ -163,6 +176,7 @@ def manifest_of(module: ModuleOp) -> dict[str, Any]:
         "kernels": kernels,
         "launches": sum(launches.values()),
         "externs": dict(externs),
+        "host_ops": dict(host),
         "graph_level_prims": dict(graph_ops),
         "graph_level_copies": dict(copies),
         "allocations": dict(allocations),

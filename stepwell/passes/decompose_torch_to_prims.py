@@ -72,7 +72,7 @@ from stepwell.passes.support import sdpa
 from stepwell.passes.support.composites import composite_of
 from stepwell.passes.support.constants import full_op
 from stepwell.passes.support.decompose import splice, trace_decomposition
-from stepwell.passes.support.eager_errors import raises_in_eager
+from stepwell.passes.support.eager_errors import raises_in_eager, zero_divisor_check
 from stepwell.passes.support.symbolic import (
     erase_dead_size_arithmetic,
     is_size_arithmetic,
@@ -121,10 +121,12 @@ def unknown_legal_message(unknown: list[str]) -> str:
     return f"{', '.join(unknown)}: not an op stepwell keeps whole (known: {names})"
 
 
-# Runtime checks of facts the IR's types already state: dropped, not lowered.
+# Runtime checks of facts the IR's types already state: dropped, not lowered. (Not
+# `aten._assert_scalar`: a check of a data-dependent scalar, `torch._check(n <= 3)` of an
+# `.item()`, which the types cannot state; it stays an ATen call at graph level, on the
+# host, and raises eager's message.)
 METADATA_ASSERTS = {
     "aten._assert_tensor_metadata.default",
-    "aten._assert_scalar.default",
     "aten._assert_async.msg",
     "aten.sym_constrain_range_for_size.default",
 }
@@ -272,6 +274,10 @@ class _Run:
             return self.extern(op, name)
         if raises_in_eager(op, _overload_name(name), self._run(op, name), self.refused):
             return self.extern(op, name)  # (ATen raises eager's error where eager does)
+        if checks := zero_divisor_check(op, _overload_name(name)):  # (a symbolic divisor)
+            for check in checks:
+                check.location = op.location
+            Rewriter.insert_op(checks, InsertPoint.before(op))
         gm = self.trace(op, name)  # `?` dims: traced symbolically, or None
         if gm is None:
             self.check_aten_accepts(op, name)

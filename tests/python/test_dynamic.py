@@ -1197,3 +1197,27 @@ def test_a_sum_of_sizes_is_size_arithmetic(tmp_path: Path) -> None:
     said = " ".join(str(w.message) for w in caught)
     assert "runs a dynamic graph with ATen" not in said, said
     _assert_symbolic_only(tmp_path)
+
+
+DATA_DEPENDENT_REDUCTIONS: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {
+    "x[x > 0].reshape(-1, 2).sum(1)": lambda x: x[x > 0].reshape(-1, 2).sum(1),
+    "x[x > 0].view(2, -1).amax(0)": lambda x: x[x > 0].view(2, -1).amax(0),
+    "x.nonzero().reshape(-1, 2).sum(1)": lambda x: x.nonzero().reshape(-1, 2).sum(1),
+}
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.int64, torch.float16])
+@pytest.mark.parametrize("name", list(DATA_DEPENDENT_REDUCTIONS))
+def test_a_reduction_over_a_reshape_of_a_data_dependent_size(name: str, dtype: torch.dtype) -> None:
+    """With data-dependent output shapes captured, `x[x > 0]` is `[u0]`, and a reduction of
+    its reshape `[u0 // 2, 2]` failed to compile ("k1_sum: no input or argument gives the
+    size u0"): the kernel needs `u0`, which no input's dim is. The launch reads it from
+    the tensor ATen made (`aten.sym_size`)."""
+    fn = DATA_DEPENDENT_REDUCTIONS[name]
+    with torch._dynamo.config.patch(capture_scalar_outputs=True,
+                                    capture_dynamic_output_shape_ops=True):  # fmt: skip
+        torch._dynamo.reset()
+        compiled = torch.compile(fn, backend="stepwell")
+        for values in ([1, -1, 2, 3, -4, 5], [2, 3, 0, 0, 7, 1, 4, 0, 5, 0]):
+            x = torch.tensor(values).to(dtype)
+            assert mismatch(fn(x), compiled(x)) is None, values

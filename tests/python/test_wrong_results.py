@@ -1146,6 +1146,45 @@ def test_what_eager_refuses_raises_compiled(name: str, dynamic: bool) -> None:
     assert str(eager.value).splitlines()[0] in str(compiled.value), str(compiled.value)
 
 
+SYMBOLIC_DIVISIONS: dict[str, Callable[[torch.Tensor, int], torch.Tensor]] = {
+    "%": lambda x, n: x % n,
+    "fmod": lambda x, n: torch.fmod(x, n),
+    "remainder": lambda x, n: torch.remainder(x, n),
+    "//": lambda x, n: x // n,
+}
+
+
+@pytest.mark.parametrize("dtype", [torch.int64, torch.int32, torch.float32])
+@pytest.mark.parametrize("name", list(SYMBOLIC_DIVISIONS))
+def test_a_division_by_a_number_that_becomes_zero_raises(
+    name: str, dtype: torch.dtype, tmp_path: Path
+) -> None:
+    """Under `dynamic=True` an int argument is a symbol: `x % n` (and `fmod`,
+    `remainder`) of integers by an `n` that is 0 at a later call gave zeros, where eager,
+    aot_eager and Inductor raise "ZeroDivisionError" (a constant 0 was caught already).
+    A host check of `n` raises it now; the graph is still one symbolic kernel for every
+    `n`, and a float division by 0 still gives eager's NaN."""
+    fn = SYMBOLIC_DIVISIONS[name]
+    x = torch.arange(-4, 8).to(dtype)
+    torch._dynamo.reset()
+    compiled = torch.compile(fn, backend="stepwell", dynamic=True,
+                             options={"dump_dir": str(tmp_path)})  # fmt: skip
+    for n in (3, 5):
+        assert mismatch(fn(x, n), compiled(x, n)) is None
+    if dtype.is_floating_point:
+        assert mismatch(fn(x, 0), compiled(x, 0)) is None
+    else:
+        with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+            fn(x, 0)
+        with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+            compiled(x, 0)
+    if name == "//":  # (compiled per value of n, each a constant the compile checks)
+        return
+    manifests = [json.loads(p.read_text()) for p in tmp_path.rglob("manifest.json")]
+    assert [p.parent.name for p in tmp_path.rglob("manifest.json")] == ["symbolic"]
+    assert manifests[0]["externs"] == {} and len(manifests[0]["kernels"]) == 1
+
+
 def test_what_eager_accepts_stays_in_kernels(tmp_path: Path) -> None:
     """The checks cost nothing where eager accepts the op: integer division and
     remainder by a number, integer powers, clamps within the dtype and float16 math
@@ -1160,3 +1199,37 @@ def test_what_eager_accepts_stays_in_kernels(tmp_path: Path) -> None:
     assert mismatch(list(fn(x, h)), list(got)) is None
     (manifest,) = [json.loads(p.read_text()) for p in tmp_path.glob("*/manifest.json")]
     assert manifest["externs"] == {} and len(manifest["kernels"]) <= 2, manifest["kernels"]
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.int64, torch.float16])
+def test_a_check_of_a_data_dependent_scalar_raises_as_eager(dtype: torch.dtype) -> None:
+    """`torch._check(n <= 3)` (and `_check_is_size`) of an `.item()` becomes
+    `aten._assert_scalar` in the graph, which stepwell dropped as a metadata check: the
+    call returned `x * 5` (and a 0-element tensor for a negative size) where eager,
+    aot_eager and Inductor raise. It runs on the host now; a passing check changes
+    nothing."""
+    import stepwell  # noqa: F401  (registers the backend)
+
+    def checked(x: torch.Tensor) -> torch.Tensor:
+        n = (x > 0).sum().item()
+        torch._check(n <= 3)
+        return x * n
+
+    def sized(x: torch.Tensor) -> torch.Tensor:
+        n = (x > 0).sum().item() - 2
+        torch._check_is_size(n)
+        return torch.zeros(n + 1, dtype=x.dtype)
+
+    with torch._dynamo.config.patch(capture_scalar_outputs=True):
+        for fn, passing, failing in (
+            (checked, [1, -1, 2, -3, 0], [1, 1, 1, 1, 1]),
+            (sized, [1, 2, 3, -1, 0], [1, -1, -1, -1, 0]),
+        ):
+            torch._dynamo.reset()
+            compiled = torch.compile(fn, backend="stepwell")
+            x = torch.tensor(passing).to(dtype)
+            assert mismatch(fn(x), compiled(x)) is None
+            with pytest.raises(RuntimeError, match="Runtime assertion failed"):
+                compiled(torch.tensor(failing).to(dtype))
+            with pytest.raises(RuntimeError):
+                fn(torch.tensor(failing).to(dtype))

@@ -13,7 +13,7 @@ about the values).
   and a zero divisor only where it is the op's own number), with its own numbers; an
   error there is eager's error for every input (cached per call);
 - an integer division or remainder by a tensor may divide by zero, which only the values
-  decide (`INTEGER_DIVISIONS`);
+  decide (`INTEGER_DIVISIONS`), and so may one by a symbolic number (`SCALAR_DIVISIONS`);
 - `topk` of a bool tensor (not pointwise) is refused by eager whatever its size.
 """
 
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 import torch
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import IntAttr, IntegerAttr, StringAttr, TensorType, i1
 from xdsl.ir import Attribute, Operation
 
 from stepwell.dialects.torch_support import OperatorOp, TorchOp
@@ -39,6 +39,16 @@ INTEGER_DIVISIONS = frozenset({
     "aten.div.Tensor_mode",
 })
 """Overloads whose divisor is a tensor operand: over integers, a zero in it raises."""
+
+SCALAR_DIVISIONS = frozenset({
+    "aten.floor_divide.Scalar",
+    "aten.remainder.Scalar",
+    "aten.fmod.Scalar",
+    "aten.div.Scalar_mode",
+})
+"""Overloads whose divisor is a number: one that is a symbol (`x % n` of an int argument
+under `dynamic=True`) may be 0 at run time, which over integers raises: a check of the
+number on the host (`zero_divisor_check`), the op still decomposed."""
 
 REFUSED_DTYPES = {"aten.topk.default": (torch.bool,)}
 """Overloads eager refuses for an operand dtype, whatever the values (not pointwise)."""
@@ -72,6 +82,26 @@ def raises_in_eager(op: Operation, name: str, run: Callable[..., Any],
         seen[key] = _refused(lambda: run(*[torch.zeros([1] * rank, dtype=dtype)
                                            for rank, dtype in zip(ranks, dtypes, strict=True)]))
     return seen[key]
+
+
+def zero_divisor_check(op: Operation, name: str) -> list[Operation]:
+    """For an integer tensor divided by a number that is an operand (a symbol: a constant
+    0 is caught at compile time, by `raises_in_eager`'s call), host ops that raise eager's
+    error when it is 0 at run time: `aten._assert_scalar(n != 0, "ZeroDivisionError")`,
+    which costs no kernel. None otherwise."""
+    from stepwell.dialects.prims_support import ExternOp
+    from stepwell.dialects.torch_support import SymAttr
+
+    operands = list(op.operands)
+    if (name not in SCALAR_DIVISIONS or len(operands) < 2 or _floats(op)
+            or not isinstance(operands[0].type, TensorType)
+            or isinstance(operands[1].type, TensorType)):  # fmt: skip
+        return []
+    nonzero = ExternOp("_operator.ne", [operands[1]], [i1],
+                       [SymAttr(IntAttr(0)), IntegerAttr(0, 64)])
+    check = ExternOp("aten._assert_scalar.default", [nonzero.results[0]], [],
+                     [SymAttr(IntAttr(0)), StringAttr("ZeroDivisionError")])  # fmt: skip
+    return [nonzero, check]
 
 
 def _floats(op: Operation) -> bool:

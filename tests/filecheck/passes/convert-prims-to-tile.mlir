@@ -4,6 +4,7 @@
 // RUN: stepwell-opt %S/Inputs/extern-side-result.mlir -p convert-prims-to-tile | filecheck %s --check-prefix=SIDE
 // RUN: stepwell-opt %S/Inputs/size-of-a-view.mlir -p convert-prims-to-tile | filecheck %s --check-prefix=VIEWSIZE
 // RUN: stepwell-opt %S/Inputs/copy-feeding-a-matmul.mlir -p convert-prims-to-tile --check-numerics | filecheck %s --check-prefix=COPYMM
+// RUN: stepwell-opt %S/Inputs/data-dependent-size.mlir -p convert-prims-to-tile | filecheck %s --check-prefix=UNBACKED
 // (canonicalize-prims runs again after cse, as in the default pipeline: cse merges the
 // copies of index math that canonicalize-prims made for each reader, such as a pooling
 // window's mask.)
@@ -1016,3 +1017,11 @@ func.func @half_fill_past_its_range(%m: tensor<3xi1>, %h: tensor<3xf16>) -> tens
 // COPYMM: %[[C:.*]] = tile.launch @k1_collapse(%t)
 // COPYMM-NEXT: %[[S:.*]] = tile.launch @k0_matmul_add(%a, %b, %[[C]], %w)
 // COPYMM-NEXT: func.return %t, %[[S]]
+
+// A kernel that needs a data-dependent size no input of its has as a dim takes it from the
+// graph-level tensor ATen made (it failed: "no input or argument gives the size u0").
+// UNBACKED-LABEL: func.func @reduce_a_data_dependent_reshape
+// UNBACKED: %[[P:.*]] = prims.extern "aten.index.Tensor"(%x, %m)
+// UNBACKED: %[[R:.*]] = prims.extern "aten.view.default"(%[[P]])
+// UNBACKED-NEXT: %[[U:.*]] = prims.extern "aten.sym_size.int"(%[[P]]) {args = [#torch.sym<0>, 0 : i64]}
+// UNBACKED-NEXT: tile.launch @k0_sum(%[[R]]) sizes(%[[U]] : i64)

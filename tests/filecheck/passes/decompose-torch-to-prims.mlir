@@ -704,3 +704,20 @@ func.func @eager_refuses(%b: tensor<2xi1>, %i: tensor<2xi8>, %f: tensor<2xf32>) 
   %2 = torch.aten.floor_divide %f, %f : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
   func.return %0, %1, %2 : tensor<2xi8>, tensor<2xi8>, tensor<2xf32>
 }
+
+// -----
+
+// An integer remainder by a number that is a symbol (0 at some call) is decomposed after
+// a host check of the number that raises eager's error; a check of a data-dependent
+// number (`torch._check` of an `.item()`) stays, on the host, as an ATen call.
+// CHECK-LABEL: func.func @host_checks
+// CHECK: %[[NE:.*]] = prims.extern "_operator.ne"(%n) {args = [#torch.sym<0>, 0 : i64]} : (i64) -> i1
+// CHECK-NEXT: prims.extern "aten._assert_scalar.default"(%[[NE]]) {args = [#torch.sym<0>, "ZeroDivisionError"]} : (i1) -> ()
+// CHECK: prims.remainder
+// CHECK: prims.extern "aten._assert_scalar.default"(%c) {args = [#torch.sym<0>, "Runtime assertion failed for expression u0 <= 3"]} : (i1) -> ()
+// CHECK: func.return
+func.func @host_checks(%x: tensor<?xi64, ["s0"]>, %n: i64 {stepwell.name = "s1", stepwell.kind = "symint"}, %c: i1) -> tensor<?xi64, ["s0"]> attributes {stepwell.size_hints = {s0 = 8 : i64, s1 = 3 : i64}} {
+  %0 = torch.aten.remainder.Scalar %x sym(%n) {other = #torch.sym<0>} : (tensor<?xi64, ["s0"]>, i64) -> tensor<?xi64, ["s0"]>
+  torch.operator "aten._assert_scalar.default"(%c) {args = [#torch.sym<0>, "Runtime assertion failed for expression u0 <= 3"]} : (i1) -> ()
+  func.return %0 : tensor<?xi64, ["s0"]>
+}
