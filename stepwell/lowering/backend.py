@@ -610,19 +610,31 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
                 return eager_on_error(static, lambda: compile_static(
                     static, args, dump_to, user_outputs=users), dump_to)
 
-            def symbolic() -> Callable[..., list[Any]]:
+            def symbolic(why: str = "past its specialization limit") -> Callable[..., list[Any]]:
                 dump_to = None if graph_dir is None else graph_dir / "symbolic"
                 try:
                     return compile_static(graph, inputs, dump_to, user_outputs=users)
                 except Exception as e:  # noqa: BLE001 - an op neither a symbolic kernel
                     # nor ATen at graph level can run (a slice with a symbolic bound)
-                    warnings.warn(f"stepwell runs a dynamic graph with ATen past its "
-                                  f"specialization limit: {e}", stacklevel=2)  # fmt: skip
+                    warnings.warn(f"stepwell runs a dynamic graph with ATen {why}: {e}",
+                                  stacklevel=2)  # fmt: skip
                     return graph.forward
 
-            return SpecializingGraph(
-                graph, inputs, specialization, symbolic, lambda e: eager(graph, e), limit
-            )
+            once: list[Callable[..., list[Any]]] = []
+
+            def unspecialized(e: Exception) -> Callable[..., Any]:
+                """A graph whose sizes depend on its data (`x[x > 0]`, then `pad`) cannot
+                be traced again at a call's sizes (a guard on `u0`): it runs compiled once
+                with symbolic sizes, its ops without a symbolic kernel calling ATen."""
+                from torch.fx.experimental.symbolic_shapes import GuardOnDataDependentSymNode
+
+                if not isinstance(e, GuardOnDataDependentSymNode):
+                    return eager(graph, e)
+                if not once:
+                    once.append(symbolic("whose sizes depend on its data"))
+                return once[0]
+
+            return SpecializingGraph(graph, inputs, specialization, symbolic, unspecialized, limit)
 
         return compile_graph
 

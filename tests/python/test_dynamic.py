@@ -1221,3 +1221,25 @@ def test_a_reduction_over_a_reshape_of_a_data_dependent_size(name: str, dtype: t
         for values in ([1, -1, 2, 3, -4, 5], [2, 3, 0, 0, 7, 1, 4, 0, 5, 0]):
             x = torch.tensor(values).to(dtype)
             assert mismatch(fn(x), compiled(x)) is None, values
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.int64, torch.float16])
+def test_a_pad_of_a_data_dependent_size_at_new_sizes(dtype: torch.dtype) -> None:
+    """`F.pad(x[x > 0], ...)` in a graph whose input sizes are symbolic (dynamic=True, or
+    automatic dynamic at a second size) is compiled per size, and tracing it again at a
+    call's sizes raised GuardOnDataDependentSymNode at run time (the pad guards on the
+    data-dependent `u0`). Such a graph runs compiled once with symbolic sizes."""
+    import torch.nn.functional as F
+
+    def padded(x: torch.Tensor) -> torch.Tensor:
+        return F.pad(x[x[:, 0] > 0], (0, 0, 1, 2), value=7)
+
+    with torch._dynamo.config.patch(capture_scalar_outputs=True,
+                                    capture_dynamic_output_shape_ops=True):  # fmt: skip
+        for dynamic in (True, None):
+            torch._dynamo.reset()
+            compiled = torch.compile(padded, backend="stepwell", dynamic=dynamic)
+            gen = torch.Generator().manual_seed(3)
+            for n in (6, 9):
+                x = (torch.randn(n, 3, generator=gen) * 4).to(dtype)
+                assert mismatch(padded(x), compiled(x)) is None, (dynamic, n)
