@@ -417,9 +417,9 @@ F32, F16, BF16 = torch.float32, torch.float16, torch.bfloat16
     "dtype,mask_dtype,fill,keys_first",
     [
         (F32, F32, None, False),
-        (F32, F32, None, True),
+        pytest.param(F32, F32, None, True, marks=pytest.mark.full),
         (BF16, BF16, None, False),
-        (BF16, BF16, None, True),
+        pytest.param(BF16, BF16, None, True, marks=pytest.mark.full),
         (F16, F16, None, False),
         (F16, F32, None, True),
         (BF16, F32, None, False),

@@ -1206,7 +1206,9 @@ DATA_DEPENDENT_REDUCTIONS: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {
 }
 
 
-@pytest.mark.parametrize("dtype", [torch.float32, torch.int64, torch.float16])
+@pytest.mark.parametrize(
+    "dtype", [torch.float32, torch.int64, pytest.param(torch.float16, marks=pytest.mark.full)]
+)
 @pytest.mark.parametrize("name", list(DATA_DEPENDENT_REDUCTIONS))
 def test_a_reduction_over_a_reshape_of_a_data_dependent_size(name: str, dtype: torch.dtype) -> None:
     """With data-dependent output shapes captured, `x[x > 0]` is `[u0]`, and a reduction of
@@ -1223,7 +1225,10 @@ def test_a_reduction_over_a_reshape_of_a_data_dependent_size(name: str, dtype: t
             assert mismatch(fn(x), compiled(x)) is None, values
 
 
-@pytest.mark.parametrize("dtype", [torch.float32, torch.int64, torch.float16])
+@pytest.mark.parametrize(
+    "dtype", [torch.float32, pytest.param(torch.int64, marks=pytest.mark.full),
+              pytest.param(torch.float16, marks=pytest.mark.full)]
+)
 def test_a_pad_of_a_data_dependent_size_at_new_sizes(dtype: torch.dtype) -> None:
     """`F.pad(x[x > 0], ...)` in a graph whose input sizes are symbolic (dynamic=True, or
     automatic dynamic at a second size) is compiled per size, and tracing it again at a
