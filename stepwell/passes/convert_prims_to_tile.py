@@ -143,8 +143,8 @@ def convert_function(module: ModuleOp, func: FuncOp, first_index: int, warp_size
         if isinstance(node, Group):
             name, inputs, outputs, inits = launches[node]
             sizes = [env[size] if isinstance(size, SSAValue) else _added(new, size)
-                     for size in launch_sizes(kernels[name], inputs, symint_args,
-                                              [*new.args, *_graph_values(new)])]
+                     for size in launch_sizes(kernels[name], inputs, symint_args, new.args,
+                                              made=new)]
             launch = tile.LaunchOp(name, [env[v] for v in inputs], [v.type for v in outputs],
                                    [env[v] for v in inits], sizes)  # fmt: skip
             launch.location = node.ops[-1].location
@@ -257,24 +257,21 @@ def symbol_arguments(func: FuncOp) -> dict[str, SSAValue]:
     return found
 
 
-def _graph_values(block: Block) -> list[SSAValue]:
-    """The tensors the ops already in `block` make (each a candidate for a size)."""
-    return [r for op in block.ops for r in op.results if isinstance(r.type, TensorType)]
-
-
 def launch_sizes(
     kernel: tile.KernelOp,
     inputs: list[SSAValue],
     symint_args: dict[str, SSAValue],
     args: Sequence[SSAValue] = (),
+    made: Block | None = None,
 ) -> list[SSAValue | Operation]:
     """The `sizes` of a launch: none when its inputs' types bind every symbol of the
     kernel, else for each symbol the function's size argument, or where it has none (an
-    exported graph passes no sizes) `aten.sym_size` of an argument, or of a tensor made
-    before the launch (`args`), that has the symbol as a dim (an op to insert before the
-    launch; size arithmetic, not an ATen kernel): a data-dependent size (`u0`, the length
-    of `x[x > 0]`) is a dim of the tensor ATen made, even where the kernel reads only a
-    reshape of it (`[u0 // 2, 2]`)."""
+    exported graph passes no sizes) `aten.sym_size` of an argument (`args`), or else of a
+    tensor the ops already in `made` make, that has the symbol as a dim (an op to insert
+    before the launch; size arithmetic, not an ATen kernel): a data-dependent size (`u0`,
+    the length of `x[x > 0]`) is a dim of the tensor ATen made, even where the kernel
+    reads only a reshape of it (`[u0 // 2, 2]`). `made` is read only for a symbol the
+    arguments lack."""
     names = kernel.symbol_names()
     bound: set[str] = set()
     for v in inputs:
@@ -282,6 +279,10 @@ def launch_sizes(
     if all(n in bound for n in names):
         return []
     dims = {name: (i, d) for i, d, name in reversed(symbol_binds([a.type for a in args]))}
+    if made is not None and any(n not in symint_args and n not in dims for n in names):
+        args = [*args, *(r for op in made.ops for r in op.results
+                         if isinstance(r.type, TensorType))]  # fmt: skip
+        dims = {name: (i, d) for i, d, name in reversed(symbol_binds([a.type for a in args]))}
     out: list[SSAValue | Operation] = []
     for n in names:
         if n in symint_args:

@@ -88,7 +88,7 @@ def zero_divisor_check(op: Operation, name: str) -> list[Operation]:
     """For an integer tensor divided by a number that is an operand (a symbol: a constant
     0 is caught at compile time, by `raises_in_eager`'s call), host ops that raise eager's
     error when it is 0 at run time: `aten._assert_scalar(n != 0, "ZeroDivisionError")`,
-    which costs no kernel. None otherwise."""
+    which costs no kernel. An empty list otherwise."""
     from stepwell.dialects.prims_support import ExternOp
     from stepwell.dialects.torch_support import SymAttr
 
