@@ -273,7 +273,8 @@ def combine(kind: str, element: Attribute) -> type[Operation]:
 STRUCTURAL: frozenset[type[Operation]] = frozenset(
     {
         tile.ProgramIdOp, tile.LanesOp, tile.SplatOp, tile.LoadOp, tile.StoreOp, tile.ReduceOp,
-        tile.BroadcastOp, tile.DotOp, tile.GatherOp, tile.ScatterOp, tile.ScanOp, tile.ScanIndexOp,
+        tile.BroadcastOp, tile.DotOp, tile.GatherOp, tile.ScatterOp, tile.AssertOp, tile.ScanOp,
+        tile.ScanIndexOp,
         tile.SortOp, tile.PartOp, arith.ConstantOp, scf.ForOp, scf.YieldOp,
     }
 )  # fmt: skip

@@ -1046,7 +1046,56 @@ class AiryAiOp(PrimsOp):
     result = result_def(TensorType)
 
 
+INDEX_ERROR = "index out of bounds"
+"""The message of a failed `prims.check_index` (eager raises `IndexError`)."""
+
+
+def check_indices(index: torch.Tensor, bound: torch.Tensor) -> torch.Tensor:
+    """`prims.check_index`'s meaning, in ATen."""
+    outside = (index < 0) | (index >= bound)
+    if index.numel() and bool(outside.any()):
+        first, size = index[outside].reshape(-1)[0].item(), bound[outside].reshape(-1)[0].item()
+        raise IndexError(f"{INDEX_ERROR}: index {first} is outside [0, {size})")
+    return index
+
+
+@torch.library.custom_op("stepwell::check_index", mutates_args=())
+def _check_index(index: torch.Tensor, bound: torch.Tensor) -> torch.Tensor:
+    """`index`, an `IndexError` where an element is outside [0, bound)."""
+    return check_indices(index, bound).clone()
+
+
+@_check_index.register_fake
+def _(index: torch.Tensor, bound: torch.Tensor) -> torch.Tensor:
+    return torch.empty_like(index)
+
+
+@irdl_op_definition
+class CheckIndexOp(PrimsOp):
+    """`prims.check_index`: `index` itself, an error where an element is outside
+    [0, bound) (`bound`: the indexed dim's size, one per element). The decompositions of
+    indexing, `gather`, `embedding` and the scatters check each index they use, after
+    counting a negative one from the end, so an index out of range stops the program as
+    eager's `IndexError` does, instead of reading another element: in a kernel it is a
+    `tile.assert`. It is elementwise index math to every pass (fused, recomputed, moved
+    as `add` is); canonicalize-prims drops a check its index math proves in range."""
+
+    name = "prims.check_index"
+    KIND: ClassVar[str] = "elementwise"
+    OVERLOAD: ClassVar[str] = "stepwell.check_index.default"
+    index = operand_def(TensorType)
+    bound = operand_def(TensorType)
+    result = result_def(TensorType)
+
+    def verify_(self) -> None:
+        super().verify_()
+        element = _tensor(self.index).element_type
+        if not isinstance(element, IntegerType) or element == i1:
+            raise VerifyException(f"check_index's index is an integer, not {element}")
+
+
 SPECIAL_FUNCTION_OPS: tuple[type[PrimsOp], ...] = (
+    CheckIndexOp,
     AiryAiOp,
     BesselY0Op,
     BesselY1Op,
@@ -1055,8 +1104,9 @@ SPECIAL_FUNCTION_OPS: tuple[type[PrimsOp], ...] = (
     ScaledModifiedBesselK0Op,
     ScaledModifiedBesselK1Op,
 )
-"""The special-function prims stepwell adds; the decomposition imports their ATen ops as
-them (`PRIMS_OPS` in `passes/support/decompose.py`)."""
+"""The elementwise prims stepwell adds, the special functions and `check_index`; the
+decomposition imports their ATen (or `stepwell::`) ops as them (`PRIMS_OPS` in
+`passes/support/decompose.py`)."""
 
 
 COMPOSITE_OPS = (

@@ -947,6 +947,30 @@ class ScatterOp(IRDLOperation):
 
 
 @irdl_op_definition
+class AssertOp(IRDLOperation):
+    """`tile.assert`: stop the launch with `message` when a lane of `cond` (an i1 tile) is
+    false: Triton's `tl.device_assert` (kernels that hold one are compiled with Triton's
+    `debug` on, as Inductor's, and the interpreter raises). A kernel makes `cond` true on
+    its lanes outside its space."""
+
+    name = "tile.assert"
+    cond = operand_def(TensorType)
+    message = prop_def(StringAttr)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$cond `,` $message attr-dict `:` type($cond)"
+
+    def __init__(self, cond: SSAValue, message: str) -> None:
+        super().__init__(operands=[cond], properties={"message": StringAttr(message)})
+
+    def verify_(self) -> None:
+        if str(cast(TensorType[Attribute], self.cond.type).element_type) != "i1":
+            raise VerifyException("tile.assert takes a tile of i1")
+        if not all(c.isprintable() and c not in "\\\"'" for c in self.message.data):
+            raise VerifyException("tile.assert's message is printable text without quotes "
+                                  "or backslashes")
+
+
+@irdl_op_definition
 class RemOp(IRDLOperation):
     """`tile.rem`: remainder with the dividend's sign (C fmod / srem) on float or integer
     tiles (xDSL's arith has no float remainder)."""
@@ -1142,6 +1166,7 @@ Tile = Dialect(
         RemOp,
         GatherOp,
         ScatterOp,
+        AssertOp,
         ScanOp,
         ScanIndexOp,
         SortOp,

@@ -476,6 +476,16 @@ class TileFunctions(InterpreterFunctions):
             view.written.view(-1)[idx[inside]] = 1
         return ()
 
+    @impl(tile.AssertOp)
+    def run_assert(self, interpreter: Interpreter, op: tile.AssertOp, args: PythonValues):
+        cond = cast(Tile, args[0])
+        failed = ~cond.value.bool()
+        if cond.mask is not None:  # lanes outside the kernel's space
+            failed = failed & cond.mask
+        if bool(failed.any()):
+            raise IndexError(op.message.data)
+        return ()
+
     @impl(tile.StoreOp)
     def run_store(self, interpreter: Interpreter, op: tile.StoreOp, args: PythonValues):
         value, view, *coords = args

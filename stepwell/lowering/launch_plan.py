@@ -162,8 +162,41 @@ def launch(
             if interpret:
                 interpreter_semantics.enter_context(bf16_semantics())
                 interpreter_semantics.enter_context(unchecked_overflow())
-            kernel[tuple(grid)](*inputs, *outputs, *symbols)
+            options = {} if interpret else _assert_options(kernel, device)
+            try:
+                kernel[tuple(grid)](*inputs, *outputs, *symbols, **options)
+            except Exception as err:
+                failed = _failed_check(err)
+                if failed is None:
+                    raise
+                raise IndexError(failed) from None
     return tuple(outputs)
+
+
+def _failed_check(err: BaseException) -> str | None:
+    """The message of the kernel's index check that `err` (the interpreter's error, or
+    what it wraps) reports, or None when it is about something else."""
+    from stepwell.dialects.prims_support import INDEX_ERROR
+
+    seen: list[BaseException] = []
+    todo: list[object] = [err]
+    while todo:
+        e = todo.pop()
+        if not isinstance(e, BaseException) or any(e is s for s in seen):
+            continue
+        seen.append(e)
+        if isinstance(e, AssertionError) and str(e).startswith(INDEX_ERROR):
+            return str(e)
+        todo.extend([e.__cause__, e.__context__, *e.args])
+    return None
+
+
+def _assert_options(kernel: Any, device: torch.device) -> dict[str, bool]:
+    """The options a GPU launch of `kernel` compiles it with (`emitter.assert_options`)."""
+    from stepwell.lowering.triton.emitter import assert_options
+
+    backend = "hip" if torch.version.hip is not None else device.type
+    return assert_options(getattr(kernel, "src", ""), backend)
 
 
 def unaliased(outputs: tuple[Any, ...], inputs: Sequence[torch.Tensor],

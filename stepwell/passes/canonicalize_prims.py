@@ -117,6 +117,20 @@ class NotOfNot(RewritePattern):
             rewriter.replace(op, [], [inner.operands[0]])
 
 
+class IndexInRange(RewritePattern):
+    """`check_index(i, bound)` is `i` where the index math proves every element in
+    [0, bound) (`_int_range`): an `iota` a decomposition built, a constant index list."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        from stepwell.dialects.prims_support import CheckIndexOp
+
+        if not isinstance(op, CheckIndexOp):
+            return
+        index, bound = _int_range(op.index), _int_range(op.bound)
+        if index is not None and bound is not None and 0 <= index[0] and index[1] < bound[0]:
+            rewriter.replace(op, [], [op.index])
+
+
 UNIT_REDUCTIONS = (prims.PrimsSumOp, prims.PrimsProdOp, prims.PrimsAmaxOp, prims.PrimsAminOp)
 
 
@@ -826,10 +840,25 @@ def _guarded_first(op: TakeOp, rewriter: PatternRewriter) -> bool:
     return True
 
 
+def _always(true: bool, false: bool) -> bool | None:
+    return True if true else False if false else None
+
+
+COMPARISONS: dict[type[Operation], Callable[[tuple[int, int], tuple[int, int]], bool | None]] = {
+    prims.PrimsLtOp: lambda a, b: _always(a[1] < b[0], a[0] >= b[1]),
+    prims.PrimsLeOp: lambda a, b: _always(a[1] <= b[0], a[0] > b[1]),
+    prims.PrimsGtOp: lambda a, b: _always(a[0] > b[1], a[1] <= b[0]),
+    prims.PrimsGeOp: lambda a, b: _always(a[0] >= b[1], a[1] < b[0]),
+}
+"""A comparison of integer ranges -> True or False where every pair of values compares
+so, else None (`_int_range` picks a `where`'s branch by it)."""
+
+
 def _int_range(value: SSAValue, budget: int = 64) -> tuple[int, int] | None:
     """The least and greatest value an integer tensor may hold, from the index math that
     computes it (`iota`, constants, views, +, -, ·, truncating division, remainder,
-    max/min, `where`), or None when something else (an input, a load) is on the way or
+    max/min, `where`, whose condition a comparison of ranges may decide, `check_index`, `fmod`),
+    or None when something else (an input, a load) is on the way or
     the walk would visit more than `budget` ops."""
     memo: dict[SSAValue, tuple[int, int] | None] = {}
 
@@ -844,7 +873,17 @@ def _int_range(value: SSAValue, budget: int = 64) -> tuple[int, int] | None:
         memo[v] = result = visit(owner)
         return result
 
+    def truth(cond: SSAValue) -> bool | None:
+        """Every element of a comparison of integer ranges, where it is one value."""
+        owner = cond.owner
+        compare = COMPARISONS.get(type(owner)) if isinstance(owner, Operation) else None
+        if compare is None:
+            return None
+        a, b = walk(owner.operands[0]), walk(owner.operands[1])
+        return None if a is None or b is None else compare(a, b)
+
     def visit(op: Operation) -> tuple[int, int] | None:
+        from stepwell.dialects.prims_support import CheckIndexOp
         from stepwell.passes.support.views import is_view_op
 
         element = cast(TensorType[Attribute], op.results[0].type).element_type
@@ -863,11 +902,20 @@ def _int_range(value: SSAValue, budget: int = 64) -> tuple[int, int] | None:
         if is_view_op(op) or isinstance(op, prims.PrimsConvertElementTypeOp):
             return walk(op.operands[0])
         if isinstance(op, prims.PrimsWhereOp):
+            known = truth(op.operands[0])
+            if known is not None:  # (a negative index's wrap of an `iota`: never taken)
+                return walk(op.operands[1] if known else op.operands[2])
             a, b = walk(op.operands[1]), walk(op.operands[2])
             return None if a is None or b is None else (min(a[0], b[0]), max(a[1], b[1]))
         if isinstance(op, prims.PrimsNegOp):
             a = walk(op.operands[0])
             return None if a is None else (-a[1], -a[0])
+        if isinstance(op, CheckIndexOp):  # (in [0, bound), or the program has stopped)
+            a, b = walk(op.operands[0]), walk(op.operands[1])
+            low, high = (0, None) if a is None else (max(a[0], 0), a[1])
+            if b is not None:
+                high = b[1] - 1 if high is None else min(high, b[1] - 1)
+            return None if high is None else (low, high)
         if len(op.operands) != 2:
             return None
         a, b = walk(op.operands[0]), walk(op.operands[1])
@@ -889,6 +937,8 @@ def _int_range(value: SSAValue, budget: int = 64) -> tuple[int, int] | None:
             return min(quotients), max(quotients)
         if isinstance(op, prims.PrimsRemainderOp) and b[0] > 0:  # (the divisor's sign)
             return (a[0], a[1]) if 0 <= a[0] and a[1] < b[0] else (0, b[1] - 1)
+        if isinstance(op, prims.PrimsFmodOp) and b[0] > 0 and a[0] >= 0:  # (the dividend's)
+            return (a[0], a[1]) if a[1] < b[0] else (0, b[1] - 1)
         return None
 
     return walk(value)
@@ -1777,6 +1827,7 @@ PATTERNS: list[Callable[[], RewritePattern]] = [
     FillIsFull,
     BroadcastOfFullIsFull,
     RemoveNoOps,
+    IndexInRange,
     NotOfNot,
     ReduceOverUnitDims,
     UnitDimTransposeIsReshape,

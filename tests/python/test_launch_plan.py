@@ -207,6 +207,7 @@ def test_interpreted_launches_skip_the_overflow_sanitizer_and_restore_it() -> No
     assert before.sanitize_overflow and not before.debug
     with unchecked_overflow():
         assert builder.options.sanitize_overflow is False
+        assert builder.options.debug is True  # (device asserts: an index out of range)
     assert builder.options is before
     builder.options = dataclasses.replace(before, debug=True)
     try:

@@ -396,6 +396,23 @@ def _element_address(e: Emitter, view: SSAValue, indices: SSAValue) -> tuple[str
     return ptr, f"({idx} >= 0) & ({idx} < {e.source(size)})"
 
 
+def _assert(e: Emitter, op: Operation) -> None:
+    """A failed lane stops the launch (Triton compiles it only with `debug` on: a kernel
+    that holds one is compiled so, `assert_options`)."""
+    a = cast(tile.AssertOp, op)
+    e.line(f'tl.device_assert({e.name(a.cond)}, "{a.message.data}")')
+
+
+def assert_options(source: str, backend: str) -> dict[str, bool]:
+    """Triton options for a kernel of this source on `backend` ("cuda", "hip"): `debug`
+    where it holds a `tl.device_assert`, which Triton drops otherwise, and without the
+    integer-overflow asserts `debug` would add too, as Inductor compiles its kernels
+    with indirect indexing (which leaves AMD's kernels unchecked, as Inductor does)."""
+    if backend != "cuda" or "tl.device_assert(" not in source:
+        return {}
+    return {"debug": True, "sanitize_overflow": False}
+
+
 SCATTER_CALLS = {"none": "tl.store", "sum": "tl.atomic_add", "amax": "tl.atomic_max",
                  "amin": "tl.atomic_min"}  # fmt: skip
 """`tile.scatter` kind -> the Triton call that writes (atomically when combining)."""
@@ -562,6 +579,7 @@ EMIT_RULES: dict[type[Operation], Rule] = {
     tile.SortOp: _sort,
     tile.StoreOp: _store,
     tile.ScatterOp: _scatter,
+    tile.AssertOp: _assert,
     tile.ReduceOp: _reduce,
     tile.BroadcastOp: _broadcast,
     tile.DotOp: _dot,

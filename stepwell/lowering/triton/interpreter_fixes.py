@@ -6,10 +6,10 @@ lets numpy compute on the bits: integer -> bfloat16 casts write the integer as b
 (-0.0 != 0), negation and math wrap the bits, `tl.dot` multiplies them, and
 float32 -> bfloat16 truncates where PyTorch and the GPU round to nearest even.
 
-`unchecked_overflow()` turns off the interpreter's integer-overflow sanitizer while debug is
-off (a GPU compile drops it then too): it computes every int32 add, sub and mul again in
-int64 and builds an assert that, without debug, is never checked, about half of a
-kernel's interpreted time.
+`unchecked_overflow()` turns off the interpreter's integer-overflow sanitizer (it computes
+every int32 add, sub and mul again in int64, about half of a kernel's interpreted time)
+and turns on its `tl.device_assert`s (an index out of range), as a GPU kernel with asserts
+is compiled: debug on, no overflow sanitizer.
 
 `bf16_semantics()` patches the interpreter's builder for the duration of a launch (and
 restores it afterwards, so nothing leaks into the process): a bfloat16 operand is widened
@@ -147,15 +147,16 @@ def bf16_semantics() -> Iterator[None]:
 
 @contextlib.contextmanager
 def unchecked_overflow() -> Iterator[None]:
-    """Within the block, Triton's interpreter does not sanitize integer overflow unless
-    debug is on (its check computes each int32 op again and then drops the assert)."""
+    """Within the block, Triton's interpreter checks `tl.device_assert` (as a GPU kernel
+    that holds one is compiled: `emitter.assert_options`) and does not sanitize integer
+    overflow (its check computes each int32 op again), unless debug was on already."""
     from triton.runtime import interpreter
 
     builder = interpreter.interpreter_builder
     with _LOCK:
         saved = builder.options
         if not saved.debug:
-            builder.options = dataclasses.replace(saved, sanitize_overflow=False)
+            builder.options = dataclasses.replace(saved, debug=True, sanitize_overflow=False)
         try:
             yield
         finally:

@@ -21,7 +21,7 @@ from xdsl.ir import Attribute
 
 from stepwell.dialects import tile
 from stepwell.lowering.cache import read_entry, write_entry
-from stepwell.lowering.triton.emitter import SYMBOL_PREFIX, view_name
+from stepwell.lowering.triton.emitter import SYMBOL_PREFIX, assert_options, view_name
 from stepwell.lowering.triton.target_table import ALL_TARGETS, TARGETS
 
 
@@ -125,9 +125,9 @@ def _compile_fn(
         aligned = {(i,): [["tt.divisibility", 16]] for i, t in enumerate(sig.values())
                    if t.startswith("*")}  # fmt: skip
         src = ASTSource(fn, sig, {}, aligned)
-        compiled = triton.compile(
-            src, target=GPUTarget(*record.gpu_target()), options={"num_warps": num_warps}
-        )
+        gpu = GPUTarget(*record.gpu_target())
+        options = {"num_warps": num_warps, **assert_options(getattr(fn, "src", ""), gpu.backend)}
+        compiled = triton.compile(src, target=gpu, options=options)
     except Exception as e:  # Triton's own diagnostics: report them with the kernel name
         first = str(e).strip().splitlines()
         return CompiledKernel(name, target, error=f"{type(e).__name__}: {' '.join(first[-3:])}")

@@ -10,8 +10,10 @@ compute the offsets with ordinary prims (iota, arithmetic, broadcasts), so a gat
 with what computes its indices and with what consumes its values, and a kernel reads
 `a` at data-dependent addresses (`tile.gather`).
 
-Negative indices wrap once, as in PyTorch. An index out of range (an error in eager
-PyTorch) reads 0 in a kernel rather than memory outside the tensor. Boolean masks (whose
+Negative indices wrap once, as in PyTorch. An index still out of range is an error, as
+in eager PyTorch: each index passes through `stepwell::check_index` (`prims.check_index`,
+a `tile.assert` in its kernel). A `take` offset outside `a` reads 0 (a padded window
+relies on it), never memory outside the tensor. Boolean masks (whose
 result size depends on the data) keep `aten.index.Tensor` as an ATen call.
 """
 
@@ -53,9 +55,11 @@ def _contiguous_strides(shape: Sequence[int]) -> list[int]:
 
 
 def _wrapped(index: torch.Tensor, size: int) -> torch.Tensor:
-    """A negative index counts from the end (once), as in PyTorch."""
+    """A negative index counts from the end (once), as in PyTorch; one still outside
+    [0, size) is an error, as in eager (`stepwell::check_index`)."""
     index = index.long()
-    return torch.where(index < 0, index + size, index)
+    wrapped = torch.where(index < 0, index + size, index)
+    return torch.ops.stepwell.check_index(wrapped, torch.full_like(wrapped, size))
 
 
 def _along(size: int, dim: int, rank: int) -> torch.Tensor:

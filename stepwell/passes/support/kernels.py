@@ -37,7 +37,9 @@ from stepwell.dialects import prims, tile
 from stepwell.dialects.codecs import decode
 from stepwell.dialects.kernel_ops import combine, identity
 from stepwell.dialects.prims_support import (
+    INDEX_ERROR,
     ArgReduceOp,
+    CheckIndexOp,
     MatmulOp,
     ScanIndexOp,
     ScanOp,
@@ -362,6 +364,8 @@ class KernelBuilder:
             return
         if isinstance(op, TakeOp):
             result = self.emit_take(op, space)
+        elif isinstance(op, CheckIndexOp):
+            result = self.emit_check(op, space)
         elif isinstance(op, ScanOp):  # along the row: the column axis of the tile
             result = self.emit_scan(op)
         elif isinstance(op, ScanIndexOp | SortOp):
@@ -398,6 +402,50 @@ class KernelBuilder:
         if view.offset != 0 or view.strides != tuple(contiguous_strides(view.sizes)):
             offsets = self.view_addresses(offsets, view)
         return self.add(tile.GatherOp(flat, offsets, self.tile_type(space, element)))
+
+    def emit_check(self, op: CheckIndexOp, space: str) -> SSAValue:
+        """The index tile, after a `tile.assert` that each of its lanes inside the
+        kernel's space lies in [0, bound)."""
+        index, bound = (self.operand(op, i, space) for i in range(2))
+        t = cast(TensorType[Attribute], index.type)
+        mask_t = TensorType(i1, t.get_shape())
+        ok = self.add(arith.AndIOp(
+            self.add(tile.CmpOp("ge", index, self.b.splat(0, t), mask_t)),
+            self.add(tile.CmpOp("lt", index, bound, mask_t)),
+        ))  # fmt: skip
+        live = self.live_lanes(space)
+        if live is not None:
+            ok = self.add(tile.SelectOp(live, ok, self.b.splat(1, mask_t)))
+        where = op.location
+        at = f"{where.filename.data}:{where.line.data}" \
+            if isinstance(where, FileLineColLoc) else ""
+        at = "".join(c if c.isprintable() and c not in "\\\"'" else "?" for c in at)
+        self.add(tile.AssertOp(ok, f"{INDEX_ERROR} ({at})" if at else INDEX_ERROR))
+        return index
+
+    def live_lanes(self, space: str) -> SSAValue | None:
+        """An i1 tile of `space`: true on the lanes inside the kernel's space (None when
+        every lane is: each coordinate group's extent is a whole number of tiles)."""
+        shape = self.shapes[space]
+        dims = [d for group in self.space for d in group]
+        live: SSAValue | None = None
+        first = 0
+        for axis, (coord, n) in enumerate(zip(self.coords[space], self.groups_for(space),
+                                              strict=True)):  # fmt: skip
+            total = product(dims[first : first + n])
+            first += n
+            size = shape[axis]
+            if n == 0 or (isinstance(total, int) and total % size == 0):
+                continue
+            lane_shape = [size if a == axis else 1 for a in range(len(shape))]
+            lanes = self.add(tile.LanesOp(coord, axis, TensorType(i32, lane_shape)))
+            lanes = self.add(tile.CastOp(lanes, TensorType(i64, lane_shape)))
+            inside = self.add(tile.CmpOp("lt", lanes,
+                                         self.size_tile(total, TensorType(i64, lane_shape)),
+                                         TensorType(i1, lane_shape)))  # fmt: skip
+            inside = self.add(tile.BroadcastOp(inside, TensorType(i1, shape)))
+            live = inside if live is None else self.add(arith.AndIOp(live, inside))
+        return live
 
     def view_addresses(self, offsets: SSAValue, view: View) -> SSAValue:
         """Element addresses of row-major positions `offsets` in `view` (-1 outside it)."""

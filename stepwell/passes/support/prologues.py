@@ -36,7 +36,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from stepwell.dialects import prims
-from stepwell.dialects.prims_support import MatmulOp
+from stepwell.dialects.prims_support import CheckIndexOp, MatmulOp
 from stepwell.ir.types import has_sizes, tensor_sizes
 from stepwell.passes.support.views import is_view_op, view_of, view_through
 
@@ -51,9 +51,11 @@ SPACE = "operand"
 
 
 def elementwise(op: object) -> bool:
-    """An op a prologue may recompute: elementwise or a conversion, one result."""
+    """An op a prologue may recompute: elementwise or a conversion, one result (not an
+    index check, whose assert needs the lanes of a pointwise or row kernel's space)."""
     return (
         isinstance(op, prims.PrimsOp)
+        and not isinstance(op, CheckIndexOp)
         and len(op.results) == 1
         and (op.KIND == "elementwise" or isinstance(op, prims.PrimsConvertElementTypeOp))
     )

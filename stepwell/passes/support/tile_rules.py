@@ -24,7 +24,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from stepwell.dialects import prims, tile
-from stepwell.dialects.prims_support import BitcastOp
+from stepwell.dialects.prims_support import BitcastOp, CheckIndexOp
 from stepwell.ir.types import float_constant, is_float, torch_dtype
 from stepwell.passes.support.math_rules import MATH_RULES
 from stepwell.passes.support.special_rules import SPECIAL_RULES
@@ -339,6 +339,7 @@ TILE_RULES: dict[type[Operation], Rule] = {
     prims.PrimsFmodOp: _fmod,  # C fmod
     prims.PrimsRemainderOp: _remainder,  # Python %
     BitcastOp: _bitcast,  # the same bits as another type
+    CheckIndexOp: lambda b, xs, t: xs[0],  # the index (KernelBuilder adds its tile.assert)
 }
 TILE_RULES.update(MATH_RULES)
 TILE_RULES.update(SPECIAL_RULES)
