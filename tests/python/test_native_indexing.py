@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import torch
 import torch.nn.functional as F
-from native import native_like_eager, run
+from native import compile_bound, native_like_eager, run
 
 from stepwell.frontend.loader import Example
 from stepwell.fuzz.compare import mismatch
@@ -82,6 +82,64 @@ def test_embedding_is_one_kernel() -> None:
                       torch.randint(0, 64, (2, 16)))  # fmt: skip
     assert len(manifest["kernels"]) == 1
     assert manifest["graph_level_copies"] == {}
+
+
+W = torch.randn(4, 3)
+
+OUT_OF_RANGE: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
+    # (fn, inputs): eager raises; stepwell read 0 or, where the flat offset stayed inside
+    # the tensor, another element (`W.gather(1, [[5]])` gave W[1, 2])
+    "x[i] past the end": (lambda x, i: x[i] * 2, (W, torch.tensor([1, 4]))),
+    "x[i] below -size": (lambda x, i: x[i], (W, torch.tensor([-5]))),
+    "x[i, j], j past its dim only": (lambda x, i, j: x[i, j], (W, torch.tensor([0]),
+                                                               torch.tensor([3]))),
+    "gather inside the flat tensor": (lambda w, i: w.gather(1, i), (W, torch.full((4, 1), 5))),
+    "gather, negative": (lambda w, i: w.gather(1, i), (W, torch.full((4, 1), -1))),
+    "index_select, negative": (lambda w, i: w.index_select(0, i), (W, torch.tensor([-1]))),
+    "embedding past the table": (lambda w, i: F.embedding(i, w) + 1, (W, torch.tensor([[0, 9]]))),
+    "embedding, negative": (lambda w, i: F.embedding(i, w), (W, torch.tensor([-1]))),
+    "take past the end": (lambda x, i: torch.take(x, i), (W, torch.tensor([12]))),
+    "index_add": (lambda w, i: w.index_add(0, i, torch.ones(2, 3)), (W, torch.tensor([0, 4]))),
+    "index_copy, negative": (lambda w, i: w.index_copy(0, i, torch.ones(1, 3)),
+                             (W, torch.tensor([-1]))),
+    "index_put, int64": (lambda x, i: x.index_put((i,), torch.tensor(7)),
+                         (torch.arange(5), torch.tensor([5]))),
+    "scatter_add, float16": (lambda w, i: w.scatter_add(1, i, torch.ones(4, 1).half()),
+                             (W.half(), torch.full((4, 1), 3))),
+    "index_reduce": (lambda w, i: w.index_reduce(0, i, torch.ones(1, 3), "amax"),
+                     (W, torch.tensor([4]))),
+    "bool source": (lambda x, i: x[i], (torch.tensor([True, False]), torch.tensor([2]))),
+}
+
+
+@pytest.mark.parametrize("name", list(OUT_OF_RANGE))
+def test_an_index_out_of_range_raises_as_in_eager(name: str) -> None:
+    """Every index a gather or scatter uses is checked in its kernel (`prims.check_index`,
+    a `tl.device_assert`): out of range, the program stops with an IndexError, as eager
+    does, instead of reading 0 or a neighbouring element."""
+    fn, args = OUT_OF_RANGE[name]
+    with pytest.raises((IndexError, RuntimeError)):
+        fn(*args)
+    with pytest.raises(IndexError, match="index out of bounds"):
+        run(fn, *args)
+
+
+def test_an_index_check_costs_no_launch_and_folds_where_proven() -> None:
+    """The check fuses into the gathering kernel (one kernel, as before), asserts only
+    lanes inside the kernel's space (a tail block past the 5 rows holds no row), and is
+    gone where the index math proves the index in range (`roll`, an `arange`)."""
+    w, i = torch.randn(64, 8), torch.tensor([[63, 0, 5, 1, -62]])
+    artifacts, inputs = compile_bound(lambda w, i: F.embedding(i.abs(), w), w, i)
+    got = list(artifacts.runtime(*inputs))
+    assert mismatch([F.embedding(i.abs(), w)], got) is None
+    assert len(artifacts.manifest["kernels"]) == 1
+    assert artifacts.source.count("tl.device_assert(") == 1
+    for fn in (lambda x: x.roll(2, 0) * 2, lambda x: x[torch.arange(3) * 2 + 1] + 1):
+        x = torch.randn(6, 2)
+        artifacts, inputs = compile_bound(fn, x)
+        assert mismatch([fn(x)], list(artifacts.runtime(*inputs))) is None
+        assert "tl.device_assert(" not in artifacts.source
+        assert "prims.check_index" not in artifacts.levels["tile"]
 
 
 def test_boolean_mask_stays_an_aten_call() -> None:

@@ -54,12 +54,20 @@ def _contiguous_strides(shape: Sequence[int]) -> list[int]:
     return strides[::-1]
 
 
-def _wrapped(index: torch.Tensor, size: int) -> torch.Tensor:
-    """A negative index counts from the end (once), as in PyTorch; one still outside
-    [0, size) is an error, as in eager (`stepwell::check_index`)."""
+def _checked(index: torch.Tensor, size: int) -> torch.Tensor:
+    """An index outside [0, size) is an error, as in eager (`stepwell::check_index`):
+    `gather`, `index_select`, `embedding` and the scatters along a dim take no negative
+    index."""
     index = index.long()
-    wrapped = torch.where(index < 0, index + size, index)
-    return torch.ops.stepwell.check_index(wrapped, torch.full_like(wrapped, size))
+    bound = torch.full(index.shape, size, dtype=torch.long, device=index.device)
+    return torch.ops.stepwell.check_index(index, bound)
+
+
+def _wrapped(index: torch.Tensor, size: int) -> torch.Tensor:
+    """A negative index counts from the end (once), as `x[i]`, `take` and `index_put` do;
+    one still outside [0, size) is an error (`_checked`)."""
+    index = index.long()
+    return _checked(torch.where(index < 0, index + size, index), size)
 
 
 def _along(size: int, dim: int, rank: int) -> torch.Tensor:
@@ -90,10 +98,15 @@ def take_along(x: torch.Tensor, dim: int, index: torch.Tensor, shape: Sequence[A
     return torch.ops.stepwell.take(x, offsets.expand(shape))
 
 
-def index_tensor(x: torch.Tensor, indices: Sequence[torch.Tensor | None]) -> Any:
+def index_tensor(
+    x: torch.Tensor,
+    indices: Sequence[torch.Tensor | None],
+    normalized: Callable[[torch.Tensor, int], torch.Tensor] = _wrapped,
+) -> Any:
     """`x[indices]` (advanced indexing, `aten.index.Tensor`) as `take`: the indexed dims
     are replaced by the indices' broadcast shape, in place when the indexed dims are
-    adjacent, first otherwise (NumPy's rule)."""
+    adjacent, first otherwise (NumPy's rule). `normalized` makes each index an offset
+    along its dim: negative ones count from the end (`_checked`: they are an error)."""
     if any(i is not None and i.dtype in (torch.bool, torch.uint8) for i in indices):
         return NotImplemented  # a mask: the result's size depends on the data
     if x.numel() == 0 and any(i is not None and i.numel() for i in indices):
@@ -111,7 +124,7 @@ def index_tensor(x: torch.Tensor, indices: Sequence[torch.Tensor | None]) -> Any
     at = len(before)
     offsets = torch.zeros([1] * rank, dtype=torch.long)
     for d, index in zip(indexed, tensors, strict=True):
-        part = _wrapped(index, x.shape[d]) * strides[d]
+        part = normalized(index, x.shape[d]) * strides[d]
         offsets = offsets + part.reshape([1] * at + bshape + [1] * len(after))
     for pos, d in enumerate(before):
         offsets = offsets + _along(x.shape[d], pos, rank) * strides[d]
@@ -128,17 +141,37 @@ def gather(x: torch.Tensor, dim: int, index: torch.Tensor, sparse_grad: bool = F
             return NotImplemented
         if index.numel() == 0:
             return x.new_zeros(index.shape)
-        return torch.ops.stepwell.take(x.reshape(1), _wrapped(index, 1))
+        return torch.ops.stepwell.take(x.reshape(1), _checked(index, 1))
     dim = dim % x.dim()
     strides = _contiguous_strides(x.shape)
     rank = index.dim()
-    offsets = _wrapped(index, x.shape[dim]) * strides[dim]
+    offsets = _checked(index, x.shape[dim]) * strides[dim]
     for d in range(rank):
         if d != dim:
             offsets = offsets + _along(index.shape[d], d, rank) * strides[d]
     if math.prod(index.shape) == 0:
         return x.new_zeros(index.shape)  # (no elements: an allocation)
     return torch.ops.stepwell.take(x, offsets.expand(index.shape))
+
+
+def index_select(x: torch.Tensor, dim: int, index: torch.Tensor) -> Any:
+    """`x.index_select(dim, index)`: `x[..., index]` along `dim`, where a negative index
+    is an error, as in eager."""
+    if x.dim() == 0 or index.dim() > 1:
+        return NotImplemented
+    d = dim % x.dim()
+    return index_tensor(x, [None] * d + [index.reshape(-1)], _checked)
+
+
+def embedding(
+    weight: torch.Tensor, indices: torch.Tensor, padding_idx: int = -1,
+    scale_grad_by_freq: bool = False, sparse: bool = False,
+) -> Any:  # fmt: skip
+    """`F.embedding`: the rows of `weight` at `indices`, where a negative index is an
+    error, as in eager (`padding_idx` and the rest change only the gradient)."""
+    if weight.dim() != 2:
+        return NotImplemented
+    return index_tensor(weight, [indices], _checked)
 
 
 MAX_CAT_INPUTS = 4
@@ -273,6 +306,8 @@ INDEXING_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.diagonal.default: diagonal,
     aten.diagonal_copy.default: diagonal,
     aten.index.Tensor: index_tensor,
+    aten.index_select.default: index_select,
+    aten.embedding.default: embedding,
     aten.gather.default: gather,
     aten.cat.default: cat,
 }

@@ -31,7 +31,7 @@ import torch
 
 from stepwell.dialects.prims_support import eager_scatter
 from stepwell.passes.support.bitcast import KEY_DTYPES, from_ordered_key, ordered_key
-from stepwell.passes.support.indexing import _along, _contiguous_strides, _wrapped
+from stepwell.passes.support.indexing import _along, _checked, _contiguous_strides, _wrapped
 
 aten = torch.ops.aten
 
@@ -63,16 +63,15 @@ def _identity(reduce: str, dtype: torch.dtype) -> float | int | bool:
 
 def _along_dim(self: torch.Tensor, dim: int, index: torch.Tensor) -> tuple[torch.Tensor, list[int]]:
     """Offsets into `self` of `scatter(self, dim, index, ...)`: element e of `index`
-    goes to `self[e with coordinate dim replaced by index[e]]`; -1 where out of range."""
+    goes to `self[e with coordinate dim replaced by index[e]]` (one out of range is an
+    error, as in eager: `_checked`)."""
     strides = _contiguous_strides(self.shape)
     rank = index.dim()
-    index = index.long()
-    offsets = index * strides[dim]
+    offsets = _checked(index, self.shape[dim]) * strides[dim]
     for d in range(rank):
         if d != dim:
             offsets = offsets + _along(index.shape[d], d, rank) * strides[d]
-    inside = (index >= 0) & (index < self.shape[dim])
-    return torch.where(inside, offsets, -1), list(index.shape)
+    return offsets, list(index.shape)
 
 
 def _values(src: torch.Tensor, shape: Sequence[int], dtype: torch.dtype) -> torch.Tensor:
@@ -231,9 +230,15 @@ def scatter_reduce_legacy(
     return scatter_add(self, dim, index, src)
 
 
-def index_offsets(self: torch.Tensor, indices: Sequence[torch.Tensor | None]) -> Any:
-    """Offsets into `self` of `self[indices]` (advanced indexing; -1 out of range) and the
-    shape of the indexed result, or None where the indices are not plain integer tensors."""
+def index_offsets(
+    self: torch.Tensor,
+    indices: Sequence[torch.Tensor | None],
+    normalized: Callable[[torch.Tensor, int], torch.Tensor] = _wrapped,
+) -> Any:
+    """Offsets into `self` of `self[indices]` (advanced indexing; an index out of range
+    is an error, a negative one counts from the end unless `normalized` is `_checked`)
+    and the shape of the indexed result, or None where the indices are not plain integer
+    tensors."""
     if any(i is not None and i.dtype in (torch.bool, torch.uint8) for i in indices):
         return None
     full = list(indices) + [None] * (self.dim() - len(indices))
@@ -250,19 +255,17 @@ def index_offsets(self: torch.Tensor, indices: Sequence[torch.Tensor | None]) ->
     at = len(before)
 
     def wrapped(d: int, index: torch.Tensor) -> torch.Tensor:  # afresh for each use
-        return _wrapped(index, self.shape[d]).reshape([1] * at + bshape + [1] * len(after))
+        return normalized(index, self.shape[d]).reshape([1] * at + bshape + [1] * len(after))
 
     offsets = torch.zeros([1] * rank, dtype=torch.long)
-    inside = torch.ones([1] * rank, dtype=torch.bool)
     for d, index in zip(indexed, tensors, strict=True):
         offsets = offsets + wrapped(d, index) * strides[d]
-        inside = inside & (wrapped(d, index) >= 0) & (wrapped(d, index) < self.shape[d])
     for pos, d in enumerate(before):
         offsets = offsets + _along(self.shape[d], pos, rank) * strides[d]
     for pos, d in enumerate(after):
         offsets = offsets + _along(self.shape[d], at + len(bshape) + pos, rank) * strides[d]
     shape = [self.shape[d] for d in before] + bshape + [self.shape[d] for d in after]
-    return torch.where(inside, offsets, -1).expand(shape), shape
+    return offsets.expand(shape), shape
 
 
 def index_put(
@@ -270,6 +273,7 @@ def index_put(
     indices: Sequence[torch.Tensor | None],
     values: torch.Tensor,
     accumulate: bool = False,
+    normalized: Callable[[torch.Tensor, int], torch.Tensor] = _wrapped,
 ) -> Any:
     """`self[indices] = values` (`+=` when accumulating), as one scatter; with one
     boolean mask and one value (`y[y > 1] = 0`), as a `where` (`_masked_put`)."""
@@ -277,7 +281,7 @@ def index_put(
         return masked
     if self.dim() == 0 or (accumulate and self.dtype == torch.bool):
         return NotImplemented
-    found = index_offsets(self, indices)
+    found = index_offsets(self, indices, normalized)
     if found is not None and math.prod(found[1]) == 0:
         return self.clone()  # no element named: nothing put
     if found is None:
@@ -285,6 +289,15 @@ def index_put(
     offsets, shape = found
     src = values.to(self.dtype).expand(shape)
     return torch.ops.stepwell.scatter(self, offsets, src, "sum" if accumulate else "none")
+
+
+def index_copy(self: torch.Tensor, dim: int, index: torch.Tensor, source: torch.Tensor) -> Any:
+    """`self.index_copy(dim, index, source)`: source's slice i put at index[i] along
+    `dim`, where a negative index is an error, as in eager."""
+    if self.dim() == 0 or index.dim() > 1:
+        return NotImplemented
+    d = dim % self.dim()
+    return index_put(self, [None] * d + [index.reshape(-1)], source, normalized=_checked)
 
 
 def _masked_put(
@@ -326,16 +339,12 @@ def index_add(
     strides = _contiguous_strides(self.shape)
     rank = source.dim()
 
-    def where() -> torch.Tensor:  # afresh for each use: it fuses into the scatter's kernel
-        shape = [-1 if d == dim else 1 for d in range(rank)]
-        return _wrapped(index, self.shape[dim]).reshape(shape)
-
-    offsets = where() * strides[dim]
+    shape = [-1 if d == dim else 1 for d in range(rank)]
+    offsets = _checked(index, self.shape[dim]).reshape(shape) * strides[dim]
     for d in range(rank):
         if d != dim:
             offsets = offsets + _along(source.shape[d], d, rank) * strides[d]
-    inside = (where() >= 0) & (where() < self.shape[dim])
-    offsets = torch.where(inside, offsets, -1).expand(source.shape)
+    offsets = offsets.expand(source.shape)
     src = source if alpha == 1 else source * alpha
     return torch.ops.stepwell.scatter(self, offsets, src.to(self.dtype), "sum")
 
@@ -371,7 +380,7 @@ def index_reduce(
         return NotImplemented
     d = dim % self.dim()
     shape = [-1 if k == d else 1 for k in range(source.dim())]
-    spread = _wrapped(index, self.shape[d]).reshape(shape).expand(source.shape)
+    spread = index.long().reshape(shape).expand(source.shape)  # (checked as scattered)
     return scatter_reduce(self, d, spread, source, reduce, include_self)
 
 
@@ -498,6 +507,7 @@ SCATTER_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten.index_put.default: index_put,
     aten._unsafe_index_put.default: index_put,
     aten.index_add.default: index_add,
+    aten.index_copy.default: index_copy,
     aten.masked_scatter.default: masked_scatter,
 }
 """ATen overload -> its decomposition into `stepwell::scatter` (or `take`) and prims."""
