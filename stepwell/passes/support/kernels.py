@@ -443,7 +443,8 @@ class KernelBuilder:
             inside = self.add(tile.CmpOp("lt", lanes,
                                          self.size_tile(total, TensorType(i64, lane_shape)),
                                          TensorType(i1, lane_shape)))  # fmt: skip
-            inside = self.add(tile.BroadcastOp(inside, TensorType(i1, shape)))
+            if lane_shape != shape:
+                inside = self.add(tile.BroadcastOp(inside, TensorType(i1, shape)))
             live = inside if live is None else self.add(arith.AndIOp(live, inside))
         return live
 

@@ -826,3 +826,33 @@ func.func @gather_of_symbolic_flip(%s0: i64 {stepwell.name = "s0", stepwell.kind
   %b = prims.take %a, %i : (tensor<?xf32, ["s0"]>, tensor<?xi64, ["s1"]>) -> tensor<?xf32, ["s1"]>
   func.return %b : tensor<?xf32, ["s1"]>
 }
+
+// -----
+
+// An index check goes where the index math proves the index in [0, bound): a wrap of
+// `iota(3) * 2 + 1` (its `where` never taken: the comparison of ranges decides it) and a
+// `roll`'s `(iota + 4) fmod 6`. The check of an input's index stays.
+// CHECK-LABEL: func.func @index_checks
+// CHECK:       %[[W:.*]] = prims.where
+// CHECK:       %[[R:.*]] = prims.fmod
+// CHECK-NEXT:  %[[C:.*]] = prims.check_index %i, %{{.*}}
+// CHECK-NEXT:  func.return %[[W]], %[[R]], %[[C]]
+func.func @index_checks(%i: tensor<3xi64>) -> (tensor<3xi64>, tensor<3xi64>, tensor<3xi64>) {
+  %n = prims.iota {length = 3 : i64, start = 0 : i64, step = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<3xi64>
+  %two = prims.full {shape = [3 : i64], fill_value = 2 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<3xi64>
+  %one = prims.full {shape = [3 : i64], fill_value = 1 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<3xi64>
+  %zero = prims.full {shape = [3 : i64], fill_value = 0 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<3xi64>
+  %six = prims.full {shape = [3 : i64], fill_value = 6 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<3xi64>
+  %four = prims.full {shape = [3 : i64], fill_value = 4 : i64, dtype = i64, device = "cpu", requires_grad = false} : () -> tensor<3xi64>
+  %m = prims.mul %n, %two : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %odd = prims.add %m, %one : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %neg = prims.lt %odd, %zero : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi1>
+  %up = prims.add %odd, %six : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %w = prims.where %neg, %up, %odd : (tensor<3xi1>, tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %a = prims.check_index %w, %six : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %s = prims.add %n, %four : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %r = prims.fmod %s, %six : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %b = prims.check_index %r, %six : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %c = prims.check_index %i, %six : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  func.return %a, %b, %c : tensor<3xi64>, tensor<3xi64>, tensor<3xi64>
+}

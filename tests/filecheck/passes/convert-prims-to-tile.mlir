@@ -601,12 +601,20 @@ func.func @variance_of_a_symbolic_row(%x: tensor<4x?xf32, ["s0"]>) -> tensor<4xf
 
 // A scatter whose values have symbolic sizes (`s0` rows added into 4): a kernel over the
 // values, each lane past the symbolic element count `6*s0` given offset -1 (no write).
+// Each index of a lane inside it is checked: 0 <= i < 4, else the launch stops.
 // CHECK-LABEL: tile.kernel @k0_scatter(%i: memref<?x6xi64, strided<[1, 0]>>, %x: memref<?x6xf32, strided<[6, 1]>>, %out: memref<24xf32, strided<[1]>>, %s0: index)
 // CHECK-SAME: grid = ["((6*s0 + 1023)//1024)", 1 : i64, 1 : i64], space = [["s0", 6 : i64]]
+// CHECK: %[[I:.*]] = tile.load %i
+// CHECK: %[[GE:.*]] = tile.cmp "ge" %[[I]], %{{.*}}
+// CHECK-NEXT: %[[LT:.*]] = tile.cmp "lt" %[[I]], %{{.*}}
+// CHECK-NEXT: %[[OK:.*]] = arith.andi %[[GE]], %[[LT]]
 // CHECK: %[[N:.*]] = tile.splat %s0 : tensor<1024xi64>
 // CHECK-NEXT: %[[COUNT:.*]] = arith.muli %{{.*}}, %[[N]] : tensor<1024xi64>
 // CHECK-NEXT: %[[INSIDE:.*]] = tile.cmp "lt" %{{.*}}, %[[COUNT]]
-// CHECK-NEXT: %[[WHERE:.*]] = tile.select %[[INSIDE]], %{{.*}}, %{{.*}}
+// CHECK-NEXT: %[[TRUE:.*]] = arith.constant dense<true>
+// CHECK-NEXT: %[[CHECKED:.*]] = tile.select %[[INSIDE]], %[[OK]], %[[TRUE]]
+// CHECK-NEXT: tile.assert %[[CHECKED]], "index out of bounds"
+// CHECK: %[[WHERE:.*]] = tile.select %[[INSIDE]], %{{.*}}, %{{.*}}
 // CHECK-NEXT: tile.scatter "sum" %{{.*}}, %out[%[[WHERE]]]
 // CHECK: func.func @symbolic_scatter
 // CHECK-NOT: prims.scatter
