@@ -149,11 +149,15 @@ func.func @scatter_prod_float(%x: tensor<4x3xf32>, %i: tensor<2x3xi64>, %s: tens
 
 // -----
 
-// scatter_add: one prims.scatter at offsets computed from the index (its value times
-// the row stride, plus each element's column; -1 where the index is out of range).
+// scatter_add: one prims.scatter at offsets computed from the index (its value, checked
+// to lie in [0, 4) as eager checks it, times the row stride, plus each element's column).
 // CHECK-LABEL: func.func @scatter_add
 // CHECK-NOT: prims.extern
-// CHECK: %[[OFF:.*]] = prims.where
+// CHECK: %[[BOUND:.*]] = prims.fill %{{.*}} {value = 4 : i64}
+// CHECK-NEXT: %[[I:.*]] = prims.check_index %i, %[[BOUND]]
+// CHECK-NEXT: %[[ROW:.*]] = prims.full {{.*}}fill_value = 3
+// CHECK-NEXT: prims.mul %[[I]], %[[ROW]]
+// CHECK: %[[OFF:.*]] = prims.add
 // CHECK: prims.scatter %x, %[[OFF]], %s {reduce = "sum"} : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
 func.func @scatter_add(%x: tensor<4x3xf32>, %i: tensor<2x3xi64>, %s: tensor<2x3xf32>) -> tensor<4x3xf32> {
   %0 = torch.aten.scatter_add %x, %i, %s {dim = 0 : i64} : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
