@@ -154,6 +154,20 @@ def test_scans_and_gathers_compile_for_gpus(target: str, tmp_path: Path) -> None
     suffix = ".ptx" if target.startswith("cuda") else ".amdgcn"
     for kernel in manifest["kernels"]:
         assert (tmp_path / "out" / f"{kernel['name']}{suffix}").stat().st_size > 0
+    if target.startswith("cuda"):  # the gathers' index checks are compiled in (debug)
+        assert "__assertfail" in "".join(p.read_text() for p in (tmp_path / "out").glob("*.ptx"))
+
+
+def test_a_kernel_with_index_checks_is_compiled_with_debug_on_cuda() -> None:
+    """`tl.device_assert` does nothing unless Triton's `debug` is on; a kernel holding one
+    gets it (without the integer-overflow asserts debug would add), as Inductor compiles
+    kernels with indirect indexing; other kernels and AMD's get Triton's defaults."""
+    from stepwell.lowering.triton.emitter import assert_options
+
+    checked = 'tl.device_assert(t3, "index out of bounds (a.py:3)")'
+    assert assert_options(checked, "cuda") == {"debug": True, "sanitize_overflow": False}
+    assert assert_options(checked, "hip") == {}
+    assert assert_options("tl.store(out_ptr + offs, x)", "cuda") == {}
 
 
 def test_the_target_warp_size_sets_num_warps() -> None:
