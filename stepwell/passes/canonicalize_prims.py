@@ -119,7 +119,8 @@ class NotOfNot(RewritePattern):
 
 class IndexInRange(RewritePattern):
     """`check_index(i, bound)` is `i` where the index math proves every element in
-    [0, bound) (`_int_range`): an `iota` a decomposition built, a constant index list."""
+    [0, bound) (`_int_range`): index math on an `iota` that a decomposition built (a
+    `roll`'s, an `arange` index's)."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         from stepwell.dialects.prims_support import CheckIndexOp
