@@ -124,6 +124,14 @@ def test_an_index_out_of_range_raises_as_in_eager(name: str) -> None:
         run(fn, *args)
 
 
+def test_index_fill_counts_a_negative_index_from_the_end() -> None:
+    """As eager does, though PyTorch's reference fills through `index_copy`, which takes
+    no negative index (a probe of the checks found it raising)."""
+    for x in (torch.randn(4, 3), torch.arange(12).reshape(4, 3), torch.randn(4, 3).half()):
+        for fn in (lambda x, i: x.index_fill(0, i, 2), lambda x, i: x.index_fill(1, i, x[0, 0])):
+            native_like_eager(fn, x, torch.tensor([-1, 1]))
+
+
 def test_an_index_check_costs_no_launch_and_folds_where_proven() -> None:
     """The check fuses into the gathering kernel (one kernel, as before), asserts only
     lanes inside the kernel's space (a tail block past the 5 rows holds no row), and is

@@ -300,6 +300,22 @@ def index_copy(self: torch.Tensor, dim: int, index: torch.Tensor, source: torch.
     return index_put(self, [None] * d + [index.reshape(-1)], source, normalized=_checked)
 
 
+def index_fill(self: torch.Tensor, dim: int, index: torch.Tensor, value: Any) -> Any:
+    """`self.index_fill(dim, index, value)`: `value` at index[i] along `dim`, where a
+    negative index counts from the end, as in eager (PyTorch's reference goes through
+    `index_copy`, which takes none)."""
+    if self.dim() == 0 or index.dim() > 1:
+        return NotImplemented
+    if isinstance(value, torch.Tensor):
+        if value.dim() != 0:
+            return NotImplemented
+        value = value.to(self.dtype)
+    else:
+        value = torch.scalar_tensor(value, dtype=self.dtype)
+    d = dim % self.dim()
+    return index_put(self, [None] * d + [index.reshape(-1)], value)
+
+
 def _masked_put(
     self: torch.Tensor, indices: Sequence[torch.Tensor | None], values: torch.Tensor,
     accumulate: bool,
@@ -508,6 +524,8 @@ SCATTER_DECOMPOSITIONS: dict[Any, Callable[..., Any]] = {
     aten._unsafe_index_put.default: index_put,
     aten.index_add.default: index_add,
     aten.index_copy.default: index_copy,
+    aten.index_fill.int_Scalar: index_fill,
+    aten.index_fill.int_Tensor: index_fill,
     aten.masked_scatter.default: masked_scatter,
 }
 """ATen overload -> its decomposition into `stepwell::scatter` (or `take`) and prims."""
