@@ -1126,6 +1126,9 @@ EAGER_REFUSES: dict[str, tuple[Callable[..., Any], tuple[torch.Tensor, ...]]] = 
     "clamp of uint8 below its range": (lambda x: x.clamp(min=-300), (DIVIDENDS.to(torch.uint8),)),
     "log_ndtr of float16": (lambda x: torch.special.log_ndtr(x) * 2, (torch.randn(4).half(),)),
     "topk of bool": (lambda x: torch.topk(x, 1).values, (torch.tensor([True, False]),)),
+    "index_copy by an int32 index": (
+        lambda x, i: x.index_copy(0, i, torch.ones(1, 3, dtype=x.dtype)) * 2,
+        (torch.arange(6).reshape(2, 3), torch.tensor([1], dtype=torch.int32))),
 }  # fmt: skip
 
 

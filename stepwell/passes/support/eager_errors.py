@@ -14,7 +14,8 @@ about the values).
   error there is eager's error for every input (cached per call);
 - an integer division or remainder by a tensor may divide by zero, which only the values
   decide (`INTEGER_DIVISIONS`), and so may one by a symbolic number (`SCALAR_DIVISIONS`);
-- `topk` of a bool tensor (not pointwise) is refused by eager whatever its size.
+- `topk` of a bool tensor and `index_copy` by an int32 index (not pointwise) are refused
+  by eager whatever their sizes (`REFUSED_DTYPES`).
 """
 
 from __future__ import annotations
@@ -50,8 +51,12 @@ SCALAR_DIVISIONS = frozenset({
 under `dynamic=True`) may be 0 at run time, which over integers raises: a check of the
 number on the host (`zero_divisor_check`), the op still decomposed."""
 
-REFUSED_DTYPES = {"aten.topk.default": (torch.bool,)}
-"""Overloads eager refuses for an operand dtype, whatever the values (not pointwise)."""
+REFUSED_DTYPES: dict[str, dict[int, tuple[torch.dtype, ...]]] = {
+    "aten.topk.default": {0: (torch.bool,)},
+    "aten.index_copy.default": {1: (torch.int32, torch.int16, torch.int8, torch.uint8)},
+}
+"""Overloads eager refuses for a dtype of the operand at a position, whatever the values
+(not pointwise): `topk` of bools, `index_copy` by an index that is not int64."""
 
 ALSO_POINTWISE = frozenset({"aten.floor_divide.Scalar", "aten.floor_divide.default"})
 """Elementwise overloads PyTorch does not tag `pointwise`."""
@@ -70,7 +75,8 @@ def raises_in_eager(op: Operation, name: str, run: Callable[..., Any],
                        for v in op.operands)  # fmt: skip
     except UnsupportedTypeError:
         return False
-    if any(d in REFUSED_DTYPES.get(name, ()) for d in dtypes):
+    refused = REFUSED_DTYPES.get(name, {})
+    if any(k < len(dtypes) and dtypes[k] in kinds for k, kinds in refused.items()):
         return True
     if name in INTEGER_DIVISIONS and len(dtypes) > 1 and not _floats(op):
         return True
