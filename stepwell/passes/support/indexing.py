@@ -59,8 +59,9 @@ def _checked(index: torch.Tensor, size: int) -> torch.Tensor:
     `gather`, `index_select`, `embedding` and the scatters along a dim take no negative
     index."""
     index = index.long()
-    bound = torch.full(index.shape, size, dtype=torch.long, device=index.device)
-    return torch.ops.stepwell.check_index(index, bound)
+    # (a `full` of the size, broadcast: `full_like` fills, which a symbolic size refuses)
+    bound = torch.scalar_tensor(size, dtype=torch.long, device=index.device)
+    return torch.ops.stepwell.check_index(index, bound.expand(index.shape))
 
 
 def _wrapped(index: torch.Tensor, size: int) -> torch.Tensor:
