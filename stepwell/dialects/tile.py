@@ -965,9 +965,15 @@ class AssertOp(IRDLOperation):
     def verify_(self) -> None:
         if str(cast(TensorType[Attribute], self.cond.type).element_type) != "i1":
             raise VerifyException("tile.assert takes a tile of i1")
-        if not all(c.isprintable() and c not in "\\\"'" for c in self.message.data):
+        if assert_message(self.message.data) != self.message.data:
             raise VerifyException("tile.assert's message is printable text without quotes "
                                   "or backslashes")
+
+
+def assert_message(text: str) -> str:
+    """`text` as a `tile.assert` message may hold it: printable, without quotes or
+    backslashes (the emitter writes it in a Python string literal), others as `?`."""
+    return "".join(c if c.isprintable() and c not in "\\\"'" else "?" for c in text)
 
 
 @irdl_op_definition

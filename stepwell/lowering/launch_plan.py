@@ -193,9 +193,15 @@ def _failed_check(err: BaseException) -> str | None:
 
 def _assert_options(kernel: Any, device: torch.device) -> dict[str, bool]:
     """The options a GPU launch of `kernel` compiles it with (`emitter.assert_options`)."""
+    backend = "hip" if torch.version.hip is not None else device.type
+    return _kernel_options(kernel, backend)
+
+
+@functools.lru_cache(maxsize=4096)
+def _kernel_options(kernel: Any, backend: str) -> dict[str, bool]:
+    """(Once per kernel: a launch does not search the kernel's source again.)"""
     from stepwell.lowering.triton.emitter import assert_options
 
-    backend = "hip" if torch.version.hip is not None else device.type
     return assert_options(getattr(kernel, "src", ""), backend)
 
 

@@ -417,10 +417,9 @@ class KernelBuilder:
         if live is not None:
             ok = self.add(tile.SelectOp(live, ok, self.b.splat(1, mask_t)))
         where = op.location
-        at = f"{where.filename.data}:{where.line.data}" \
+        at = f" ({where.filename.data}:{where.line.data})" \
             if isinstance(where, FileLineColLoc) else ""
-        at = "".join(c if c.isprintable() and c not in "\\\"'" else "?" for c in at)
-        self.add(tile.AssertOp(ok, f"{INDEX_ERROR} ({at})" if at else INDEX_ERROR))
+        self.add(tile.AssertOp(ok, tile.assert_message(INDEX_ERROR + at)))
         return index
 
     def live_lanes(self, space: str) -> SSAValue | None:
@@ -844,17 +843,14 @@ class KernelBuilder:
         n = product(shape(v))  # (a size expression for symbolic sizes: never 0)
         out = self.arg(View(v, 0, (max(n, 1) if isinstance(n, int) else n,), (1,)), v,
                        output=True)  # fmt: skip
-        (block,) = self.shapes["full"]
-        idx_t = TensorType(i64, [block])
-        lanes = self.add(tile.LanesOp(self.coords["full"][0], 0, TensorType(i32, [block])))
-        lanes = self.add(tile.CastOp(lanes, idx_t))
-        inside = self.add(tile.CmpOp("lt", lanes, self.size_tile(self.group.numel, idx_t),
-                                     TensorType(i1, [block])))  # fmt: skip
+        idx_t = TensorType(i64, self.shapes["full"])
         element = cast(TensorType[Attribute], offsets.type).element_type
         if element != i64:
             offsets = self.add(tile.CastOp(offsets, idx_t))
-        where = self.add(tile.SelectOp(inside, offsets, self.b.splat(-1, idx_t)))
-        self.add(tile.ScatterOp(op.reduce.data, values, out, where))
+        inside = self.live_lanes("full")
+        if inside is not None:
+            offsets = self.add(tile.SelectOp(inside, offsets, self.b.splat(-1, idx_t)))
+        self.add(tile.ScatterOp(op.reduce.data, values, out, offsets))
         self._locate(op, start)
 
     def store(self, v: SSAValue) -> None:

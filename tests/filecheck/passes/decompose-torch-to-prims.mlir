@@ -153,7 +153,8 @@ func.func @scatter_prod_float(%x: tensor<4x3xf32>, %i: tensor<2x3xi64>, %s: tens
 // to lie in [0, 4) as eager checks it, times the row stride, plus each element's column).
 // CHECK-LABEL: func.func @scatter_add
 // CHECK-NOT: prims.extern
-// CHECK: %[[BOUND:.*]] = prims.fill %{{.*}} {value = 4 : i64}
+// CHECK: %[[SIZE:.*]] = prims.full {shape = [], fill_value = 4 : i64
+// CHECK-NEXT: %[[BOUND:.*]] = prims.broadcast_in_dim %[[SIZE]] {shape = [2 : i64, 3 : i64]
 // CHECK-NEXT: %[[I:.*]] = prims.check_index %i, %[[BOUND]]
 // CHECK-NEXT: %[[ROW:.*]] = prims.full {{.*}}fill_value = 3
 // CHECK-NEXT: prims.mul %[[I]], %[[ROW]]
