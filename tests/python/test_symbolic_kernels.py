@@ -555,6 +555,33 @@ def test_a_variance_over_a_symbolic_row_is_a_kernel(tmp_path: Path) -> None:
     _all_kernels_here_and_on_gpus(TORCH_VAR, calls, tmp_path)
 
 
+TORCH_SORT = """
+func.func @forward(%x: tensor<?x6xf32, ["s0"]>, %y: tensor<?x5xi64, ["s0"]>) -> (tensor<?x6xf32, ["s0"]>, tensor<?x6xi64, ["s0"]>, tensor<?x2xf32, ["s0"]>, tensor<?x6xf32, ["s0"]>, tensor<?x6xi64, ["s0"]>, tensor<?x5xi64, ["s0"]>, tensor<?x5xi64, ["s0"]>) {
+  %0, %1 = torch.aten.sort %x {dim = 1 : i64, descending = true} : (tensor<?x6xf32, ["s0"]>) -> (tensor<?x6xf32, ["s0"]>, tensor<?x6xi64, ["s0"]>)
+  %2, %3 = torch.aten.topk %x {k = 2 : i64, dim = 1 : i64, largest = false} : (tensor<?x6xf32, ["s0"]>) -> (tensor<?x2xf32, ["s0"]>, tensor<?x2xi64, ["s0"]>)
+  %4, %5 = torch.operator "aten.cummax.default"(%x) {args = [#torch.sym<0>, 1 : i64]} : (tensor<?x6xf32, ["s0"]>) -> (tensor<?x6xf32, ["s0"]>, tensor<?x6xi64, ["s0"]>)
+  %6, %7 = torch.operator "aten.cummin.default"(%y) {args = [#torch.sym<0>, 1 : i64]} : (tensor<?x5xi64, ["s0"]>) -> (tensor<?x5xi64, ["s0"]>, tensor<?x5xi64, ["s0"]>)
+  func.return %0, %1, %2, %4, %5, %6, %7 : tensor<?x6xf32, ["s0"]>, tensor<?x6xi64, ["s0"]>, tensor<?x2xf32, ["s0"]>, tensor<?x6xf32, ["s0"]>, tensor<?x6xi64, ["s0"]>, tensor<?x5xi64, ["s0"]>, tensor<?x5xi64, ["s0"]>
+}
+"""  # noqa: E501
+
+
+def test_sorts_and_index_scans_of_symbolic_rows_are_kernels(tmp_path: Path) -> None:
+    """`sort`, `topk`, `cummax` and `cummin` along a static row of a symbolic number of
+    rows: row kernels whose grid is computed from `s0` (they stayed graph-level ATen
+    calls, so a dynamic graph holding one compiled per size), eager's values and
+    indices in both interpreters (integer ties: `cummin` gives the last column reaching
+    the minimum), and the kernels compile for cuda:90 and gfx942."""
+    calls = []
+    for n in (1, 3, 70):
+        x, y = torch.randn(n, 6), torch.randint(0, 3, (n, 5))
+        s, k, m, c = torch.sort(x, 1, descending=True), torch.topk(x, 2, 1, largest=False), \
+            torch.cummax(x, 1), torch.cummin(y, 1)
+        calls.append(((x, y), (s.values, s.indices, k.values, m.values, m.indices,
+                               c.values, c.indices)))  # fmt: skip
+    _all_kernels_here_and_on_gpus(TORCH_SORT, calls, tmp_path)
+
+
 TORCH_SCATTER = """
 func.func @forward(%rows: tensor<4x6xf32>, %i: tensor<?xi64, ["s0"]>, %x: tensor<?x6xf32, ["s0"]>) -> (tensor<4x6xf32>, tensor<?x6xf32, ["s0"]>) {
   %0 = torch.aten.index_add %rows, %i, %x {dim = 0 : i64} : (tensor<4x6xf32>, tensor<?xi64, ["s0"]>, tensor<?x6xf32, ["s0"]>) -> tensor<4x6xf32>

@@ -546,8 +546,9 @@ class Partitioner:
     def symbolic_kernel_op(self, op: Operation) -> bool:
         """Can a kernel with symbolic sizes compute `op`? Pointwise ops, iotas, gathers,
         reductions and scans (a symbolic row length makes a looped kernel; not
-        logsumexp's scan), matmuls and attention (symbolic
-        lengths and batch); everything else with a `?` dim runs at graph level."""
+        logsumexp's scan), sorts and cummax/cummin along a static row, matmuls and
+        attention (symbolic lengths and batch); everything else with a `?` dim runs at
+        graph level."""
         tensors = [v for v in (*op.operands, *op.results) if isinstance(v.type, TensorType)]
         if len(tensors) != len(op.operands) + len(op.results) or not all(
             is_sized_tensor(v) for v in tensors
@@ -565,6 +566,8 @@ class Partitioner:
             return op.kind.data != "logsumexp"  # (whose looped form is not built yet)
         if isinstance(op, ArgReduceOp):  # a symbolic row: a looped kernel
             return True
+        if isinstance(op, ScanIndexOp | SortOp):  # symbolic rows of a static length: one
+            return isinstance(shape(op.x)[op.dim.value.data], int)  # tile covers each
         if type(op) in REDUCTIONS:  # a symbolic row: a looped kernel (var reads its length
             return True  # from the size arguments)
         return type(op) in TILE_RULES and not isinstance(op, GENERATED)

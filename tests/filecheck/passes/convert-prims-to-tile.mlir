@@ -599,6 +599,25 @@ func.func @variance_of_a_symbolic_row(%x: tensor<4x?xf32, ["s0"]>) -> tensor<4xf
 
 // -----
 
+// A sort and a cummax along a static row of `s0` rows: row kernels whose grid is computed
+// from the size, one kernel for both (they stayed graph-level ops, so their graph
+// compiled per size).
+// CHECK-LABEL: tile.kernel @k0_sort_scan_index(%x: memref<?x5xf32, strided<[5, 1]>>
+// CHECK-SAME: grid = ["((s0 + 255)//256)", 1 : i64, 1 : i64]
+// CHECK-SAME: symbols = ["s0"]
+// CHECK: tile.sort %{{.*}}, %{{.*}} {descending = true, size = 5 : i64}
+// CHECK: tile.scan_index "max"
+// CHECK-LABEL: func.func @sort_of_symbolic_rows
+// CHECK-NEXT: tile.launch @k0_sort_scan_index(%x)
+// CHECK-NEXT: func.return
+func.func @sort_of_symbolic_rows(%x: tensor<?x5xf32, ["s0"]>) -> (tensor<?x5xf32, ["s0"]>, tensor<?x5xi64, ["s0"]>, tensor<?x5xf32, ["s0"]>, tensor<?x5xi64, ["s0"]>) {
+  %v, %i = torch.aten.sort %x {dim = 1 : i64, descending = true} : (tensor<?x5xf32, ["s0"]>) -> (tensor<?x5xf32, ["s0"]>, tensor<?x5xi64, ["s0"]>)
+  %m, %j = torch.operator "aten.cummax.default"(%x) {args = [#torch.sym<0>, 1 : i64]} : (tensor<?x5xf32, ["s0"]>) -> (tensor<?x5xf32, ["s0"]>, tensor<?x5xi64, ["s0"]>)
+  func.return %v, %i, %m, %j : tensor<?x5xf32, ["s0"]>, tensor<?x5xi64, ["s0"]>, tensor<?x5xf32, ["s0"]>, tensor<?x5xi64, ["s0"]>
+}
+
+// -----
+
 // A scatter whose values have symbolic sizes (`s0` rows added into 4): a kernel over the
 // values, each lane past the symbolic element count `6*s0` given offset -1 (no write).
 // Each index of a lane inside it is checked: 0 <= i < 4, else the launch stops.
