@@ -202,6 +202,15 @@ def _print_x(size: Size, python: bool) -> str:
     return _print(size, python, top=False)
 
 
+def _divisor(size: Size, python: bool) -> str:
+    """The right operand of `//` or `%`, parenthesized where it is a product: `//`, `%`
+    and `*` bind alike, left to right, so `s0//(2*s1)` printed `s0//2*s1` reads back as
+    `(s0//2)*s1`."""
+    text, expr = _print_x(size, python), sympy.sympify(size)
+    negated = isinstance(expr, sympy.Mul) and expr.as_coeff_Mul()[0] == -1  # ("(-s1)")
+    return f"({text})" if isinstance(expr, sympy.Mul | sympy.Pow) and not negated else text
+
+
 def _print_inner(size: Size, python: bool) -> str:
     if isinstance(size, int):
         return str(size)
@@ -236,17 +245,17 @@ def _print_inner(size: Size, python: bool) -> str:
         return "*".join(factors)
     if isinstance(expr, FloorDiv):
         a, b = expr.args
-        return f"({_print_x(a, python)}//{_print_x(b, python)})"
+        return f"({_print_x(a, python)}//{_divisor(b, python)})"
     if isinstance(expr, CeilDiv):
         a, b = expr.args
         return (
-            f"(-(-{_print_x(a, python)} // {_print_x(b, python)}))"
+            f"(-(-{_print_x(a, python)} // {_divisor(b, python)}))"
             if python
             else (f"CeilDiv({_print_x(a, python)}, {_print_x(b, python)})")
         )
     if isinstance(expr, PythonMod):
         a, b = expr.args
-        return f"({_print_x(a, python)} % {_print_x(b, python)})"
+        return f"({_print_x(a, python)} % {_divisor(b, python)})"
     if isinstance(expr, sympy.Max | sympy.Min):
         name = (
             ("max" if python else "Max")

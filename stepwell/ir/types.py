@@ -206,16 +206,23 @@ def simplified_size(d: torch.SymInt) -> Any:
     if env is None or expr.is_Symbol:
         return expr
     try:
-        expr = env.simplify(expr)
         equalities = guarded_equalities(env)
-        for _ in range(4):  # (a simpler side may itself equal a simpler one still)
-            simpler = expr.xreplace(equalities)
-            if simpler == expr:
-                break
-            expr = simpler
-        return expr
+        # (before the environment's simplification too, which may respell a guard's side:
+        # `s0//6` of a multiple of 6 becomes a `CleanDiv`, and `Eq(s0//(2*(s0//6)), 3)`
+        # of `view(2, -1, 3)` no longer matches)
+        return _replaced(env.simplify(_replaced(expr, equalities)), equalities)
     except Exception:  # noqa: BLE001 - (sympy refusing an expression: keep it as it is)
         return d.node.expr
+
+
+def _replaced(expr: Any, equalities: dict[Any, Any]) -> Any:
+    """`expr` with each side of `equalities` found in it replaced by the simpler one."""
+    for _ in range(4):  # (a simpler side may itself equal a simpler one still)
+        simpler = expr.xreplace(equalities)
+        if simpler == expr:
+            break
+        expr = simpler
+    return expr
 
 
 def guarded_equalities(env: Any) -> dict[Any, Any]:

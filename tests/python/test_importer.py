@@ -149,6 +149,31 @@ def test_dynamo_dynamic_graph_keeps_locations() -> None:
     assert body and all(isinstance(op.location, FileLineColLoc) for op in body)
 
 
+def test_a_size_dynamos_guards_make_a_constant_is_static() -> None:
+    """`view(2, -1, 3)` of `s0` elements: PyTorch sizes the last dim `s0//(2*(s0//6))`,
+    which Dynamo's guard `Eq(s0//(2*(s0//6)), 3)` makes 3. The shape environment spells
+    the inner `s0//6` as an exact division once it knows `s0 % 6 == 0`, so the guard's
+    side no longer matched, and the dim stayed `?` (spelled, before sizes.py put the
+    divisor in parentheses, `s0//2*(s0//6)`: 27 at s0 = 18, not 3)."""
+
+    def f(x: torch.Tensor) -> torch.Tensor:
+        return x.view(2, -1, 3).sum(1)
+
+    modules: list[ModuleOp] = []
+
+    def backend(gm: torch.fx.GraphModule, inputs: list[object]) -> torch.fx.GraphModule:
+        modules.append(import_graph(gm, inputs))
+        return gm
+
+    torch._dynamo.reset()
+    torch.compile(f, backend=backend, dynamic=True)(torch.randn(18))
+    torch._dynamo.reset()
+    (module,) = modules
+    view, total = (op for op in module.walk() if op.name.startswith("torch.aten"))
+    assert str(view.result_types[0]).startswith("tensor<2x?x3xf32, ["), view.result_types[0]
+    assert str(total.result_types[0]) == "tensor<2x3xf32>", total.result_types[0]
+
+
 class _ModeRegions(torch.nn.Module):
     """`torch.no_grad()` and `torch.autocast` inside forward, as Llama's rotary embedding
     in some transformers releases: torch.export keeps them as wrapper ops on submodules."""

@@ -20,7 +20,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from stepwell.ir.interpret_tile import run_tile
 from stepwell.ir.printing import parse_module
-from stepwell.ir.sizes import SizeError, evaluate, parse_size, size_text
+from stepwell.ir.sizes import SizeError, evaluate, parse_size, size_source, size_text
 from stepwell.lowering.plan_builder import build_launch_plan
 from stepwell.lowering.runtime import Runtime, kernels_of
 from stepwell.lowering.triton.emitter import emit_module
@@ -193,11 +193,17 @@ def test_symbolic_kernels_compile_for_gpus(target: str, tmp_path: Path) -> None:
     ("PythonMod(s0, 2)", 1), ("s0*s93 + 3", 48), ("CeilDiv(s0, 4)", 3), ("7 - s93", 2),
     # as torch prints a numel over a dim; the quotient of an exact division is itself
     ("((s0**2)//s0)", 9), ("(s0*s93)//s93", 9), ("s0 ** 2", 81), ("(2*s0 + 1)//2", 9),
+    # a divisor that is a product (`view(2, -1, 3)` of `s0` elements: its last dim is
+    # `s0//(2*(s0//6))`), printed `s0//2*(s0//3)`, read back as `(s0//2)*(s0//3)`
+    ("s0//(2*(s0//3))", 1), ("PythonMod(s0, 2*s93)", 9), ("CeilDiv(s0, 2*s93)", 1),
+    ("(8*s0)//(s93**2)", 2), ("PythonMod(s0*s93, s93*s93)", 20),
 ])  # fmt: skip
 def test_size_expressions_read_print_and_evaluate(text: str, value: int) -> None:
     size = parse_size(text)
-    assert evaluate(size, {"s0": 9, "s93": 5}) == value
+    bindings = {"s0": 9, "s93": 5}
+    assert evaluate(size, bindings) == value
     assert parse_size(size_text(size)) == size  # the printed form reads back
+    assert eval(size_source(size), {}, bindings) == value  # (its Python: a kernel's grid)
 
 
 @pytest.mark.parametrize("text", ["__import__('os')", "s0.real", "s0 ** 100", "s0 ** s93",
