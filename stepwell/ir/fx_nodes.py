@@ -383,8 +383,9 @@ class NodeImporter:
                 full.name = f"{node.name}_arg{i}"
                 self.import_node(full)
             else:
-                dtype = (torch.bool if isinstance(value, bool) else torch.int64
-                         if isinstance(value, int) else default)  # fmt: skip
+                number = _number(value)
+                dtype = (torch.bool if isinstance(number, bool | torch.SymBool) else torch.int64
+                         if isinstance(number, int | torch.SymInt) else default)  # fmt: skip
                 full = self._full(graph, node, f"{node.name}_arg{i}", value, dtype)
             args[i] = full
         stand_in = graph.call_function(target, tuple(args), dict(node.kwargs))
@@ -552,12 +553,23 @@ _DEFAULT_COMPLEX = {torch.float64: torch.complex128, torch.float32: torch.comple
 
 
 def _wrapped_numbers(node: torch.fx.Node, target: torch._ops.OpOverload) -> list[int]:
-    """The positions of the Python numbers `node` passes in Tensor slots of `target`."""
+    """The positions of the numbers `node` passes in Tensor slots of `target`: Python
+    numbers, and symbolic ones (`floor_divide.default(x, s0)`, as AOTAutograd passes
+    `x // x.shape[0]`; no torch-level op takes an i64 where a tensor goes)."""
     return [
         i
         for i, (a, v) in enumerate(zip(target._schema.arguments, node.args, strict=False))
-        if str(a.real_type) == "Tensor" and isinstance(v, int | float | bool | complex)
+        if str(a.real_type) == "Tensor" and isinstance(_number(v), NUMBERS)
     ]
+
+
+NUMBERS = (int, float, bool, complex, torch.SymInt, torch.SymFloat, torch.SymBool)
+
+
+def _number(v: Any) -> Any:
+    """A node argument as the number it is or holds (a symbolic scalar's node: its
+    SymInt), or as it is."""
+    return v.meta.get("val") if isinstance(v, torch.fx.Node) else v
 
 
 def _scalar_overload(node: torch.fx.Node, target: torch._ops.OpOverload) -> Any:

@@ -238,6 +238,10 @@ def _size_operand_programs() -> dict[str, Callable[[torch.Tensor], Any]]:
         "cat": lambda x: torch.cat([x, x * 2], 1),
         "cat_rows": lambda x: torch.cat([x, x[:1]]) + 1,
         "size_as_value": lambda x: x * x.shape[1] + x.numel(),
+        # a size as a divisor (`floor_divide.default(x, s1)`: the SymInt in a Tensor
+        # slot, a 0-d full of it), of floats and of integers (a flat index unravelled)
+        "floor_divide": lambda x: x // x.shape[1] + (x * 4).long() // x.shape[0],
+        "unravel": lambda x: torch.arange(x.numel()).view(x.shape) // x.shape[1] + x,
         "index": lambda x: x[torch.arange(x.shape[0]).flip(0)] + x,
         # a scan along a symbolic row: a looped kernel carrying the sum across tiles
         "cumsum": lambda x: torch.cumsum(x, 1) + torch.cumsum(x > 0, 0),

@@ -174,6 +174,37 @@ def test_a_size_dynamos_guards_make_a_constant_is_static() -> None:
     assert str(total.result_types[0]) == "tensor<2x3xf32>", total.result_types[0]
 
 
+def test_a_symbolic_number_in_a_tensor_slot_imports_as_a_scalar_operand() -> None:
+    """AOTAutograd passes `x * x.shape[1]` and `x // x.shape[0]` as `mul.Tensor(x, s1)`
+    and `floor_divide.default(x, s0)`: a SymInt where the op takes a tensor. It was
+    imported as an `i64` operand of the Tensor overload, which the op's verifier refuses
+    (the printed torch level did not parse back), and `//` stayed an ATen call. It is
+    the Scalar overload's operand now, as a Python number is; `where`, which has no
+    Scalar overload, gets a 0-d tensor of the size."""
+    from torch._dynamo.backends.common import aot_autograd
+
+    from stepwell.frontend.fx import import_graph_with_attributes
+
+    def f(x: torch.Tensor) -> torch.Tensor:
+        return x * x.shape[1] + x // x.shape[0] + torch.where(x > 0, x, x.shape[1])
+
+    modules: list[ModuleOp] = []
+
+    def compile_forward(gm: torch.fx.GraphModule, inputs: list[object]) -> object:
+        modules.append(import_graph_with_attributes(gm, inputs)[0])
+        return gm.forward
+
+    torch._dynamo.reset()
+    torch.compile(f, backend=aot_autograd(fw_compiler=compile_forward), dynamic=True)(
+        torch.randn(5, 4))
+    torch._dynamo.reset()
+    (module,) = modules
+    module.verify()
+    text = to_text(module)
+    assert "torch.aten.mul.Scalar" in text and "torch.aten.floor_divide.Scalar" in text, text
+    parse_module(text).verify()  # (it reads back)
+
+
 class _ModeRegions(torch.nn.Module):
     """`torch.no_grad()` and `torch.autocast` inside forward, as Llama's rotary embedding
     in some transformers releases: torch.export keeps them as wrapper ops on submodules."""

@@ -434,6 +434,15 @@ def _result_sizes(node: torch.fx.Node, i: int) -> list[Any] | None:
     return None
 
 
+def _as_full(node: torch.fx.Node) -> None:
+    """`prims.scalar_tensor(n)` as the 0-d `prims.full([], n)` it is: a size in a fill
+    value is an operand of the full."""
+    val = node.meta["val"]
+    node.target = _prims.full.default
+    node.args = ([], node.args[0])
+    node.kwargs = {"dtype": val.dtype, "device": val.device, "requires_grad": False}
+
+
 def dynamic_shape_args(gm: torch.fx.GraphModule) -> None:
     """The symbolic sizes in a prim's arguments that its result type says (`_result_sizes`:
     a shape, an iota length, a slice limit) become DYNAMIC_INDEX, as the result type
@@ -443,6 +452,8 @@ def dynamic_shape_args(gm: torch.fx.GraphModule) -> None:
     for node in graph.nodes:
         if node.op != "call_function" or isinstance(node.meta.get("val"), SIZE_VALUES):
             continue  # (size arithmetic goes once nothing uses it, or is refused below)
+        if node.target is _prims.scalar_tensor.default and _is_symbolic(node.args[0]):
+            _as_full(node)  # (`x // s0`'s divisor: a 0-d tensor of the size)
         args = list(node.args)
         for i, a in enumerate(args):
             scalar = not isinstance(a, list | tuple)

@@ -726,3 +726,21 @@ func.func @host_checks(%x: tensor<?xi64, ["s0"]>, %n: i64 {stepwell.name = "s1",
   torch.operator "aten._assert_scalar.default"(%c) {args = [#torch.sym<0>, "Runtime assertion failed for expression u0 <= 3"]} : (i1) -> ()
   func.return %0 : tensor<?xi64, ["s0"]>
 }
+
+// -----
+
+// An integer floor division by a number that is a symbol: its host check, then the
+// number as a 0-d full of it (PyTorch's decomposition makes a `scalar_tensor` of it, a
+// symbolic trace refused: the division compiled per value of the number).
+// CHECK-LABEL: func.func @floor_divide_by_a_symbol
+// CHECK: %[[NE:.*]] = prims.extern "_operator.ne"(%n)
+// CHECK-NEXT: prims.extern "aten._assert_scalar.default"(%[[NE]]) {args = [#torch.sym<0>, "ZeroDivisionError"]}
+// CHECK-NEXT: %[[N:.*]] = prims.full sym(%n) {shape = [], fill_value = #torch.sym<0>, dtype = i64
+// CHECK: prims.fmod %x, %{{.*}}
+// CHECK: prims.div %x, %{{.*}}
+// CHECK-NOT: prims.extern
+// CHECK: func.return
+func.func @floor_divide_by_a_symbol(%x: tensor<?xi64, ["s0"]>, %n: i64 {stepwell.name = "s1", stepwell.kind = "symint"}) -> tensor<?xi64, ["s0"]> attributes {stepwell.size_hints = {s0 = 8 : i64, s1 = 3 : i64}} {
+  %0 = torch.aten.floor_divide.Scalar %x sym(%n) {other = #torch.sym<0>} : (tensor<?xi64, ["s0"]>, i64) -> tensor<?xi64, ["s0"]>
+  func.return %0 : tensor<?xi64, ["s0"]>
+}
