@@ -384,6 +384,9 @@ _STEPS_AND_PADS = {
     "every_third_from_1": lambda x: x[:, 1::3].flip(1),
     "causal_pad": lambda x: nn.functional.pad(x.transpose(1, 2), (2, 0)),
     "shift_by_a_pad": lambda x: nn.functional.pad(x, (0, 0, 1, -1)),
+    # pads by a size (a SymInt amount, which the pad converted to an int: a guard)
+    "pad_to_a_multiple": lambda x: nn.functional.pad(x, (0, 0, 0, (4 - x.shape[1] % 4) % 4)),
+    "pad_to_a_length": lambda x: nn.functional.pad(x, (1, 0, 0, 12 - x.shape[1]), value=1),
 }
 
 
@@ -394,8 +397,10 @@ def test_a_stepped_slice_or_a_pad_of_a_dynamic_dim_compiles_once(
 ) -> None:
     """A slice of step 2 or 3 of a dynamic dim is a gather (its limit is symbolic, which
     `prims.slice` holds only for a step of 1), and a constant pad of one checks each
-    padded size on its own (`min` of the sizes compared them, a guard): one compile for
-    every length, odd and even (each compiled per length), eager's values and dtype."""
+    padded size on its own (`min` of the sizes compared them, a guard), also by an
+    amount that is a size (kept a SymInt; a remainder's bounds prove the padded size
+    positive): one compile for every length, odd and even (each compiled per length),
+    eager's values and dtype."""
     torch.manual_seed(0)
     _assert_compiles_once(_STEPS_AND_PADS[name], [((torch.randn(3, n, 4) * 8).to(dtype),)
                                                   for n in (5, 11, 8, 2)], tmp_path)

@@ -32,12 +32,24 @@ aten = torch.ops.aten
 MODES = ("constant", "reflect", "replicate", "circular")
 
 
-def _pairs(x: torch.Tensor, pad: Sequence[int]) -> list[tuple[int, int]]:
-    """(before, after) for every dim of x; `pad` lists the last dim's pair first."""
-    pairs = [(0, 0)] * x.dim()
+def _pairs(x: torch.Tensor, pad: Sequence[Any]) -> list[tuple[Any, Any]]:
+    """(before, after) for every dim of x; `pad` lists the last dim's pair first. An
+    amount may be a size (`n - x.shape[1]`, a pad to a length or to a multiple, traced
+    with symbolic sizes): a SymInt, kept as one."""
+    pairs: list[tuple[Any, Any]] = [(0, 0)] * x.dim()
     for k in range(len(pad) // 2):
-        pairs[x.dim() - 1 - k] = (int(pad[2 * k]), int(pad[2 * k + 1]))
+        pairs[x.dim() - 1 - k] = (_amount(pad[2 * k]), _amount(pad[2 * k + 1]))
     return pairs
+
+
+def _amount(p: Any) -> Any:
+    return p if isinstance(p, torch.SymInt) else int(p)
+
+
+def _padded(pair: tuple[Any, Any]) -> bool:
+    """Does the pair pad or crop (a symbolic amount may: asking whether it is 0 would
+    decide on a size)?"""
+    return any(isinstance(p, torch.SymInt) or p != 0 for p in pair)
 
 
 def gather_pad(x: torch.Tensor, pad: Sequence[int], mode: str, value: Any = 0) -> Any:
@@ -74,7 +86,7 @@ def gather_pad(x: torch.Tensor, pad: Sequence[int], mode: str, value: Any = 0) -
     def source(i: int) -> torch.Tensor:
         """The input coordinate along dim i of every output element."""
         last = size[i] - 1
-        if pairs[i] == (0, 0) or mode == "constant":
+        if not _padded(pairs[i]) or mode == "constant":
             return shifted(i)
         if mode == "reflect":
             return last - (last - shifted(i).abs()).abs()
@@ -86,7 +98,7 @@ def gather_pad(x: torch.Tensor, pad: Sequence[int], mode: str, value: Any = 0) -
     strides = [math.prod(size[i + 1 :]) for i in range(rank)]
     offsets = sum(source(i) * strides[i] for i in range(rank))
     assert isinstance(offsets, torch.Tensor)
-    padded = [i for i, p in enumerate(pairs) if p != (0, 0)]
+    padded = [i for i, p in enumerate(pairs) if _padded(p)]
     if mode != "constant" or not padded:
         return torch.ops.stepwell.take(x, offsets.expand(out))
 

@@ -36,7 +36,7 @@ from typing import Any, cast
 import sympy
 import torch
 import torch.fx
-from torch.utils._sympy.functions import FloorDiv, PythonMod
+from torch.utils._sympy.functions import FloorDiv, Mod, PythonMod
 from torch.utils._sympy.value_ranges import ValueRanges, bound_sympy
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -312,6 +312,14 @@ def _holds(guard: Any, relaxed: Any, bounds: Mapping[sympy.Symbol, ValueRanges])
     every value in `bounds`, each floor division bounded as `_always` says?"""
     ranges = dict(bounds)
     slacks = itertools.count()
+    # a remainder by a positive constant c lies in [0, c - 1] (`(4 - s0 % 4) % 4`, the
+    # padding to a multiple of 4), the outermost first
+    for mod in sorted(relaxed.atoms(PythonMod, Mod), key=sympy.count_ops, reverse=True):
+        c = mod.args[1]
+        if mod in relaxed.atoms(PythonMod, Mod) and c.is_Integer and c > 0:
+            t = sympy.Symbol(f"_slack{next(slacks)}")
+            ranges[t] = ValueRanges(0, int(c) - 1)
+            relaxed = relaxed.xreplace({mod: t})
     while divisions := relaxed.atoms(FloorDiv):  # (the innermost first)
         slack = {}
         for div in sorted(divisions, key=str):

@@ -744,3 +744,23 @@ func.func @floor_divide_by_a_symbol(%x: tensor<?xi64, ["s0"]>, %n: i64 {stepwell
   %0 = torch.aten.floor_divide.Scalar %x sym(%n) {other = #torch.sym<0>} : (tensor<?xi64, ["s0"]>, i64) -> tensor<?xi64, ["s0"]>
   func.return %0 : tensor<?xi64, ["s0"]>
 }
+
+// -----
+
+// A pad by an amount that is a size (to a multiple of 4): one gather of the input at
+// symbolic positions, masked where the padding lies (the amount was made an int, a
+// guard on the size, and the pad stayed an ATen call). The padded size is proved
+// positive from the remainder's bounds.
+// CHECK-LABEL: func.func @pad_to_a_multiple
+// CHECK: prims.iota {length = -9223372036854775808 : i64{{.*}} -> tensor<?xi64, ["s0 + ((4 - (s0 % 4)) % 4)"]>
+// CHECK: prims.take %x, %{{.*}} : (tensor<2x?xf32, ["s0"]>, tensor<2x?xi64, ["s0 + ((4 - (s0 % 4)) % 4)"]>)
+// CHECK: prims.where
+// CHECK-NOT: prims.extern "aten.constant_pad_nd
+// CHECK: func.return
+func.func @pad_to_a_multiple(%n: i64 {stepwell.name = "s0", stepwell.kind = "symint"}, %x: tensor<2x?xf32, ["s0"]>) -> tensor<2x?xf32, ["s0 + ((4 - (s0 % 4)) % 4)"]> {
+  %0 = torch.operator "_operator.mod"(%n) {args = [#torch.sym<0>, 4 : i64]} : (i64) -> i64
+  %1 = torch.operator "_operator.sub"(%0) {args = [4 : i64, #torch.sym<0>]} : (i64) -> i64
+  %2 = torch.operator "_operator.mod"(%1) {args = [#torch.sym<0>, 4 : i64]} : (i64) -> i64
+  %3 = torch.aten.constant_pad_nd %x sym(%2) {pad = [0 : i64, #torch.sym<0>], value = 0.000000e+00 : f64} : (tensor<2x?xf32, ["s0"]>, i64) -> tensor<2x?xf32, ["s0 + ((4 - (s0 % 4)) % 4)"]>
+  func.return %3 : tensor<2x?xf32, ["s0 + ((4 - (s0 % 4)) % 4)"]>
+}
