@@ -1240,3 +1240,38 @@ def test_a_check_of_a_data_dependent_scalar_raises_as_eager(dtype: torch.dtype) 
                 compiled(torch.tensor(failing).to(dtype))
             with pytest.raises(RuntimeError):
                 fn(torch.tensor(failing).to(dtype))
+
+
+HALF_SCATTER_SUMS: dict[str, Callable[..., torch.Tensor]] = {
+    "scatter_add": lambda x, i, s: x.scatter_add(0, i, s),
+    "scatter_reduce sum": lambda x, i, s: x.scatter_reduce(0, i, s, "sum"),
+    "scatter_reduce mean": lambda x, i, s: x.scatter_reduce(0, i, s * 3, "mean",
+                                                             include_self=False),
+    "scatter reduce=add": lambda x, i, s: x.scatter(0, i, s, reduce="add") * 2,
+    # accumulated in the type itself by eager too: unchanged
+    "index_put accumulate": lambda x, i, s: x.index_put((i[:, 0],), s, accumulate=True),
+}
+
+
+@pytest.mark.parametrize("name, dtype", [
+    (name, dtype) for name in HALF_SCATTER_SUMS for dtype in (torch.float16, torch.bfloat16)
+    # (Triton's interpreter widens bfloat16 atomics to float32; a GPU would not)
+    if (name, dtype) != ("index_put accumulate", torch.bfloat16)
+])  # fmt: skip
+def test_half_float_scatter_sums_accumulate_as_eager(name: str, dtype: torch.dtype) -> None:
+    """3,000 ones scattered into one float16 element: eager's CPU `scatter_add` and
+    `scatter_reduce` sum in float32 (3000; Inductor too), where stepwell's float16
+    atomics stopped at 2048 (bfloat16: 256), and random values with 100 duplicates per
+    element were off by 0.1. They accumulate in float32 now; `index_put(accumulate=True)`
+    sums in the type itself in eager and in stepwell."""
+    fn = HALF_SCATTER_SUMS[name]
+    torch._dynamo.reset()
+    compiled = torch.compile(fn, backend="stepwell")
+    n = 3000
+    ones = (torch.zeros(4, 3, dtype=dtype), torch.zeros(n, 3, dtype=torch.long),
+            torch.ones(n, 3, dtype=dtype))  # fmt: skip
+    assert mismatch(fn(*ones), compiled(*ones)) is None
+    torch.manual_seed(0)
+    index = torch.randint(0, 4, (400, 1)).expand(400, 3)
+    values = (torch.zeros(4, 3, dtype=dtype), index, (torch.randn(400, 3) * 3).to(dtype))
+    assert mismatch(fn(*values), compiled(*values)) is None

@@ -167,6 +167,21 @@ func.func @scatter_add(%x: tensor<4x3xf32>, %i: tensor<2x3xi64>, %s: tensor<2x3x
 
 // -----
 
+// A float16 scatter_add sums in float32, as eager's CPU kernel does (float16 atomics
+// stop at 2048 where eager gives 3000 for 3,000 ones).
+// CHECK-LABEL: func.func @scatter_add_f16
+// CHECK: %[[X:.*]] = prims.convert_element_type %x {dtype = f32} : (tensor<4x3xf16>) -> tensor<4x3xf32>
+// CHECK-NEXT: %[[S:.*]] = prims.convert_element_type %s {dtype = f32}
+// CHECK-NEXT: %[[SUM:.*]] = prims.scatter %[[X]], %{{.*}}, %[[S]] {reduce = "sum"} : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: %[[OUT:.*]] = prims.convert_element_type %[[SUM]] {dtype = f16}
+// CHECK-NEXT: func.return %[[OUT]]
+func.func @scatter_add_f16(%x: tensor<4x3xf16>, %i: tensor<2x3xi64>, %s: tensor<2x3xf16>) -> tensor<4x3xf16> {
+  %0 = torch.aten.scatter_add %x, %i, %s {dim = 0 : i64} : (tensor<4x3xf16>, tensor<2x3xi64>, tensor<2x3xf16>) -> tensor<4x3xf16>
+  func.return %0 : tensor<4x3xf16>
+}
+
+// -----
+
 // Convolution: a gather of every window (offsets from iota arithmetic, -1 in the
 // padding), times the weight seen through broadcasts, summed over (C, KH, KW).
 // CHECK-LABEL: func.func @conv
