@@ -202,6 +202,25 @@ def _print_x(size: Size, python: bool) -> str:
     return _print(size, python, top=False)
 
 
+def _agree(a: sympy.Expr, b: sympy.Expr) -> bool:
+    """Do Python's and C's `a // b` and `a % b` agree for every value of the symbols? Only
+    for constants (where sympy has folded them): a symbol may be an integer argument
+    (`x % n` under `dynamic=True`), and a sum of sizes may be negative (`s0 - 10`)."""
+    return bool(a.is_Integer and b.is_Integer and a >= 0 and b > 0)
+
+
+def _floor_remainder(a: str, b: str) -> str:
+    """Python's `a % b` (the divisor's sign) written to mean it in Triton too, whose `%`
+    and `//` round toward zero as C's do: `((a % b) + b) % b` is the same under either
+    rule. (A size expression may be negative: `-s0 % 8`, a pad to a multiple of 8.)"""
+    return f"(({a} % {b} + {b}) % {b})"
+
+
+def _floor_quotient(a: str, b: str) -> str:
+    """Python's `a // b` under either rule: the exact quotient `(a - a % b) // b`."""
+    return f"(({a} - {_floor_remainder(a, b)}) // {b})"
+
+
 def _divisor(size: Size, python: bool) -> str:
     """The right operand of `//` or `%`, parenthesized where it is a product: `//`, `%`
     and `*` bind alike, left to right, so `s0//(2*s1)` printed `s0//2*s1` reads back as
@@ -245,16 +264,18 @@ def _print_inner(size: Size, python: bool) -> str:
         return "*".join(factors)
     if isinstance(expr, FloorDiv):
         a, b = expr.args
+        if python and not _agree(a, b):
+            return _floor_quotient(_print_x(a, python), _divisor(b, python))
         return f"({_print_x(a, python)}//{_divisor(b, python)})"
     if isinstance(expr, CeilDiv):
         a, b = expr.args
-        return (
-            f"(-(-{_print_x(a, python)} // {_divisor(b, python)}))"
-            if python
-            else (f"CeilDiv({_print_x(a, python)}, {_print_x(b, python)})")
-        )
+        if python:  # -((-a) // b)
+            return f"(-{_floor_quotient(f'(-{_print_x(a, python)})', _divisor(b, python))})"
+        return f"CeilDiv({_print_x(a, python)}, {_print_x(b, python)})"
     if isinstance(expr, PythonMod):
         a, b = expr.args
+        if python and not _agree(a, b):
+            return _floor_remainder(_print_x(a, python), _divisor(b, python))
         return f"({_print_x(a, python)} % {_divisor(b, python)})"
     if isinstance(expr, sympy.Max | sympy.Min):
         name = (

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import torch
+import torch.nn.functional as F
 
 import stepwell  # (registers the backend)
 from stepwell.fuzz.compare import mismatch
@@ -355,7 +356,6 @@ def test_circular_padding_compiles_in_seconds(pads: tuple[int, ...]) -> None:
     """Circular padding of two dims never finished compiling (20 minutes and more):
     moving gathers into values that other gathers read copied each link of its chain of
     slice_scatters twice. It compiles in seconds now and matches eager."""
-    import torch.nn.functional as F
 
     x = torch.randn(2, 3, 4, 5)[0] if len(pads) == 2 else torch.randn(2, 3, 4, 5)
     check(lambda x: F.pad(x, pads, mode="circular") * 2, x)
@@ -367,7 +367,6 @@ def test_a_relative_shift_masked_in_place_compiles_in_seconds() -> None:
     moving gathers one op at a time up its index math, whose floor divisions and clamps
     read each value several times, unfolded the cone into a tree (283 ops became
     31,892). A gather of generated index math is now computed at its offsets at once."""
-    import torch.nn.functional as F
 
     def shift(x: torch.Tensor) -> torch.Tensor:
         m = F.pad(x.new_ones(3, 3), [1, 0, 1, 0])
@@ -1275,3 +1274,52 @@ def test_half_float_scatter_sums_accumulate_as_eager(name: str, dtype: torch.dty
     index = torch.randint(0, 4, (400, 1)).expand(400, 3)
     values = (torch.zeros(4, 3, dtype=dtype), index, (torch.randn(400, 3) * 3).to(dtype))
     assert mismatch(fn(*values), compiled(*values)) is None
+
+
+_CONV_W = torch.randn(4, 3, 3, generator=torch.Generator().manual_seed(0))
+SIZE_ARITHMETIC: dict[str, tuple[Callable[..., Any], list[tuple[Any, ...]]]] = {
+    # a floor division or remainder of a negative size expression, in a kernel
+    "(-s0) // s1": (lambda x: x + (-x.shape[0]) // x.shape[1], [(torch.zeros(3, 4),),
+                                                                (torch.zeros(9, 2),)]),
+    "(s0 - s1) % 3": (lambda x: x + (x.shape[0] - x.shape[1]) % 3, [(torch.zeros(3, 4),),
+                                                                    (torch.zeros(8, 2),)]),
+    "n % s1, n < 0": (lambda x, n: x + n % x.shape[1], [(torch.zeros(7, 3), -2),
+                                                        (torch.zeros(5, 4), 9)]),
+    "pad to a multiple of 8": (lambda x: F.pad(x, (0, -x.shape[-1] % 8), value=1.0),
+                               [(torch.randn(3, 5),), (torch.randn(2, 10),)]),
+    "roll past the dim": (lambda x, n: torch.roll(x, n, 1), [(torch.arange(16.).view(4, 4), 7),
+                                                             (torch.arange(15.).view(3, 5), 13)]),
+    # a hint that made a cat's second input empty specialized the trace to it
+    "cat to a length": (lambda x: torch.cat([x, x.new_zeros(3, 16 - x.shape[-1])], -1),
+                        [(torch.arange(1., 16.).view(3, 5),), (torch.randn(3, 9),)]),
+    "pad to a length, strided conv": (
+        lambda x: F.conv1d(F.pad(x, (0, 16 - x.shape[-1])), _CONV_W, stride=2),
+        [(torch.randn(2, 3, 5),), (torch.randn(2, 3, 11),)]),
+    # errors eager raises for a number operand that is a symbol
+    "n % x with a zero": (lambda x: x.shape[0] % x, [(torch.tensor([[1, 0, 2]] * 2),),
+                                                     (torch.tensor([[3, 2, 1]] * 4),)]),
+    "bool - size": (lambda x: x - x.shape[0], [(torch.ones(2, 3, dtype=torch.bool),),
+                                               (torch.ones(4, 3, dtype=torch.bool),)]),
+}
+
+
+@pytest.mark.parametrize("name", list(SIZE_ARITHMETIC))
+def test_size_arithmetic_is_pythons_in_kernels(name: str) -> None:
+    """Under `dynamic=True` (and Dynamo's automatic dynamic at a second size), sizes and
+    int arguments are symbols, and their arithmetic is Python's. A kernel computed `//`
+    and `%` of a negative expression as C does (toward zero), so `(-s0) // s1` was 0,
+    a pad to a multiple of 8 had size 0 in its store mask and returned garbage, and a
+    roll by more than the dim read out of bounds; a hint that made a cat's second input
+    empty specialized its trace to that size; and an op eager refuses for a number
+    operand (`bool - n`, `n % x` of a zero) computed numbers. Each matches eager now."""
+    fn, calls = SIZE_ARITHMETIC[name]
+    torch._dynamo.reset()
+    compiled = torch.compile(fn, backend="stepwell", dynamic=True)
+    for args in calls:
+        try:
+            want = fn(*args)
+        except RuntimeError:
+            with pytest.raises(RuntimeError):
+                compiled(*args)
+            continue
+        assert mismatch(want, compiled(*args)) is None, (args, mismatch(want, compiled(*args)))

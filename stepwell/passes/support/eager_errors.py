@@ -25,7 +25,15 @@ from collections.abc import Callable
 from typing import Any, cast
 
 import torch
-from xdsl.dialects.builtin import IntAttr, IntegerAttr, StringAttr, TensorType, i1
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    IntAttr,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    TensorType,
+    i1,
+)
 from xdsl.ir import Attribute, Operation
 
 from stepwell.dialects.torch_support import OperatorOp, TorchOp
@@ -66,12 +74,16 @@ def raises_in_eager(op: Operation, name: str, run: Callable[..., Any],
                     seen: dict[tuple[Any, ...], bool]) -> bool:  # fmt: skip
     """May eager raise where a decomposition of `op` (`name`: `aten.x.overload`) would
     compute numbers? `run(*tensors)` calls the op with its own properties; `seen` keeps
-    the answers of such calls (a model repeats its ops)."""
+    the answers of such calls (a model repeats its ops). An operand that is a number (a
+    symbolic size or int argument: `x - x.shape[0]` of a bool `x`, `n % x`) is called
+    with 1 (1.0 for a float)."""
+    operand_types = (TensorType, IntegerType, AnyFloat)
     if not isinstance(op, TorchOp | OperatorOp) or not all(
-            isinstance(v.type, TensorType) for v in op.operands):  # fmt: skip
+            isinstance(v.type, operand_types) for v in op.operands):  # fmt: skip
         return False
     try:
         dtypes = tuple(torch_dtype(cast(TensorType[Attribute], v.type).element_type)
+                       if isinstance(v.type, TensorType) else None
                        for v in op.operands)  # fmt: skip
     except UnsupportedTypeError:
         return False
@@ -82,11 +94,14 @@ def raises_in_eager(op: Operation, name: str, run: Callable[..., Any],
         return True
     if not _pointwise(name):
         return False
-    ranks = tuple(len(cast(TensorType[Attribute], v.type).get_shape()) for v in op.operands)
+    ranks = tuple(len(v.type.get_shape()) if isinstance(v.type, TensorType) else None
+                  for v in op.operands)  # fmt: skip
     key = (name, dtypes, ranks, str(op.properties))
     if key not in seen:
-        seen[key] = _refused(lambda: run(*[torch.zeros([1] * rank, dtype=dtype)
-                                           for rank, dtype in zip(ranks, dtypes, strict=True)]))
+        seen[key] = _refused(lambda: run(*[
+            torch.zeros([1] * rank, dtype=dtype) if dtype is not None and rank is not None
+            else 1.0 if isinstance(v.type, AnyFloat) else 1
+            for v, rank, dtype in zip(op.operands, ranks, dtypes, strict=True)]))  # fmt: skip
     return seen[key]
 
 

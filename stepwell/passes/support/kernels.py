@@ -163,8 +163,12 @@ class KernelBuilder:
             for _ in range(int(expr.exp) - 1):
                 out = self.add(arith.MuliOp(out, base))
             return out
-        folds = {sympy.Add: arith.AddiOp, sympy.Mul: arith.MuliOp, FloorDiv: arith.DivSIOp,
-                 PythonMod: arith.RemSIOp, sympy.Max: arith.MaxSIOp,
+        if isinstance(expr, FloorDiv | PythonMod):  # Python's: rounded toward -inf
+            a, b = (self.size_expression(x, constant, symbol) for x in expr.args)
+            mod = isinstance(expr, PythonMod)  # (any symbol may be negative: an int argument)
+            return (self.floor_mod(a, b) if mod else
+                    self.add(arith.DivSIOp(self.add(arith.SubiOp(a, self.floor_mod(a, b))), b)))
+        folds = {sympy.Add: arith.AddiOp, sympy.Mul: arith.MuliOp, sympy.Max: arith.MaxSIOp,
                  sympy.Min: arith.MinSIOp}  # fmt: skip
         for cls, op_cls in folds.items():
             if isinstance(expr, cls):
@@ -173,6 +177,15 @@ class KernelBuilder:
                     first = self.add(op_cls(first, v))
                 return first
         raise NotImplementedError(f"a size of {expr}")
+
+    def floor_mod(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        """Python's `a % b` (the divisor's sign) from `arith.remsi`'s (the dividend's, as
+        Triton's `%`): `((a rem b) + b) rem b`. A size expression is Python arithmetic,
+        and may be negative: `(s0 - 10) // 3` of a size below 10 was 1 too large
+        truncated, `-s0 % 8` (a pad to a multiple of 8) negative, as was `n % s1` of an
+        int argument `n < 0`. `a // b` is then the exact quotient `(a - a % b) // b`."""
+        rem = self.add(arith.RemSIOp(a, b))
+        return self.add(arith.RemSIOp(self.add(arith.AddiOp(rem, b)), b))
 
     def index(self, value: int) -> SSAValue:
         return self.add(arith.ConstantOp(IntegerAttr(value, IndexType())))

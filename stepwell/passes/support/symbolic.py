@@ -269,8 +269,18 @@ def _trace_deciding(
         gm = trace(examples)
     extents = _composite_extents(examples)
     decisions = [g for g in env.guards
-                 if not _chooses_strides(g) and not _always(g.expr, bounds, extents)]
+                 if not _always(g.expr, bounds, extents)
+                 and not (_chooses_strides(g) and not _specializes(g.expr, env))]
     return gm, decisions
+
+
+def _specializes(guard: Any, env: Any) -> bool:
+    """Did the shape environment solve `guard` for one of its symbols, and go on with
+    that value (`Eq(16 - s0, 0)`, which a stride choice asks of a cat's second input of
+    `16 - s0` columns when the hint makes it empty: s0 became 16 in all that followed,
+    and the trace gathered the first input with a row stride of 16)? Then it decided
+    more than strides."""
+    return any(env.replacements.get(s, s) != s for s in guard.free_symbols)
 
 
 def _composite_extents(examples: Sequence[Any]) -> list[Any]:
