@@ -360,6 +360,29 @@ def _trains(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> bool:
         p.requires_grad for p in gm.parameters())  # fmt: skip
 
 
+def positive_ints_only(
+    run: Callable[..., Any], inputs: Sequence[Any], otherwise: Callable[[], Callable[..., Any]]
+) -> Callable[..., Any]:
+    """`run` (a graph compiled with symbolic sizes) for the calls whose integer inputs are
+    all at least 1, `otherwise()` (made at the first such call) for the others. The size
+    algebra takes every symbol for a positive integer, as a size is (Dynamo specializes 0
+    and 1); an int argument under `dynamic=True` is a symbol too, and may be 0 or
+    negative, where `max(n, 0)` simplified to `n` is wrong."""
+    positions = [i for i, x in enumerate(inputs) if isinstance(x, torch.SymInt)]
+    if not positions:
+        return run
+    made: list[Callable[..., Any]] = []
+
+    def dispatch(*args: Any) -> Any:
+        if all(args[i] >= 1 for i in positions):
+            return run(*args)
+        if not made:
+            made.append(otherwise())
+        return made[0](*args)
+
+    return dispatch
+
+
 class NotNative(Exception):
     """A graph compiled with symbolic sizes still calls ATen (some op has no symbolic
     kernel yet): it is compiled per binding of its sizes instead."""
@@ -582,26 +605,6 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
                     graph, lambda: compile_static(graph, inputs, graph_dir, record=record,
                                                   user_outputs=users), graph_dir)  # fmt: skip
 
-            if symbolic_kernels:  # one compile for every size, when it is all kernels
-                # (what the attempt prints, such as the ops it leaves to ATen, is shown
-                # only if it is kept: otherwise the graph is specialized per size); when
-                # it is not, once more with the symbols of equal hints made one (guarded)
-                for attempt in ("symbolic", "duck-sized"):
-                    if attempt == "duck-sized" and not duck_size(inputs):
-                        break
-                    said = io.StringIO()
-                    try:
-                        dump_to = None if graph_dir is None else graph_dir / "symbolic"
-                        with contextlib.redirect_stderr(said):
-                            run = compile_static(graph, inputs, dump_to, native_only=True,
-                                                 user_outputs=users)
-                        sys.stderr.write(said.getvalue())
-                        return run
-                    except Exception as e:  # noqa: BLE001 - ops without symbolic kernels
-                        if options.get("remarks"):
-                            print(f"stepwell: {attempt}, a dynamic graph is compiled per "
-                                  f"size: {e!r:.300}", file=sys.stderr)  # fmt: skip
-
             def specialization(static: torch.fx.GraphModule, args: Sequence[Any]):
                 names = binding_names(inputs, args)
                 folder = ",".join(f"{k}={v}" for k, v in sorted(names.items())) or "static"
@@ -634,7 +637,34 @@ def stepwell_backend(gm: torch.fx.GraphModule, example_inputs: list[Any], **opti
                     once.append(symbolic("whose sizes depend on its data"))
                 return once[0]
 
-            return SpecializingGraph(graph, inputs, specialization, symbolic, unspecialized, limit)
+            def symbolic_for_positive_ints() -> Callable[..., Any]:
+                return positive_ints_only(symbolic(), inputs, lambda: graph.forward)
+
+            def per_binding() -> SpecializingGraph:
+                return SpecializingGraph(graph, inputs, specialization,
+                                         symbolic_for_positive_ints, unspecialized, limit)
+
+            if symbolic_kernels:  # one compile for every size, when it is all kernels
+                # (what the attempt prints, such as the ops it leaves to ATen, is shown
+                # only if it is kept: otherwise the graph is specialized per size); when
+                # it is not, once more with the symbols of equal hints made one (guarded)
+                for attempt in ("symbolic", "duck-sized"):
+                    if attempt == "duck-sized" and not duck_size(inputs):
+                        break
+                    said = io.StringIO()
+                    try:
+                        dump_to = None if graph_dir is None else graph_dir / "symbolic"
+                        with contextlib.redirect_stderr(said):
+                            run = compile_static(graph, inputs, dump_to, native_only=True,
+                                                 user_outputs=users)
+                        sys.stderr.write(said.getvalue())
+                        return positive_ints_only(run, inputs, per_binding)
+                    except Exception as e:  # noqa: BLE001 - ops without symbolic kernels
+                        if options.get("remarks"):
+                            print(f"stepwell: {attempt}, a dynamic graph is compiled per "
+                                  f"size: {e!r:.300}", file=sys.stderr)  # fmt: skip
+
+            return per_binding()
 
         return compile_graph
 

@@ -179,7 +179,11 @@ def symbolic_examples(
                 # is all of x); Dynamo's guards may bound it further (`ranges`)
                 lower, upper = (ranges or {}).get(s.name, (2, sys.maxsize - 1))
                 env.var_to_range[s] = ValueRanges(lower, upper)
-                hints[s] = min(max(hints[s], lower), upper)  # a hint inside the range
+                # a hint inside the range, below its top: at `s0 <= 16`, 16 made a
+                # cat's `16 - s0` columns empty, which a stride choice specialized
+                hints[s] = max(hints[s], lower)
+                if hints[s] > upper:
+                    hints[s] = max(lower, (lower + upper + 1) // 2)
                 env.backed_var_to_val[s] = sympy.Integer(hints[s])
                 sloc = env._get_sloc()
                 env.var_to_range_sloc[s] = ValueRangesSLoc(sloc, sloc)
