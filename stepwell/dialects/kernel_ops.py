@@ -149,7 +149,7 @@ POINTWISE: dict[type[Operation], Pointwise] = {
     arith.MuliOp: Pointwise(infix("*"), _same(torch.mul), lambda a, b: a * b),
     arith.DivfOp: Pointwise(infix("/"), _same(torch.div)),
     arith.DivSIOp: Pointwise(infix("//"), _same(_div_trunc), _index_div),
-    arith.RemSIOp: Pointwise(infix("%"), _same(_rem)),
+    arith.RemSIOp: Pointwise(infix("%"), _same(_rem), lambda a, b: a - _index_div(a, b) * b),
     arith.AndIOp: Pointwise(infix("&"), _same(torch.bitwise_and)),
     arith.OrIOp: Pointwise(infix("|"), _same(torch.bitwise_or)),
     arith.XOrIOp: Pointwise(infix("^"), _same(torch.bitwise_xor)),

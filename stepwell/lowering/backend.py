@@ -367,8 +367,11 @@ def positive_ints_only(
     all at least 1, `otherwise()` (made at the first such call) for the others. The size
     algebra takes every symbol for a positive integer, as a size is (Dynamo specializes 0
     and 1); an int argument under `dynamic=True` is a symbol too, and may be 0 or
-    negative, where `max(n, 0)` simplified to `n` is wrong."""
-    positions = [i for i, x in enumerate(inputs) if isinstance(x, torch.SymInt)]
+    negative, where `max(n, 0)` simplified to `n` is wrong. (An input holding an
+    expression, a size a backward graph receives such as `32 - s0`, may be anything: it
+    is the symbols that are taken positive.)"""
+    positions = [i for i, x in enumerate(inputs)
+                 if isinstance(x, torch.SymInt) and x.node.expr.is_Symbol]  # fmt: skip
     if not positions:
         return run
     made: list[Callable[..., Any]] = []
